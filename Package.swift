@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "swift-odata",
+    products: [
+        .library(name: "OData", targets: ["OData"]),
+        .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
+        .executable(name: "odata-gen", targets: ["odata-gen"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(
+            name: "ODataMetadata",
+            dependencies: ["CLibXML2"]
+        ),
+        .target(
+            name: "OData",
+            dependencies: ["ODataMetadata", "CLibXML2"]
+        ),
+        .target(
+            name: "ODataCodeGen",
+            dependencies: ["ODataMetadata"]
+        ),
+        .executableTarget(
+            name: "odata-gen",
+            dependencies: ["ODataCodeGen", "ODataMetadata"]
+        ),
+        .testTarget(
+            name: "ODataMetadataTests",
+            dependencies: ["ODataMetadata"],
+            resources: [.copy("Resources")]
+        ),
+        .testTarget(
+            name: "ODataTests",
+            dependencies: ["OData", "ODataMetadata"],
+            resources: [.copy("Resources")]
+        ),
+        .testTarget(
+            name: "ODataCodeGenTests",
+            dependencies: ["ODataCodeGen", "ODataMetadata"],
+            resources: [.copy("Resources")]
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+// Runtime core lands here.

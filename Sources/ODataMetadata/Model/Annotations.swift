@@ -1,0 +1,161 @@
+/// An attribute from a namespace other than CSDL's own (for example `sap:label`),
+/// kept exactly as written on an element.
+public struct ForeignAttribute: Sendable, Hashable {
+    /// The namespace URI of the attribute.
+    public var namespace: String
+    /// The prefix used in the document (`sap`, `m`, `p8`), informative only.
+    public var prefix: String
+    /// The local name (`label`, `creatable`).
+    public var name: String
+    /// The attribute value.
+    public var value: String
+
+    public init(namespace: String, prefix: String, name: String, value: String) {
+        self.namespace = namespace
+        self.prefix = prefix
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Well-known XML namespaces of EDMX documents.
+public enum XMLNamespaces {
+    /// SAP's annotation namespace (`sap:`).
+    public static let sap = "http://www.sap.com/Protocols/SAPData"
+    /// The data-services metadata namespace (`m:`).
+    public static let metadata = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"
+    /// EDMX 1.0 (OData v2).
+    public static let edmx = "http://schemas.microsoft.com/ado/2007/06/edmx"
+    /// EDMX 4.0, which SAP mixes into v2 documents for references.
+    public static let edmxV4 = "http://docs.oasis-open.org/odata/ns/edmx"
+    /// The CSDL namespaces of OData v1–v3.
+    public static let csdl = [
+        "http://schemas.microsoft.com/ado/2006/04/edm",
+        "http://schemas.microsoft.com/ado/2007/05/edm",
+        "http://schemas.microsoft.com/ado/2008/01/edm",
+        "http://schemas.microsoft.com/ado/2008/09/edm",
+        "http://schemas.microsoft.com/ado/2009/11/edm",
+    ]
+    /// The OData v4 CSDL namespace, used by SAP's vocabulary annotations.
+    public static let csdlV4 = "http://docs.oasis-open.org/odata/ns/edm"
+}
+
+/// Foreign attributes of a model element, with typed accessors for SAP's common ones.
+public struct AnnotationSet: Sendable, Hashable {
+    /// Every foreign attribute in document order.
+    public var attributes: [ForeignAttribute]
+
+    public init(_ attributes: [ForeignAttribute] = []) {
+        self.attributes = attributes
+    }
+
+    /// The value of the attribute with this namespace and local name.
+    public func value(namespace: String, name: String) -> String? {
+        attributes.first { $0.namespace == namespace && $0.name == name }?.value
+    }
+
+    /// The value of the SAP annotation `sap:<name>`.
+    public func sap(_ name: String) -> String? { value(namespace: XMLNamespaces.sap, name: name) }
+
+    /// `sap:label`.
+    public var label: String? { sap("label") }
+    /// `sap:quickinfo`.
+    public var quickInfo: String? { sap("quickinfo") }
+    /// `sap:heading`.
+    public var heading: String? { sap("heading") }
+    /// `sap:unit`: the name of the property holding this one's unit.
+    public var unit: String? { sap("unit") }
+    /// `sap:display-format`.
+    public var displayFormat: String? { sap("display-format") }
+    /// `sap:semantics`.
+    public var semantics: String? { sap("semantics") }
+    /// `sap:creatable`, `true` when absent.
+    public var isCreatable: Bool { flag("creatable") }
+    /// `sap:updatable`, `true` when absent.
+    public var isUpdatable: Bool { flag("updatable") }
+    /// `sap:deletable`, `true` when absent.
+    public var isDeletable: Bool { flag("deletable") }
+    /// `sap:filterable`, `true` when absent.
+    public var isFilterable: Bool { flag("filterable") }
+    /// `sap:sortable`, `true` when absent.
+    public var isSortable: Bool { flag("sortable") }
+    /// `sap:searchable`, `false` when absent (SAP's default).
+    public var isSearchable: Bool { sap("searchable") == "true" }
+    /// `sap:pageable`, `true` when absent.
+    public var isPageable: Bool { flag("pageable") }
+    /// `sap:addressable`, `true` when absent.
+    public var isAddressable: Bool { flag("addressable") }
+
+    private func flag(_ name: String) -> Bool { sap(name).map { $0 != "false" } ?? true }
+
+    /// The attributes as a dictionary keyed `prefix:name` (for JSON output), sorted when encoded.
+    public var byQualifiedName: [String: String] {
+        var result: [String: String] = [:]
+        for attribute in attributes { result["\(attribute.prefix):\(attribute.name)"] = attribute.value }
+        return result
+    }
+}
+
+/// A `Documentation` element.
+public struct Documentation: Sendable, Hashable {
+    /// The `Summary` text.
+    public var summary: String?
+    /// The `LongDescription` text.
+    public var longDescription: String?
+
+    public init(summary: String? = nil, longDescription: String? = nil) {
+        self.summary = summary
+        self.longDescription = longDescription
+    }
+}
+
+/// A vocabulary annotation (`<Annotation Term=… />`), v2 or v4 namespace.
+public struct VocabularyAnnotation: Sendable, Hashable {
+    /// The term, as written (`Core.Description`, `UI.LineItem`).
+    public var term: String
+    /// The qualifier, if any.
+    public var qualifier: String?
+    /// The value in a simple textual form: a constant expression's text, or nil for structured values.
+    public var value: String?
+    /// The annotation's XML, canonicalised (element names and attributes), for structured values.
+    public var rawXML: String
+
+    public init(term: String, qualifier: String? = nil, value: String? = nil, rawXML: String) {
+        self.term = term
+        self.qualifier = qualifier
+        self.value = value
+        self.rawXML = rawXML
+    }
+}
+
+/// An `<Annotations Target=…>` block.
+public struct AnnotationsBlock: Sendable, Hashable {
+    /// The target path as written, aliases resolved where the prefix is an alias.
+    public var target: String
+    /// The qualifier of the block, if any.
+    public var qualifier: String?
+    /// The annotations inside.
+    public var annotations: [VocabularyAnnotation]
+
+    public init(target: String, qualifier: String? = nil, annotations: [VocabularyAnnotation]) {
+        self.target = target
+        self.qualifier = qualifier
+        self.annotations = annotations
+    }
+}
+
+/// An element from a foreign namespace inside a schema (for example `atom:link`).
+public struct ForeignElement: Sendable, Hashable {
+    /// The namespace URI.
+    public var namespace: String
+    /// The local name.
+    public var name: String
+    /// The element's attributes as `(name, value)` in document order.
+    public var attributes: [ForeignAttribute]
+
+    public init(namespace: String, name: String, attributes: [ForeignAttribute]) {
+        self.namespace = namespace
+        self.name = name
+        self.attributes = attributes
+    }
+}

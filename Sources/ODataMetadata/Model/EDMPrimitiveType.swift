@@ -1,0 +1,61 @@
+/// The primitive types of the Entity Data Model as OData v2 uses them.
+public enum EDMPrimitiveType: String, Sendable, Hashable, CaseIterable, Codable {
+    case binary = "Edm.Binary"
+    case boolean = "Edm.Boolean"
+    case byte = "Edm.Byte"
+    case dateTime = "Edm.DateTime"
+    case dateTimeOffset = "Edm.DateTimeOffset"
+    case decimal = "Edm.Decimal"
+    case double = "Edm.Double"
+    case guid = "Edm.Guid"
+    case int16 = "Edm.Int16"
+    case int32 = "Edm.Int32"
+    case int64 = "Edm.Int64"
+    case sByte = "Edm.SByte"
+    case single = "Edm.Single"
+    case string = "Edm.String"
+    case time = "Edm.Time"
+
+    /// The qualified name, such as `Edm.String`.
+    public var qualifiedName: String { rawValue }
+
+    /// Looks a primitive type up by its qualified name (`Edm.Int32`).
+    public init?(qualifiedName: String) {
+        self.init(rawValue: qualifiedName)
+    }
+}
+
+/// A reference to a type as a property, parameter or return type names it.
+public indirect enum TypeReference: Sendable, Hashable {
+    /// An `Edm.*` primitive type.
+    case primitive(EDMPrimitiveType)
+    /// A complex type, by its namespace-qualified name (aliases resolved).
+    case complex(qualifiedName: String)
+    /// An entity type, by its namespace-qualified name (aliases resolved).
+    case entity(qualifiedName: String)
+    /// `Collection(T)`.
+    case collection(TypeReference)
+    /// A name the parser could not resolve (kept as written; a diagnostic says why).
+    case unresolved(String)
+
+    /// The type as a CSDL type string (`Edm.String`, `ESPM.Address`, `Collection(ESPM.Customer)`).
+    public var csdlName: String {
+        switch self {
+        case .primitive(let type): return type.qualifiedName
+        case .complex(let name), .entity(let name), .unresolved(let name): return name
+        case .collection(let element): return "Collection(\(element.csdlName))"
+        }
+    }
+
+    /// The element type of a collection, or the type itself.
+    public var elementType: TypeReference {
+        if case .collection(let element) = self { return element }
+        return self
+    }
+
+    /// Whether this is `Collection(…)`.
+    public var isCollection: Bool {
+        if case .collection = self { return true }
+        return false
+    }
+}

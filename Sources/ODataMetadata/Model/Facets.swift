@@ -1,0 +1,82 @@
+/// A `MaxLength` facet.
+public enum MaxLength: Sendable, Hashable {
+    /// A fixed maximum number of characters or bytes.
+    case value(Int)
+    /// `MaxLength="Max"`.
+    case max
+}
+
+/// `ConcurrencyMode`.
+public enum ConcurrencyMode: String, Sendable, Hashable {
+    /// The property takes no part in optimistic concurrency (the default).
+    case none = "None"
+    /// The property's value is part of the entity's ETag.
+    case fixed = "Fixed"
+}
+
+/// A position in a source document, 1-based.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The line, starting at 1 (0 when unknown).
+    public var line: Int
+    /// The column, starting at 1 (0 when unknown).
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A structural property of an entity or complex type.
+public struct Property: Sendable, Hashable {
+    /// The EDM name.
+    public var name: String
+    /// The declared type.
+    public var type: TypeReference
+    /// `Nullable`, `true` when absent.
+    public var isNullable: Bool
+    /// `MaxLength`.
+    public var maxLength: MaxLength?
+    /// `FixedLength`.
+    public var isFixedLength: Bool?
+    /// `Precision`.
+    public var precision: Int?
+    /// `Scale`.
+    public var scale: Int?
+    /// `Unicode`.
+    public var isUnicode: Bool?
+    /// `DefaultValue` as written.
+    public var defaultValue: String?
+    /// `ConcurrencyMode`.
+    public var concurrencyMode: ConcurrencyMode
+    /// SAP, `m:FC_*` and other foreign attributes.
+    public var annotations: AnnotationSet
+    /// The `Documentation` child.
+    public var documentation: Documentation?
+    /// Where the element starts.
+    public var location: SourceLocation
+
+    public init(
+        name: String, type: TypeReference, isNullable: Bool = true, maxLength: MaxLength? = nil,
+        isFixedLength: Bool? = nil, precision: Int? = nil, scale: Int? = nil, isUnicode: Bool? = nil,
+        defaultValue: String? = nil, concurrencyMode: ConcurrencyMode = .none,
+        annotations: AnnotationSet = AnnotationSet(), documentation: Documentation? = nil,
+        location: SourceLocation = SourceLocation(line: 0, column: 0)
+    ) {
+        self.name = name
+        self.type = type
+        self.isNullable = isNullable
+        self.maxLength = maxLength
+        self.isFixedLength = isFixedLength
+        self.precision = precision
+        self.scale = scale
+        self.isUnicode = isUnicode
+        self.defaultValue = defaultValue
+        self.concurrencyMode = concurrencyMode
+        self.annotations = annotations
+        self.documentation = documentation
+        self.location = location
+    }
+}

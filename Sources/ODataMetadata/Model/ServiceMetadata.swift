@@ -1,0 +1,147 @@
+/// A whole `$metadata` document: the EDMX envelope and its schemas, with lookups.
+public struct ServiceMetadata: Sendable, Hashable {
+    /// `edmx:Edmx/@Version`.
+    public var edmxVersion: String
+    /// `m:DataServiceVersion` of `edmx:DataServices`.
+    public var dataServiceVersion: String?
+    /// `m:MaxDataServiceVersion`, if given.
+    public var maxDataServiceVersion: String?
+    /// The schemas in document order.
+    public var schemas: [Schema]
+    /// `edmx:Reference` elements.
+    public var references: [SchemaReference]
+    /// What the parser noticed, in document order.
+    public var diagnostics: [Diagnostic]
+
+    private var index: Index
+
+    public init(
+        edmxVersion: String = "1.0", dataServiceVersion: String? = nil, maxDataServiceVersion: String? = nil,
+        schemas: [Schema], references: [SchemaReference] = [], diagnostics: [Diagnostic] = []
+    ) {
+        self.edmxVersion = edmxVersion
+        self.dataServiceVersion = dataServiceVersion
+        self.maxDataServiceVersion = maxDataServiceVersion
+        self.schemas = schemas
+        self.references = references
+        self.diagnostics = diagnostics
+        self.index = Index(schemas: schemas)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.edmxVersion == rhs.edmxVersion && lhs.dataServiceVersion == rhs.dataServiceVersion
+            && lhs.maxDataServiceVersion == rhs.maxDataServiceVersion && lhs.schemas == rhs.schemas
+            && lhs.references == rhs.references && lhs.diagnostics == rhs.diagnostics
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(schemas)
+        hasher.combine(diagnostics)
+    }
+
+    // MARK: Lookups
+
+    /// Rewrites `Alias.Name` to `Namespace.Name`; other names are returned unchanged.
+    public func resolveAlias(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        let prefix = String(name[..<dot])
+        if let namespace = index.namespaceByAlias[prefix] { return namespace + name[dot...] }
+        return name
+    }
+
+    /// All entity types of all schemas, in document order.
+    public var entityTypes: [EntityType] { schemas.flatMap(\.entityTypes) }
+    /// All complex types of all schemas, in document order.
+    public var complexTypes: [ComplexType] { schemas.flatMap(\.complexTypes) }
+    /// All associations of all schemas, in document order.
+    public var associations: [Association] { schemas.flatMap(\.associations) }
+    /// All entity containers of all schemas, in document order.
+    public var entityContainers: [EntityContainer] { schemas.flatMap(\.entityContainers) }
+
+    /// The default container: the one marked `m:IsDefaultEntityContainer`, else the only one, else the first.
+    public var defaultContainer: EntityContainer? {
+        entityContainers.first(where: \.isDefault) ?? entityContainers.first
+    }
+
+    /// The entity type by qualified or alias-qualified name.
+    public func entityType(named name: String) -> EntityType? {
+        guard let path = index.entityTypes[resolveAlias(name)] else { return nil }
+        return schemas[path.schema].entityTypes[path.item]
+    }
+
+    /// The complex type by qualified or alias-qualified name.
+    public func complexType(named name: String) -> ComplexType? {
+        guard let path = index.complexTypes[resolveAlias(name)] else { return nil }
+        return schemas[path.schema].complexTypes[path.item]
+    }
+
+    /// The association by qualified or alias-qualified name.
+    public func association(named name: String) -> Association? {
+        guard let path = index.associations[resolveAlias(name)] else { return nil }
+        return schemas[path.schema].associations[path.item]
+    }
+
+    /// The entity container by simple or qualified name.
+    public func entityContainer(named name: String) -> EntityContainer? {
+        let resolved = resolveAlias(name)
+        return entityContainers.first { $0.name == resolved || "\($0.namespace).\($0.name)" == resolved }
+    }
+
+    /// The entity set by name, in the default container unless `container` is given.
+    public func entitySet(named name: String, in container: String? = nil) -> EntitySet? {
+        let owner = container.flatMap { entityContainer(named: $0) } ?? defaultContainer
+        return owner?.entitySet(named: name)
+    }
+
+    /// The entity set that a navigation property of entities in `entitySet` leads to,
+    /// found through the association set that binds the navigation's relationship.
+    public func targetEntitySet(from entitySet: EntitySet, navigationProperty name: String) -> EntitySet? {
+        guard let type = entityType(named: entitySet.entityType),
+            let navigation = type.navigationProperty(named: name)
+        else { return nil }
+        for container in entityContainers where container.entitySet(named: entitySet.name) != nil {
+            let candidates = container.associationSets.filter { resolveAlias($0.association) == navigation.relationship }
+            for associationSet in candidates {
+                let from = associationSet.ends.first { $0.role == navigation.fromRole }
+                let to = associationSet.ends.first { $0.role == navigation.toRole }
+                // A self-association names the same set on both ends; otherwise the from-end must be ours.
+                if let from, let to, from.entitySet == entitySet.name {
+                    return container.entitySet(named: to.entitySet)
+                }
+            }
+        }
+        return nil
+    }
+
+    private struct Path: Sendable, Hashable {
+        var schema: Int
+        var item: Int
+    }
+
+    private struct Index: Sendable, Hashable {
+        var entityTypes: [String: Path] = [:]
+        var complexTypes: [String: Path] = [:]
+        var associations: [String: Path] = [:]
+        var namespaceByAlias: [String: String] = [:]
+
+        init(schemas: [Schema]) {
+            for (schemaIndex, schema) in schemas.enumerated() {
+                if let alias = schema.alias { namespaceByAlias[alias] = schema.namespace }
+                for using in schema.usings {
+                    if let alias = using.alias { namespaceByAlias[alias] = using.namespace }
+                }
+                // The first declaration wins; duplicates are reported by the parser.
+                for (i, type) in schema.entityTypes.enumerated() where entityTypes[type.qualifiedName] == nil {
+                    entityTypes[type.qualifiedName] = Path(schema: schemaIndex, item: i)
+                }
+                for (i, type) in schema.complexTypes.enumerated() where complexTypes[type.qualifiedName] == nil {
+                    complexTypes[type.qualifiedName] = Path(schema: schemaIndex, item: i)
+                }
+                for (i, association) in schema.associations.enumerated()
+                where associations[association.qualifiedName] == nil {
+                    associations[association.qualifiedName] = Path(schema: schemaIndex, item: i)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// How a metadata document is parsed.
+public struct ParseOptions: Sendable, Hashable {
+    /// Lenient (default): non-conformant input becomes diagnostics and the model is still built.
+    /// Strict: any diagnostic of severity `.error` (and `.warning` when `warningsAreErrors`) fails the parse.
+    public var isStrict: Bool
+    /// In strict mode, also fail on warnings.
+    public var warningsAreErrors: Bool
+    /// The largest input accepted, in bytes (default 64 MiB).
+    public var maximumInputSize: Int
+    /// The deepest element nesting accepted (default 256).
+    public var maximumDepth: Int
+
+    public init(isStrict: Bool = false, warningsAreErrors: Bool = false, maximumInputSize: Int = 64 << 20, maximumDepth: Int = 256) {
+        self.isStrict = isStrict
+        self.warningsAreErrors = warningsAreErrors
+        self.maximumInputSize = maximumInputSize
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Lenient parsing with the default limits.
+    public static let lenient = ParseOptions()
+    /// Strict parsing with the default limits.
+    public static let strict = ParseOptions(isStrict: true)
+}

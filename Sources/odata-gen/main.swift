@@ -1,0 +1,1 @@
+print("odata-gen: not yet")
