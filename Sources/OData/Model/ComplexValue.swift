@@ -1,0 +1,60 @@
+/// A value of a complex type: property values by descriptor, with value semantics.
+public struct ComplexValue: Sendable, Hashable {
+    /// The complex type.
+    public let complexType: ComplexTypeDescriptor
+    /// Values by property index; nil means not present in the payload.
+    public private(set) var values: [EdmValue?]
+
+    /// An empty value of this type (every property absent).
+    public init(type: ComplexTypeDescriptor) {
+        self.complexType = type
+        self.values = Array(repeating: nil, count: type.properties.count)
+    }
+
+    /// The value of a property, nil when absent.
+    public subscript(property: PropertyDescriptor) -> EdmValue? {
+        get { property.index < values.count ? values[property.index] : nil }
+        set {
+            guard property.index < values.count else { return }
+            values[property.index] = newValue
+        }
+    }
+
+    /// The value of the property with this EDM name; nil when absent or unknown.
+    public subscript(name: String) -> EdmValue? {
+        get { complexType.property(named: name).flatMap { self[$0] } }
+        set {
+            guard let property = complexType.property(named: name) else { return }
+            self[property] = newValue
+        }
+    }
+}
+
+/// A generated complex type: a typed view over a `ComplexValue`.
+public protocol ComplexTypeProtocol: EdmValueConvertible {
+    /// The complex type's descriptor.
+    static var complexType: ComplexTypeDescriptor { get }
+    /// The underlying value.
+    var complexValue: ComplexValue { get set }
+    /// Wraps an underlying value (its type must be `complexType`).
+    init(complexValue: ComplexValue)
+}
+
+extension ComplexTypeProtocol {
+    public init?(edmValue: EdmValue) {
+        guard case .complex(let value) = edmValue, value.complexType == Self.complexType else { return nil }
+        self.init(complexValue: value)
+    }
+
+    public var edmValue: EdmValue { .complex(complexValue) }
+
+    /// Reads a typed property.
+    public func value<Value>(of property: TypedProperty<Value>) -> Value? {
+        complexValue[property.descriptor].flatMap { Value(edmValue: $0) }
+    }
+
+    /// Writes a typed property (nil writes null).
+    public mutating func setValue<Value>(_ value: Value?, for property: TypedProperty<Value>) {
+        complexValue[property.descriptor] = value?.edmValue ?? .null
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+/// A Swift type that maps to and from an `EdmValue`: the primitive Swift types of
+/// generated code, and generated complex types.
+public protocol EdmValueConvertible: Sendable, Hashable {
+    /// Converts from an `EdmValue`; nil when the value has another type or is null.
+    init?(edmValue: EdmValue)
+    /// The value as an `EdmValue`.
+    var edmValue: EdmValue { get }
+}
+
+extension String: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        guard case .string(let value) = edmValue else { return nil }
+        self = value
+    }
+    public var edmValue: EdmValue { .string(self) }
+}
+
+extension Bool: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        guard case .boolean(let value) = edmValue else { return nil }
+        self = value
+    }
+    public var edmValue: EdmValue { .boolean(self) }
+}
+
+extension UInt8: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        guard case .byte(let value) = edmValue else { return nil }
+        self = value
+    }
+    public var edmValue: EdmValue { .byte(self) }
+}
+
+extension Int8: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        guard case .sByte(let value) = edmValue else { return nil }
+        self = value
+    }
+    public var edmValue: EdmValue { .sByte(self) }
+}
+
+extension Int16: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        switch edmValue {
+        case .int16(let value): self = value
+        case .byte(let value): self = Int16(value)
+        case .sByte(let value): self = Int16(value)
+        default: return nil
+        }
+    }
+    public var edmValue: EdmValue { .int16(self) }
+}
+
+/// `Int` is the Swift type of Edm.Int32 (as in SAP's proxies); values outside Int32 are clamped.
+extension Int: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        switch edmValue {
+        case .int32(let value): self = Int(value)
+        case .int16(let value): self = Int(value)
+        case .byte(let value): self = Int(value)
+        case .sByte(let value): self = Int(value)
+        default: return nil
+        }
+    }
+    public var edmValue: EdmValue { .int32(Int32(clamping: self)) }
+}
+
+extension Int64: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        switch edmValue {
+        case .int64(let value): self = value
+        case .int32(let value): self = Int64(value)
+        case .int16(let value): self = Int64(value)
+        default: return nil
+        }
+    }
+    public var edmValue: EdmValue { .int64(self) }
+}
+
+extension Float: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        guard case .single(let value) = edmValue else { return nil }
+        self = value
+    }
+    public var edmValue: EdmValue { .single(self) }
+}
+
+extension Double: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        switch edmValue {
+        case .double(let value): self = value
+        case .single(let value): self = Double(value)
+        default: return nil
+        }
+    }
+    public var edmValue: EdmValue { .double(self) }
+}
+
+extension BigDecimal: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        guard case .decimal(let value) = edmValue else { return nil }
+        self = value
+    }
+    public var edmValue: EdmValue { .decimal(self) }
+}
+
+extension LocalDateTime: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        guard case .dateTime(let value) = edmValue else { return nil }
+        self = value
+    }
+    public var edmValue: EdmValue { .dateTime(self) }
+}
+
+extension GlobalDateTime: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        guard case .dateTimeOffset(let value) = edmValue else { return nil }
+        self = value
+    }
+    public var edmValue: EdmValue { .dateTimeOffset(self) }
+}
+
+extension LocalTime: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        guard case .time(let value) = edmValue else { return nil }
+        self = value
+    }
+    public var edmValue: EdmValue { .time(self) }
+}
+
+extension GuidValue: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        guard case .guid(let value) = edmValue else { return nil }
+        self = value
+    }
+    public var edmValue: EdmValue { .guid(self) }
+}
+
+extension Data: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        guard case .binary(let value) = edmValue else { return nil }
+        self = value
+    }
+    public var edmValue: EdmValue { .binary(self) }
+}
+
+extension Array: EdmValueConvertible where Element: EdmValueConvertible {
+    public init?(edmValue: EdmValue) {
+        guard case .collection(let values) = edmValue else { return nil }
+        var result: [Element] = []
+        result.reserveCapacity(values.count)
+        for value in values {
+            guard let element = Element(edmValue: value) else { return nil }
+            result.append(element)
+        }
+        self = result
+    }
+    public var edmValue: EdmValue { .collection(map(\.edmValue)) }
+}

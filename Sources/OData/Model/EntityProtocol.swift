@@ -1,0 +1,63 @@
+/// A generated entity type: a typed view over an `EntityValue`.
+///
+/// Generated types declare `entityType`, `init(entityValue:)`, a stored `entityValue`,
+/// and typed accessors; everything else comes from this protocol's extension.
+public protocol EntityProtocol: Sendable, Hashable, Identifiable where ID == EntityKey {
+    /// The entity type's descriptor.
+    static var entityType: EntityTypeDescriptor { get }
+    /// The underlying entity.
+    var entityValue: EntityValue { get set }
+    /// Wraps an underlying entity (its type must be `entityType` or derived from it).
+    init(entityValue: EntityValue)
+}
+
+extension EntityProtocol {
+    /// A new, empty entity.
+    public init() {
+        self.init(entityValue: EntityValue(type: Self.entityType))
+    }
+
+    /// The entity key.
+    public var id: EntityKey { entityValue.key }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.entityValue == rhs.entityValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(entityValue) }
+
+    /// An independent copy (entities are values; changing the copy never changes this one).
+    public func copy() -> Self { self }
+
+    /// The entity as it was loaded, before local changes.
+    public var old: Self { Self(entityValue: entityValue.old) }
+
+    /// Wraps untyped entities.
+    public static func array(from entities: [EntityValue]) -> [Self] { entities.map(Self.init(entityValue:)) }
+
+    /// Reads a typed property (nil when not loaded or null).
+    public func value<Value>(of property: TypedProperty<Value>) -> Value? { entityValue.value(of: property) }
+
+    /// Writes a typed property (nil writes null) and records the change.
+    public mutating func setValue<Value>(_ value: Value?, for property: TypedProperty<Value>) {
+        entityValue.setValue(value, for: property)
+    }
+
+    /// Loaded entities of a to-many navigation property (empty when not loaded).
+    public func related<Target>(_ navigation: TypedNavigationProperty<Target>) -> [Target] {
+        entityValue.relatedEntities(navigation.descriptor).map(Target.init(entityValue:))
+    }
+
+    /// The loaded entity of a to-one navigation property (nil when not loaded or none).
+    public func relatedEntity<Target>(_ navigation: TypedNavigationProperty<Target>) -> Target? {
+        entityValue.relatedEntity(navigation.descriptor).map(Target.init(entityValue:))
+    }
+
+    /// Sets a to-many navigation property's loaded entities.
+    public mutating func setRelated<Target>(_ entities: [Target], for navigation: TypedNavigationProperty<Target>) {
+        entityValue[navigation.descriptor] = .entities(entities.map(\.entityValue))
+    }
+
+    /// Sets a to-one navigation property's loaded entity.
+    public mutating func setRelatedEntity<Target>(_ entity: Target?, for navigation: TypedNavigationProperty<Target>) {
+        entityValue[navigation.descriptor] = .entity(entity?.entityValue)
+    }
+}

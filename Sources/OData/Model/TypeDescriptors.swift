@@ -1,0 +1,132 @@
+/// Describes an entity type at run time: its properties, key, navigation properties and media flag.
+public final class EntityTypeDescriptor: Sendable, Hashable, CustomStringConvertible {
+    /// `Namespace.Name`.
+    public let qualifiedName: String
+    /// The structural properties, inherited first; `properties[i].index == i`.
+    public let properties: [PropertyDescriptor]
+    /// The navigation properties, inherited first; `navigationProperties[i].index == i`.
+    public let navigationProperties: [NavigationDescriptor]
+    /// The key properties in key order.
+    public let keyProperties: [PropertyDescriptor]
+    /// `m:HasStream`: entities are media-link entries.
+    public let hasStream: Bool
+    /// The base type's qualified name.
+    public let baseTypeName: String?
+    /// Whether the type is `OpenType`.
+    public let isOpenType: Bool
+    private let propertyIndex: [String: Int]
+    private let navigationIndex: [String: Int]
+
+    /// Creates a descriptor. Property and navigation `index` values must match their positions.
+    public init(
+        qualifiedName: String, properties: [PropertyDescriptor], navigationProperties: [NavigationDescriptor] = [],
+        keyNames: [String], hasStream: Bool = false, baseTypeName: String? = nil, isOpenType: Bool = false
+    ) {
+        self.qualifiedName = qualifiedName
+        self.properties = properties
+        self.navigationProperties = navigationProperties
+        self.hasStream = hasStream
+        self.baseTypeName = baseTypeName
+        self.isOpenType = isOpenType
+        var propertyIndex: [String: Int] = [:]
+        for (i, property) in properties.enumerated() where propertyIndex[property.name] == nil {
+            propertyIndex[property.name] = i
+        }
+        var navigationIndex: [String: Int] = [:]
+        for (i, navigation) in navigationProperties.enumerated() where navigationIndex[navigation.name] == nil {
+            navigationIndex[navigation.name] = i
+        }
+        self.propertyIndex = propertyIndex
+        self.navigationIndex = navigationIndex
+        self.keyProperties = keyNames.compactMap { name in propertyIndex[name].map { properties[$0] } }
+    }
+
+    /// The simple name (after the last dot).
+    public var name: String {
+        guard let dot = qualifiedName.lastIndex(of: ".") else { return qualifiedName }
+        return String(qualifiedName[qualifiedName.index(after: dot)...])
+    }
+
+    /// The structural property with this EDM name.
+    public func property(named name: String) -> PropertyDescriptor? {
+        propertyIndex[name].map { properties[$0] }
+    }
+
+    /// The navigation property with this EDM name.
+    public func navigationProperty(named name: String) -> NavigationDescriptor? {
+        navigationIndex[name].map { navigationProperties[$0] }
+    }
+
+    public static func == (lhs: EntityTypeDescriptor, rhs: EntityTypeDescriptor) -> Bool {
+        lhs === rhs || lhs.qualifiedName == rhs.qualifiedName
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(qualifiedName) }
+
+    public var description: String { qualifiedName }
+}
+
+/// Describes a complex type at run time.
+public final class ComplexTypeDescriptor: Sendable, Hashable, CustomStringConvertible {
+    /// `Namespace.Name`.
+    public let qualifiedName: String
+    /// The properties; `properties[i].index == i`.
+    public let properties: [PropertyDescriptor]
+    private let propertyIndex: [String: Int]
+
+    /// Creates a descriptor. Property `index` values must match their positions.
+    public init(qualifiedName: String, properties: [PropertyDescriptor]) {
+        self.qualifiedName = qualifiedName
+        self.properties = properties
+        var index: [String: Int] = [:]
+        for (i, property) in properties.enumerated() where index[property.name] == nil { index[property.name] = i }
+        self.propertyIndex = index
+    }
+
+    /// The property with this EDM name.
+    public func property(named name: String) -> PropertyDescriptor? {
+        propertyIndex[name].map { properties[$0] }
+    }
+
+    public static func == (lhs: ComplexTypeDescriptor, rhs: ComplexTypeDescriptor) -> Bool {
+        lhs === rhs || lhs.qualifiedName == rhs.qualifiedName
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(qualifiedName) }
+
+    public var description: String { qualifiedName }
+}
+
+/// Describes an entity set: its name and entity type.
+public final class EntitySetDescriptor: Sendable, Hashable, CustomStringConvertible {
+    /// The set name as in URLs (`Customers`).
+    public let name: String
+    /// The entity type of its members.
+    public let entityType: EntityTypeDescriptor
+    /// `sap:creatable` (true when absent).
+    public let isCreatable: Bool
+    /// `sap:updatable` (true when absent).
+    public let isUpdatable: Bool
+    /// `sap:deletable` (true when absent).
+    public let isDeletable: Bool
+
+    /// Creates a descriptor.
+    public init(
+        name: String, entityType: EntityTypeDescriptor, isCreatable: Bool = true, isUpdatable: Bool = true,
+        isDeletable: Bool = true
+    ) {
+        self.name = name
+        self.entityType = entityType
+        self.isCreatable = isCreatable
+        self.isUpdatable = isUpdatable
+        self.isDeletable = isDeletable
+    }
+
+    public static func == (lhs: EntitySetDescriptor, rhs: EntitySetDescriptor) -> Bool {
+        lhs === rhs || (lhs.name == rhs.name && lhs.entityType == rhs.entityType)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    public var description: String { name }
+}

@@ -1,0 +1,188 @@
+/// One `$orderby` item.
+public struct SortItem: Sendable, Hashable {
+    /// The property path.
+    public let path: String
+    /// Whether descending.
+    public let isDescending: Bool
+
+    /// Creates a sort item.
+    public init(path: String, isDescending: Bool = false) {
+        self.path = path
+        self.isDescending = isDescending
+    }
+}
+
+/// One `$expand` item with an optional sub-query that selects and expands within it.
+public struct ExpandItem: Sendable, Hashable {
+    /// The navigation path.
+    public let path: String
+    /// Properties to select inside the expansion (rendered as `Path/Prop` in `$select`).
+    public let select: [String]
+    /// Nested expansions.
+    public let expand: [ExpandItem]
+
+    /// Creates an expand item.
+    public init(path: String, select: [String] = [], expand: [ExpandItem] = []) {
+        self.path = path
+        self.select = select
+        self.expand = expand
+    }
+}
+
+/// A function-import invocation: the import and its arguments in parameter order.
+public struct FunctionInvocation: Sendable {
+    /// The function import.
+    public let function: FunctionImportDescriptor
+    /// Arguments by parameter name, in parameter order; nil values are omitted from the URL.
+    public let arguments: [(name: String, value: EdmValue?)]
+
+    /// Creates an invocation.
+    public init(function: FunctionImportDescriptor, arguments: [(name: String, value: EdmValue?)]) {
+        self.function = function
+        self.arguments = arguments
+    }
+}
+
+/// A query against an OData service: the resource (entity set, key, navigation, function)
+/// and the system and custom query options. Builder methods return a modified copy:
+/// `DataQuery().from(ESPMContainerMetadata.EntitySets.customers).expand(Customer.salesOrders).top(5)`.
+public struct DataQuery: Sendable {
+    /// The entity set addressed, if any.
+    public var entitySet: EntitySetDescriptor?
+    /// The key addressed within the set, if any.
+    public var key: EntityKey?
+    /// Navigation segments after the key (`SalesOrders`), in order.
+    public var navigationPath: [String]
+    /// The function import invoked, if any.
+    public var invocation: FunctionInvocation?
+    /// `$select` paths.
+    public var selectPaths: [String]
+    /// `$expand` items.
+    public var expandItems: [ExpandItem]
+    /// `$filter`.
+    public var filterExpression: QueryFilter?
+    /// `$orderby`.
+    public var sortItems: [SortItem]
+    /// `$top`.
+    public var topCount: Int?
+    /// `$skip`.
+    public var skipCount: Int?
+    /// `$inlinecount=allpages`.
+    public var includesInlineCount: Bool
+    /// The `/$count` path.
+    public var isCountRequest: Bool
+    /// Custom query options in order (`sap-client`, `search`, …).
+    public var customOptions: [(name: String, value: String)]
+
+    /// An empty query.
+    public init() {
+        entitySet = nil
+        key = nil
+        navigationPath = []
+        invocation = nil
+        selectPaths = []
+        expandItems = []
+        filterExpression = nil
+        sortItems = []
+        topCount = nil
+        skipCount = nil
+        includesInlineCount = false
+        isCountRequest = false
+        customOptions = []
+    }
+
+    /// Addresses an entity set.
+    public func from(_ entitySet: EntitySetDescriptor) -> DataQuery {
+        var copy = self
+        copy.entitySet = entitySet
+        return copy
+    }
+
+    /// Addresses an entity set unless the query already addresses one.
+    public func fromDefault(_ defaultSet: EntitySetDescriptor) -> DataQuery {
+        entitySet == nil ? from(defaultSet) : self
+    }
+
+    /// Addresses one entity by key.
+    public func withKey(_ key: EntityKey) -> DataQuery {
+        var copy = self
+        copy.key = key
+        return copy
+    }
+
+    /// Selects properties.
+    public func select(_ items: any PropertyPathConvertible...) -> DataQuery {
+        var copy = self
+        copy.selectPaths += items.map(\.propertyPath)
+        return copy
+    }
+
+    /// Expands navigation properties.
+    public func expand(_ items: any PropertyPathConvertible...) -> DataQuery {
+        var copy = self
+        copy.expandItems += items.map { ExpandItem(path: $0.propertyPath) }
+        return copy
+    }
+
+    /// Sets `$filter` (combined with `and` when called again).
+    public func filter(_ filter: QueryFilter) -> DataQuery {
+        var copy = self
+        copy.filterExpression = filterExpression.map { .binary(.and, $0, filter) } ?? filter
+        return copy
+    }
+
+    /// Adds an ascending (default) or descending sort key.
+    public func orderBy(_ item: any PropertyPathConvertible, _ order: SortOrder = .ascending) -> DataQuery {
+        var copy = self
+        copy.sortItems.append(SortItem(path: item.propertyPath, isDescending: order == .descending))
+        return copy
+    }
+
+    /// `$top`.
+    public func top(_ count: Int) -> DataQuery {
+        var copy = self
+        copy.topCount = count
+        return copy
+    }
+
+    /// `$skip`.
+    public func skip(_ count: Int) -> DataQuery {
+        var copy = self
+        copy.skipCount = count
+        return copy
+    }
+
+    /// `$inlinecount=allpages`.
+    public func inlineCount() -> DataQuery {
+        var copy = self
+        copy.includesInlineCount = true
+        return copy
+    }
+
+    /// Requests the `/$count` of the addressed collection.
+    public func count() -> DataQuery {
+        var copy = self
+        copy.isCountRequest = true
+        return copy
+    }
+
+    /// Invokes a function import with its arguments in parameter order.
+    public func invoke(_ function: FunctionImportDescriptor, _ arguments: [(name: String, value: EdmValue?)] = []) -> DataQuery {
+        var copy = self
+        copy.invocation = FunctionInvocation(function: function, arguments: arguments)
+        return copy
+    }
+
+    /// Adds a custom query option.
+    public func custom(_ name: String, _ value: String) -> DataQuery {
+        var copy = self
+        copy.customOptions.append((name: name, value: value))
+        return copy
+    }
+}
+
+/// Sort direction for `orderBy`.
+public enum SortOrder: Sendable, Hashable {
+    case ascending
+    case descending
+}
