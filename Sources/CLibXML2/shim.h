@@ -16,4 +16,25 @@
 #include <libxml/xmlstring.h>
 #include <libxml/dict.h>
 
+/// A generic-error handler that drops libxml2's messages (Swift cannot define
+/// C variadic functions, so it lives here).
+static inline void odata_xml_ignore_generic_error(void *ctx, const char *msg, ...) {
+    (void)ctx;
+    (void)msg;
+}
+
+/// A structured-error handler that drops libxml2's messages.
+static inline void odata_xml_ignore_structured_error(void *ctx, xmlErrorPtr error) {
+    (void)ctx;
+    (void)error;
+}
+
+/// Routes libxml2's thread-local generic and structured error channels away
+/// from stderr for the calling thread. Parser errors still reach a SAX
+/// handler's own `serror` callback.
+static inline void odata_xml_silence_errors(void) {
+    xmlSetGenericErrorFunc(NULL, odata_xml_ignore_generic_error);
+    xmlSetStructuredErrorFunc(NULL, odata_xml_ignore_structured_error);
+}
+
 #endif

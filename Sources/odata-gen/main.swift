@@ -1,1 +1,30 @@
-print("odata-gen: not yet")
+import Foundation
+
+/// The subcommands of `odata-gen`; each takes the arguments after its name and returns an exit code.
+let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
+    ("inspect", "parse a $metadata document and print a summary or JSON", InspectCommand.run)
+]
+
+let usage = """
+    usage: odata-gen <subcommand> [options]
+
+    subcommands:
+    \(subcommands.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
+
+    Run `odata-gen <subcommand> --help` for a subcommand's options.
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let first = arguments.first else {
+    CLI.printError(usage)
+    exit(64)
+}
+if first == "--help" || first == "-h" || first == "help" {
+    print(usage)
+    exit(0)
+}
+guard let command = subcommands.first(where: { $0.name == first }) else {
+    CLI.printError("odata-gen: unknown subcommand '\(first)'\n\n\(usage)")
+    exit(64)
+}
+exit(command.run(Array(arguments.dropFirst())))

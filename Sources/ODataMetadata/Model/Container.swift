@@ -47,11 +47,19 @@ public struct AssociationSet: Sendable, Hashable {
     /// Foreign attributes.
     public var annotations: AnnotationSet
 
-    public init(name: String, association: String, ends: [AssociationSetEnd], annotations: AnnotationSet = AnnotationSet()) {
+    /// Where the element starts.
+    public var location: SourceLocation
+
+    /// Creates an association set.
+    public init(
+        name: String, association: String, ends: [AssociationSetEnd], annotations: AnnotationSet = AnnotationSet(),
+        location: SourceLocation = SourceLocation(line: 0, column: 0)
+    ) {
         self.name = name
         self.association = association
         self.ends = ends
         self.annotations = annotations
+        self.location = location
     }
 }
 
@@ -80,11 +88,15 @@ public struct FunctionImportParameter: Sendable, Hashable {
     public var scale: Int?
     /// Foreign attributes.
     public var annotations: AnnotationSet
+    /// Where the element starts.
+    public var location: SourceLocation
 
     public init(
         name: String, type: TypeReference, mode: ParameterMode? = nil, isNullable: Bool = true,
-        maxLength: MaxLength? = nil, precision: Int? = nil, scale: Int? = nil, annotations: AnnotationSet = AnnotationSet()
+        maxLength: MaxLength? = nil, precision: Int? = nil, scale: Int? = nil, annotations: AnnotationSet = AnnotationSet(),
+        location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
+        self.location = location
         self.name = name
         self.type = type
         self.mode = mode

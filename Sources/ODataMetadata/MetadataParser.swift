@@ -1,0 +1,72 @@
+import Foundation
+
+/// Reads an OData v2 `$metadata` document (EDMX 1.0 with CSDL 1.0–3.0 schemas) into a `ServiceMetadata`.
+///
+/// Built on libxml2's SAX2 push parser. Network access, DTDs and entity expansion are off and any
+/// DOCTYPE is refused; input size and element nesting are bounded by `ParseOptions`. In lenient mode
+/// (the default) non-conformant content becomes `Diagnostic`s and the model is still built; in strict
+/// mode the first diagnostic of error severity throws `MetadataError` of kind `.strictModeViolation`.
+public enum MetadataParser {
+    /// Parses a document held in memory.
+    public static func parse(_ data: Data, options: ParseOptions = .lenient) throws(MetadataError) -> ServiceMetadata {
+        try checkSize(data.count, options: options)
+        do {
+            return try data.withUnsafeBytes { bytes in try SAXSession.parse(bytes, options: options) }
+        } catch let error as MetadataError {
+            throw error
+        } catch {
+            throw MetadataError(kind: .malformedXML, message: "\(error)")
+        }
+    }
+
+    /// Parses a document given as bytes.
+    public static func parse(_ bytes: [UInt8], options: ParseOptions = .lenient) throws(MetadataError) -> ServiceMetadata {
+        try checkSize(bytes.count, options: options)
+        do {
+            return try bytes.withUnsafeBytes { buffer in try SAXSession.parse(buffer, options: options) }
+        } catch let error as MetadataError {
+            throw error
+        } catch {
+            throw MetadataError(kind: .malformedXML, message: "\(error)")
+        }
+    }
+
+    /// Parses a document given as a string.
+    public static func parse(_ text: String, options: ParseOptions = .lenient) throws(MetadataError) -> ServiceMetadata {
+        try parse(Array(text.utf8), options: options)
+    }
+
+    /// Reads and parses a file. A missing file, a directory, an unreadable or too large file gives
+    /// a `MetadataError` of kind `.io` or `.tooLarge` that names the path.
+    public static func parse(contentsOf url: URL, options: ParseOptions = .lenient) throws(MetadataError) -> ServiceMetadata {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw MetadataError(kind: .io, message: "\(path): no such file")
+        }
+        if isDirectory.boolValue { throw MetadataError(kind: .io, message: "\(path): is a directory, not a metadata file") }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > options.maximumInputSize {
+            throw MetadataError(kind: .tooLarge, message: "\(path): \(size) bytes is more than the limit of \(options.maximumInputSize) bytes")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw MetadataError(kind: .io, message: "\(path): cannot be read (\(error.localizedDescription))")
+        }
+        do {
+            return try parse(data, options: options)
+        } catch {
+            var located = error
+            located.message = "\(path): \(error.message)"
+            throw located
+        }
+    }
+
+    private static func checkSize(_ count: Int, options: ParseOptions) throws(MetadataError) {
+        if count == 0 { throw MetadataError(kind: .empty, message: "the document is empty") }
+        if count > options.maximumInputSize {
+            throw MetadataError(kind: .tooLarge, message: "the document has \(count) bytes, more than the limit of \(options.maximumInputSize)")
+        }
+    }
+}

@@ -1,0 +1,207 @@
+internal import CLibXML2
+
+extension DocumentBuilder {
+    /// Handles a start tag outside skipped and captured subtrees.
+    func open(_ name: XMLName, prefix: XMLName?, uri: XMLName?, attributes a: XMLAttributes) {
+        let kind = namespace(uri)
+        guard let parent = stack.last else {
+            openRoot(name, kind: kind, attributes: a)
+            return
+        }
+        if kind.isCSDL, parent.isCSDLElement {
+            if name == names.documentation {
+                documentation = Documentation()
+                stack.append(.documentation)
+                return
+            }
+            if name == names.annotation, parent != .annotations, let target = inlineTarget(of: parent) {
+                beginCapture(a, destination: .inline(target: target))
+                return
+            }
+        }
+        switch parent {
+        case .root:
+            if kind == .edmx, name == names.dataServices {
+                sawDataServices = true
+                dataServiceVersion = metadataAttribute(names.dataServiceVersion, in: a)
+                maxDataServiceVersion = metadataAttribute(names.maxDataServiceVersion, in: a)
+                stack.append(.dataServices)
+            } else if kind.isEDMX, name == names.reference {
+                reference = SchemaReference(uri: a.value(names.uri) ?? a.value(names.url) ?? "", includes: [])
+                stack.append(.reference)
+            } else {
+                skipUnknown(name, prefix: prefix, uri: uri, in: "edmx:Edmx")
+            }
+        case .dataServices:
+            if kind.isCSDL, name == names.schema {
+                openSchema(a, uri: uri, kind: kind)
+            } else {
+                skipUnknown(name, prefix: prefix, uri: uri, in: "edmx:DataServices")
+            }
+        case .reference:
+            if kind.isEDMX, name == names.include {
+                reference?.includes.append(SchemaUsing(namespace: a.value(names.namespace) ?? "", alias: a.value(names.alias)))
+                leaf()
+            } else {
+                skipUnknown(name, prefix: prefix, uri: uri, in: "edmx:Reference")
+            }
+        case .schema:
+            if kind.isCSDL {
+                openInSchema(name, prefix: prefix, uri: uri, attributes: a)
+            } else if kind == .other || kind == .metadata {
+                let element = ForeignElement(
+                    namespace: knownNamespace(uri)?.uri ?? "", name: XMLAttributes.string(name),
+                    attributes: foreignOrPlainAttributes(a))
+                schema?.foreignElements.append(element)
+                skip()
+            } else {
+                skipUnknown(name, prefix: prefix, uri: uri, in: "Schema")
+            }
+        default:
+            guard kind.isCSDL else {
+                skipUnknown(name, prefix: prefix, uri: uri, in: parent.elementName)
+                return
+            }
+            openInType(name, prefix: prefix, uri: uri, parent: parent, attributes: a)
+        }
+    }
+
+    /// Pushes an element whose end needs no work.
+    func leaf() { stack.append(.leaf) }
+
+    private func openRoot(_ name: XMLName, kind: NamespaceKind, attributes a: XMLAttributes) {
+        guard name == names.edmx else {
+            fail(.notEDMX, "the root element is <\(XMLAttributes.string(name))>, not <edmx:Edmx>: this is not an EDMX metadata document", at: location())
+            return
+        }
+        switch kind {
+        case .edmx:
+            sawRoot = true
+            edmxVersion = a.value(names.version) ?? ""
+            stack.append(.root)
+        case .edmxV4:
+            fail(.notEDMX, "this is an OData v4 (EDMX 4.0) document; only OData v2 metadata (EDMX 1.0) is supported", at: location())
+        default:
+            fail(.notEDMX, "the root element <Edmx> is not in the EDMX namespace \(XMLNamespaces.edmx)", at: location())
+        }
+    }
+
+    private func openSchema(_ a: XMLAttributes, uri: XMLName?, kind: NamespaceKind) {
+        let at = location()
+        guard let namespace = required(a, names.namespace, "Namespace", of: "Schema", at: at) else { return }
+        if kind == .csdlV4 {
+            report(.warning, "unexpected-namespace", "Schema \(namespace) uses the OData v4 CSDL namespace in a v2 document", at: at)
+        }
+        schema = Schema(
+            namespace: namespace, alias: a.value(names.alias), csdlNamespace: knownNamespace(uri)?.uri ?? "",
+            annotations: foreignAttributes(a))
+        stack.append(.schema)
+    }
+
+    /// Reads a required attribute, or reports it missing and skips the element.
+    func required(_ a: XMLAttributes, _ name: XMLName?, _ attribute: String, of element: String, at: SourceLocation) -> String? {
+        if let value = a.value(name) { return value }
+        report(.error, "missing-attribute", "<\(element)> has no \(attribute) attribute and is ignored", at: at)
+        skip()
+        return nil
+    }
+
+    /// Every attribute of a foreign element, namespaced or not.
+    func foreignOrPlainAttributes(_ a: XMLAttributes) -> [ForeignAttribute] {
+        var result: [ForeignAttribute] = []
+        a.forEach { name, prefix, uri, value in
+            result.append(
+                ForeignAttribute(
+                    namespace: knownNamespace(uri)?.uri ?? "", prefix: XMLAttributes.string(prefix),
+                    name: XMLAttributes.string(name), value: value))
+        }
+        return result
+    }
+
+    /// Starts capturing a vocabulary `Annotation` element.
+    func beginCapture(_ a: XMLAttributes, destination: AnnotationCapture.Destination) {
+        var started = AnnotationCapture(
+            destination: destination, term: a.value(names.term) ?? "", qualifier: a.value(names.qualifier), location: location())
+        started.open(name: "Annotation", attributes: a, builder: self)
+        capture = started
+    }
+
+    /// Files a finished annotation.
+    func store(_ finished: AnnotationCapture) {
+        let annotation = finished.annotation
+        switch finished.destination {
+        case .block:
+            annotationsBlock?.annotations.append(annotation)
+        case .inline(let target):
+            if let last = schema?.annotationBlocks.indices.last, schema?.annotationBlocks[last].target == target,
+                schema?.annotationBlocks[last].qualifier == nil
+            {
+                schema?.annotationBlocks[last].annotations.append(annotation)
+            } else {
+                schema?.annotationBlocks.append(AnnotationsBlock(target: target, annotations: [annotation]))
+            }
+        }
+    }
+
+    func flushCaptureText() { capture?.flushText() }
+
+    /// The annotation target path of an inline annotation inside `frame`.
+    private func inlineTarget(of frame: Frame) -> String? {
+        guard let namespace = schema?.namespace else { return nil }
+        let typeName = entityType?.name ?? complexType?.name ?? ""
+        switch frame {
+        case .schema: return namespace
+        case .entityType, .complexType: return "\(namespace).\(typeName)"
+        case .property: return "\(namespace).\(typeName)/\(property?.name ?? "")"
+        case .navigationProperty: return "\(namespace).\(typeName)/\(navigation?.name ?? "")"
+        case .association: return "\(namespace).\(association?.name ?? "")"
+        case .entityContainer: return "\(namespace).\(container?.name ?? "")"
+        case .entitySet: return "\(namespace).\(container?.name ?? "")/\(entitySet?.name ?? "")"
+        case .associationSet: return "\(namespace).\(container?.name ?? "")/\(associationSet?.name ?? "")"
+        case .functionImport: return "\(namespace).\(container?.name ?? "")/\(functionImport?.name ?? "")"
+        case .parameter:
+            return "\(namespace).\(container?.name ?? "")/\(functionImport?.name ?? "")/\(parameter?.name ?? "")"
+        default: return nil
+        }
+    }
+}
+
+extension Frame {
+    /// Whether this frame is a CSDL element that may hold `Documentation` and inline annotations.
+    var isCSDLElement: Bool {
+        switch self {
+        case .root, .dataServices, .reference, .documentation, .summary, .longDescription, .annotations, .leaf: return false
+        default: return true
+        }
+    }
+
+    /// The element's name, for messages.
+    var elementName: String {
+        switch self {
+        case .root: return "edmx:Edmx"
+        case .dataServices: return "edmx:DataServices"
+        case .reference: return "edmx:Reference"
+        case .schema: return "Schema"
+        case .entityType: return "EntityType"
+        case .complexType: return "ComplexType"
+        case .key: return "Key"
+        case .property: return "Property"
+        case .navigationProperty: return "NavigationProperty"
+        case .association: return "Association"
+        case .associationEnd: return "End"
+        case .referentialConstraint: return "ReferentialConstraint"
+        case .principal: return "Principal"
+        case .dependent: return "Dependent"
+        case .entityContainer: return "EntityContainer"
+        case .entitySet: return "EntitySet"
+        case .associationSet: return "AssociationSet"
+        case .functionImport: return "FunctionImport"
+        case .parameter: return "Parameter"
+        case .documentation: return "Documentation"
+        case .summary: return "Summary"
+        case .longDescription: return "LongDescription"
+        case .annotations: return "Annotations"
+        case .leaf: return "an element"
+        }
+    }
+}

@@ -1,0 +1,270 @@
+import Foundation
+internal import CLibXML2
+
+/// What an open element in the document is, for the builder's stack.
+enum Frame {
+    case root, dataServices, reference, schema, entityType, complexType, key, property, navigationProperty
+    case association, associationEnd, referentialConstraint, principal, dependent, entityContainer, entitySet
+    case associationSet, functionImport, parameter, documentation, summary, longDescription, annotations
+    /// An element whose content is not needed (`Using`, `Include`, `PropertyRef`, `OnDelete`, …).
+    case leaf
+}
+
+/// Turns SAX events into the raw CSDL model (names as written), then hands it to the resolver.
+///
+/// Unknown subtrees are skipped by counting depth; vocabulary annotations are captured as
+/// canonical XML; the first libxml2 error, a DOCTYPE or excessive depth ends the parse.
+final class DocumentBuilder {
+    let context: xmlParserCtxtPtr
+    let names: InternedNames
+    let options: ParseOptions
+
+    /// The fatal error that stopped the parse, if any.
+    var failure: MetadataError?
+    /// Diagnostics in document order.
+    var diagnostics: [Diagnostic] = []
+
+    var knownNamespaces: [KnownNamespace] = []
+    var stack: [Frame] = []
+    var depth = 0
+    /// Greater than zero while inside a skipped subtree (the count of open skipped elements).
+    var skipDepth = 0
+    /// Collected character data, while a text-bearing element is open.
+    var text: [UInt8]?
+
+    // The document.
+    var edmxVersion = ""
+    var dataServiceVersion: String?
+    var maxDataServiceVersion: String?
+    var sawRoot = false
+    var sawDataServices = false
+    var schemas: [Schema] = []
+    var references: [SchemaReference] = []
+
+    // Elements under construction.
+    var schema: Schema?
+    var entityType: EntityType?
+    var complexType: ComplexType?
+    var property: Property?
+    var navigation: NavigationProperty?
+    var association: Association?
+    var associationEnd: AssociationEnd?
+    var constraint = ConstraintDraft()
+    var container: EntityContainer?
+    var entitySet: EntitySet?
+    var associationSet: AssociationSet?
+    var functionImport: FunctionImport?
+    var parameter: FunctionImportParameter?
+    var documentation: Documentation?
+    var annotationsBlock: AnnotationsBlock?
+    var reference: SchemaReference?
+    var capture: AnnotationCapture?
+
+    init(context: xmlParserCtxtPtr, options: ParseOptions) {
+        self.context = context
+        self.names = InternedNames(dictionary: context.pointee.dict)
+        self.options = options
+        stack.reserveCapacity(16)
+    }
+
+    // MARK: Events
+
+    func startElement(_ name: XMLName, prefix: XMLName?, uri: XMLName?, attributes: XMLAttributes) {
+        guard failure == nil else { return }
+        depth += 1
+        if depth > options.maximumDepth {
+            fail(.tooDeep, "elements are nested deeper than the limit of \(options.maximumDepth)", at: location())
+            return
+        }
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        if capture != nil {
+            flushCaptureText()
+            capture?.open(name: qualifiedName(name, prefix: prefix, uri: uri), attributes: attributes, builder: self)
+            return
+        }
+        text = nil
+        open(name, prefix: prefix, uri: uri, attributes: attributes)
+    }
+
+    func endElement() {
+        guard failure == nil else { return }
+        depth -= 1
+        if skipDepth > 0 {
+            skipDepth -= 1
+            return
+        }
+        if capture != nil {
+            flushCaptureText()
+            if capture?.close() == true, let finished = capture {
+                capture = nil
+                store(finished)
+            }
+            return
+        }
+        guard let frame = stack.popLast() else { return }
+        close(frame)
+    }
+
+    func characters(_ bytes: UnsafeBufferPointer<xmlChar>) {
+        guard failure == nil, skipDepth == 0 else { return }
+        if capture != nil {
+            capture?.pendingText.append(contentsOf: bytes)
+        } else if text != nil {
+            text?.append(contentsOf: bytes)
+        }
+    }
+
+    func refuseDoctype() {
+        fail(.doctypeRefused, "the document has a DOCTYPE, which is refused (no DTDs or entities are processed)", at: location())
+    }
+
+    func libxmlError(_ error: xmlError) {
+        guard failure == nil else { return }
+        let message = error.message.map { String(cString: $0) }?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown libxml2 error"
+        let at = SourceLocation(line: Int(error.line), column: Int(error.int2))
+        if error.level.rawValue < XML_ERR_ERROR.rawValue { return }
+        if error.domain == Int32(XML_FROM_NAMESPACE.rawValue), error.level.rawValue < XML_ERR_FATAL.rawValue {
+            report(.warning, "xml-namespace", "XML namespace error: \(message)", at: at)
+            return
+        }
+        if message.contains("Excessive depth") {
+            fail(.tooDeep, "elements are nested too deeply: \(message)", at: at)
+        } else {
+            fail(.malformedXML, "the document is not well-formed XML: \(message)", at: at)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Records a fatal error and stops libxml2.
+    func fail(_ kind: MetadataError.Kind, _ message: String, at location: SourceLocation?) {
+        guard failure == nil else { return }
+        failure = MetadataError(kind: kind, message: message, location: location, diagnostics: diagnostics)
+        xmlStopParser(context)
+    }
+
+    /// Records a diagnostic.
+    func report(_ severity: DiagnosticSeverity, _ code: String, _ message: String, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(severity: severity, code: code, message: message, location: location))
+    }
+
+    /// Skips the element just opened and everything inside it.
+    func skip() { skipDepth = 1 }
+
+    /// Skips an element the parser does not know, with a note.
+    func skipUnknown(_ name: XMLName, prefix: XMLName?, uri: XMLName?, in parent: String) {
+        report(.note, "unknown-element", "skipped unknown element <\(qualifiedName(name, prefix: prefix, uri: uri))> in \(parent)", at: location())
+        skip()
+    }
+
+    /// Classifies a namespace pointer (cached per pointer: libxml2 interns URIs).
+    func namespace(_ uri: XMLName?) -> NamespaceKind {
+        knownNamespace(uri)?.kind ?? .none
+    }
+
+    func knownNamespace(_ uri: XMLName?) -> KnownNamespace? {
+        guard let uri else { return nil }
+        for known in knownNamespaces where known.pointer == uri { return known }
+        let text = XMLAttributes.string(uri)
+        let known = KnownNamespace(pointer: uri, kind: NamespaceKind(uri: text), uri: text)
+        if knownNamespaces.count < 64 { knownNamespaces.append(known) }
+        return known
+    }
+
+    /// `prefix:name`, or `name` when the element has no prefix.
+    func qualifiedName(_ name: XMLName, prefix: XMLName?, uri: XMLName?) -> String {
+        guard let prefix else { return XMLAttributes.string(name) }
+        return XMLAttributes.string(prefix) + ":" + XMLAttributes.string(name)
+    }
+
+    /// The foreign (namespaced) attributes of an element, in document order.
+    func foreignAttributes(_ attributes: XMLAttributes) -> AnnotationSet {
+        var result: [ForeignAttribute] = []
+        attributes.forEachNamespaced { name, prefix, uri, value in
+            let namespace = knownNamespace(uri)?.uri ?? ""
+            result.append(ForeignAttribute(namespace: namespace, prefix: XMLAttributes.string(prefix), name: XMLAttributes.string(name), value: value))
+        }
+        return AnnotationSet(result)
+    }
+
+    /// The value of an `m:` attribute.
+    func metadataAttribute(_ name: XMLName?, in attributes: XMLAttributes) -> String? {
+        var found: String?
+        attributes.forEachNamespaced { local, _, uri, value in
+            if found == nil, local == name, namespace(uri) == .metadata { found = value }
+        }
+        return found
+    }
+
+    /// The text collected since `text` was armed, trimmed.
+    func takeText() -> String? {
+        guard let bytes = text else { return nil }
+        text = nil
+        let string = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return string
+    }
+
+    /// Where the element whose start tag was just read begins (1-based line and column).
+    func location() -> SourceLocation {
+        guard let input = context.pointee.input else { return SourceLocation(line: 0, column: 0) }
+        let line = Int(input.pointee.line)
+        let column = Int(input.pointee.col)
+        guard let cur = input.pointee.cur, let base = input.pointee.base, cur > base else {
+            return SourceLocation(line: line, column: column)
+        }
+        var start = cur
+        var newlines = 0
+        while start > base {
+            start -= 1
+            if start.pointee == UInt8(ascii: "<") { break }
+            if start.pointee == UInt8(ascii: "\n") { newlines += 1 }
+        }
+        if newlines == 0 { return SourceLocation(line: line, column: max(1, column - (cur - start))) }
+        var lineStart = start
+        var steps = 0
+        while lineStart > base, lineStart[-1] != UInt8(ascii: "\n"), steps < 4096 {
+            lineStart -= 1
+            steps += 1
+        }
+        return SourceLocation(line: max(1, line - newlines), column: steps < 4096 ? steps + 1 : 0)
+    }
+
+    /// Ends the parse and builds the resolved model, or throws the fatal error.
+    func finish() throws(MetadataError) -> ServiceMetadata {
+        if let failure { throw failure }
+        if !sawRoot {
+            throw MetadataError(kind: .notEDMX, message: "the document has no edmx:Edmx root element", diagnostics: diagnostics)
+        }
+        if !sawDataServices {
+            throw MetadataError(kind: .notEDMX, message: "the edmx:Edmx document has no edmx:DataServices element", diagnostics: diagnostics)
+        }
+        var resolver = ModelResolver(schemas: schemas, references: references, diagnostics: diagnostics)
+        resolver.resolve()
+        let metadata = ServiceMetadata(
+            edmxVersion: edmxVersion, dataServiceVersion: dataServiceVersion,
+            maxDataServiceVersion: maxDataServiceVersion, schemas: resolver.schemas, references: references,
+            diagnostics: resolver.diagnostics)
+        if options.isStrict {
+            let threshold: DiagnosticSeverity = options.warningsAreErrors ? .warning : .error
+            if let first = metadata.diagnostics.first(where: { $0.severity >= threshold }) {
+                throw MetadataError(
+                    kind: .strictModeViolation, message: "strict mode: \(first.message) [\(first.code)]",
+                    location: first.location, diagnostics: metadata.diagnostics)
+            }
+        }
+        return metadata
+    }
+}
+
+/// A referential constraint being read.
+struct ConstraintDraft {
+    var principalRole = ""
+    var principalProperties: [String] = []
+    var dependentRole = ""
+    var dependentProperties: [String] = []
+    var location = SourceLocation(line: 0, column: 0)
+}

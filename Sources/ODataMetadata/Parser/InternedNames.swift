@@ -1,0 +1,93 @@
+internal import CLibXML2
+
+/// A libxml2 string pointer; element and attribute names are interned in the parser's dictionary,
+/// so two equal names share one pointer.
+typealias XMLName = UnsafePointer<xmlChar>
+
+/// The element and attribute names of EDMX/CSDL, interned in one parser context's dictionary so that
+/// names reported by the SAX callbacks can be compared by pointer.
+struct InternedNames {
+    // Elements.
+    let edmx, dataServices, reference, include: XMLName?
+    let schema, using, entityType, complexType, key, propertyRef, property, navigationProperty: XMLName?
+    let association, end, onDelete, referentialConstraint, principal, dependent: XMLName?
+    let entityContainer, entitySet, associationSet, functionImport, parameter: XMLName?
+    let documentation, summary, longDescription, annotations, annotation: XMLName?
+    // Attributes.
+    let name, type, nullable, maxLength, fixedLength, precision, scale, unicode, defaultValue: XMLName?
+    let concurrencyMode, baseType, abstract, openType, hasStream, relationship, fromRole, toRole: XMLName?
+    let role, multiplicity, action, returnType, mode: XMLName?
+    let httpMethod, isDefaultEntityContainer, extends, namespace, alias, version: XMLName?
+    let dataServiceVersion, maxDataServiceVersion, uri, url, target, term, qualifier: XMLName?
+
+    init(dictionary dict: OpaquePointer?) {
+        func intern(_ text: StaticString) -> XMLName? {
+            text.withUTF8Buffer { buffer in
+                buffer.withMemoryRebound(to: xmlChar.self) { xmlDictLookup(dict, $0.baseAddress, Int32(buffer.count)) }
+            }
+        }
+        edmx = intern("Edmx")
+        dataServices = intern("DataServices")
+        reference = intern("Reference")
+        include = intern("Include")
+        schema = intern("Schema")
+        using = intern("Using")
+        entityType = intern("EntityType")
+        complexType = intern("ComplexType")
+        key = intern("Key")
+        propertyRef = intern("PropertyRef")
+        property = intern("Property")
+        navigationProperty = intern("NavigationProperty")
+        association = intern("Association")
+        end = intern("End")
+        onDelete = intern("OnDelete")
+        referentialConstraint = intern("ReferentialConstraint")
+        principal = intern("Principal")
+        dependent = intern("Dependent")
+        entityContainer = intern("EntityContainer")
+        entitySet = intern("EntitySet")
+        associationSet = intern("AssociationSet")
+        functionImport = intern("FunctionImport")
+        parameter = intern("Parameter")
+        documentation = intern("Documentation")
+        summary = intern("Summary")
+        longDescription = intern("LongDescription")
+        annotations = intern("Annotations")
+        annotation = intern("Annotation")
+        name = intern("Name")
+        type = intern("Type")
+        nullable = intern("Nullable")
+        maxLength = intern("MaxLength")
+        fixedLength = intern("FixedLength")
+        precision = intern("Precision")
+        scale = intern("Scale")
+        unicode = intern("Unicode")
+        defaultValue = intern("DefaultValue")
+        concurrencyMode = intern("ConcurrencyMode")
+        baseType = intern("BaseType")
+        abstract = intern("Abstract")
+        openType = intern("OpenType")
+        hasStream = intern("HasStream")
+        relationship = intern("Relationship")
+        fromRole = intern("FromRole")
+        toRole = intern("ToRole")
+        role = intern("Role")
+        multiplicity = intern("Multiplicity")
+        action = intern("Action")
+        returnType = intern("ReturnType")
+        mode = intern("Mode")
+        httpMethod = intern("HttpMethod")
+        isDefaultEntityContainer = intern("IsDefaultEntityContainer")
+        extends = intern("Extends")
+        namespace = intern("Namespace")
+        alias = intern("Alias")
+        version = intern("Version")
+        dataServiceVersion = intern("DataServiceVersion")
+        maxDataServiceVersion = intern("MaxDataServiceVersion")
+        uri = intern("Uri")
+        url = intern("Url")
+        target = intern("Target")
+        term = intern("Term")
+        qualifier = intern("Qualifier")
+    }
+}

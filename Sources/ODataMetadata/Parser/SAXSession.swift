@@ -1,0 +1,110 @@
+import Foundation
+internal import CLibXML2
+
+/// Runs libxml2's SAX2 push parser over a byte buffer with the safe options and hands the
+/// events to a `DocumentBuilder`.
+///
+/// Safety: `XML_PARSE_NONET`, no entity substitution, no DTD loading, no `HUGE`; any DOCTYPE is
+/// refused in the `internalSubset` callback; the first libxml2 error stops the parser; a deny-all
+/// external entity loader is installed once per process; libxml2's own error output is silenced.
+enum SAXSession {
+    /// The parse options: no network, no messages on stderr, nothing that loads or expands.
+    static let libxmlOptions = Int32(
+        bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+            | XML_PARSE_NOCDATA.rawValue)
+
+    /// How many bytes are pushed into libxml2 at a time (stays far below its 10 MB lookup limit).
+    static let chunkSize = 1 << 20
+
+    /// Installs the process-wide libxml2 settings exactly once.
+    static let prepareProcess: Void = {
+        xmlInitParser()
+        xmlSetExternalEntityLoader(denyExternalEntity)
+    }()
+
+    /// Parses `bytes` and returns the builder's result or the first fatal error.
+    static func parse(_ bytes: UnsafeRawBufferPointer, options: ParseOptions) throws(MetadataError) -> ServiceMetadata {
+        _ = prepareProcess
+        odata_xml_silence_errors()
+
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = onStartElement
+        handler.endElementNs = onEndElement
+        handler.characters = onCharacters
+        handler.cdataBlock = onCharacters
+        handler.internalSubset = onDoctype
+        handler.externalSubset = onDoctype
+        handler.serror = onError
+
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count > 0 else {
+            throw MetadataError(kind: .empty, message: "the document is empty")
+        }
+        let head = Int32(min(4, bytes.count))
+        guard let context = xmlCreatePushParserCtxt(&handler, nil, base, head, nil) else {
+            throw MetadataError(kind: .malformedXML, message: "libxml2 could not create a parser")
+        }
+        defer { xmlFreeParserCtxt(context) }
+        _ = xmlCtxtUseOptions(context, libxmlOptions)
+
+        let builder = DocumentBuilder(context: context, options: options)
+        context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
+
+        var offset = Int(head)
+        while true {
+            let length = min(chunkSize, bytes.count - offset)
+            let last = offset + length >= bytes.count
+            _ = xmlParseChunk(context, base + offset, Int32(length), last ? 1 : 0)
+            offset += length
+            if last || builder.failure != nil || context.pointee.disableSAX != 0 { break }
+        }
+        withExtendedLifetime(builder) {}
+        return try builder.finish()
+    }
+}
+
+/// The deny-all external entity loader: nothing outside the document is ever read.
+private func denyExternalEntity(
+    _ url: UnsafePointer<CChar>?, _ id: UnsafePointer<CChar>?, _ context: xmlParserCtxtPtr?
+) -> xmlParserInputPtr? {
+    nil
+}
+
+private func builder(_ context: UnsafeMutableRawPointer?) -> DocumentBuilder? {
+    guard let context else { return nil }
+    return Unmanaged<DocumentBuilder>.fromOpaque(context).takeUnretainedValue()
+}
+
+private func onStartElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    guard let localName else { return }
+    builder(context)?.startElement(
+        localName, prefix: prefix, uri: uri, attributes: XMLAttributes(base: attributes, count: Int(attributeCount)))
+}
+
+private func onEndElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?
+) {
+    builder(context)?.endElement()
+}
+
+private func onCharacters(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<xmlChar>?, _ length: Int32) {
+    guard let text, length > 0 else { return }
+    builder(context)?.characters(UnsafeBufferPointer(start: text, count: Int(length)))
+}
+
+private func onDoctype(
+    _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ externalID: UnsafePointer<xmlChar>?,
+    _ systemID: UnsafePointer<xmlChar>?
+) {
+    builder(context)?.refuseDoctype()
+}
+
+private func onError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
+    guard let error else { return }
+    builder(context)?.libxmlError(error.pointee)
+}

@@ -1,0 +1,91 @@
+internal import CLibXML2
+
+/// The namespaces the parser tells apart.
+enum NamespaceKind: Sendable {
+    /// No namespace.
+    case none
+    /// EDMX 1.0.
+    case edmx
+    /// EDMX 4.0.
+    case edmxV4
+    /// CSDL 1.0–3.0.
+    case csdl
+    /// CSDL 4.0 (vocabulary annotations in SAP's v2 documents).
+    case csdlV4
+    /// The data-services metadata namespace (`m:`).
+    case metadata
+    /// Anything else (`sap:`, `atom:`, EF annotations, …).
+    case other
+
+    /// Whether elements of this namespace are CSDL elements.
+    var isCSDL: Bool { self == .csdl || self == .csdlV4 }
+    /// Whether elements of this namespace are EDMX elements.
+    var isEDMX: Bool { self == .edmx || self == .edmxV4 }
+
+    /// Classifies a namespace URI.
+    init(uri: String) {
+        switch uri {
+        case XMLNamespaces.edmx: self = .edmx
+        case XMLNamespaces.edmxV4: self = .edmxV4
+        case XMLNamespaces.csdlV4: self = .csdlV4
+        case XMLNamespaces.metadata: self = .metadata
+        default: self = XMLNamespaces.csdl.contains(uri) ? .csdl : .other
+        }
+    }
+}
+
+/// A namespace URI as libxml2 reported it, with its classification and text.
+struct KnownNamespace {
+    let pointer: XMLName
+    let kind: NamespaceKind
+    let uri: String
+}
+
+/// The attributes of one start tag, as libxml2's SAX2 callback passes them
+/// (five pointers per attribute: local name, prefix, URI, value start, value end).
+struct XMLAttributes {
+    let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    let count: Int
+
+    /// The value of the attribute without namespace whose local name is `name`.
+    func value(_ name: XMLName?) -> String? {
+        guard let base, let name else { return nil }
+        for index in 0..<count {
+            let entry = base + index * 5
+            if entry[0] == name, entry[2] == nil { return Self.text(entry[3], entry[4]) }
+        }
+        return nil
+    }
+
+    /// Calls `body` with (local name, prefix, namespace URI pointer, value) for each attribute that has a namespace.
+    func forEachNamespaced(_ body: (XMLName, XMLName?, XMLName, String) -> Void) {
+        guard let base else { return }
+        for index in 0..<count {
+            let entry = base + index * 5
+            guard let name = entry[0], let uri = entry[2] else { continue }
+            body(name, entry[1], uri, Self.text(entry[3], entry[4]))
+        }
+    }
+
+    /// Calls `body` with (local name, prefix, namespace URI pointer or nil, value) for every attribute.
+    func forEach(_ body: (XMLName, XMLName?, XMLName?, String) -> Void) {
+        guard let base else { return }
+        for index in 0..<count {
+            let entry = base + index * 5
+            guard let name = entry[0] else { continue }
+            body(name, entry[1], entry[2], Self.text(entry[3], entry[4]))
+        }
+    }
+
+    /// The text between two pointers into libxml2's buffer.
+    static func text(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> String {
+        guard let start, let end, end > start else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+    }
+
+    /// A NUL-terminated libxml2 string.
+    static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+}

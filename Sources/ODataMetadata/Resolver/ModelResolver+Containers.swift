@@ -1,0 +1,109 @@
+extension ModelResolver {
+    /// Qualifies and checks entity sets, association sets and function imports.
+    mutating func resolveContainers() {
+        var defaults = 0
+        for s in schemas.indices {
+            for c in schemas[s].entityContainers.indices {
+                var container = schemas[s].entityContainers[c]
+                if container.isDefault { defaults += 1 }
+                container.extends = container.extends.map { qualify($0) }
+                resolveEntitySets(&container)
+                resolveAssociationSets(&container)
+                resolveFunctionImports(&container)
+                schemas[s].entityContainers[c] = container
+                if defaults == 2, container.isDefault {
+                    report(.warning, "multiple-default-containers", "EntityContainer \(container.name) is the second one marked m:IsDefaultEntityContainer; the first is the default", at: container.location)
+                }
+            }
+        }
+    }
+
+    private mutating func resolveEntitySets(_ container: inout EntityContainer) {
+        var names = Set<String>()
+        for i in container.entitySets.indices {
+            var set = container.entitySets[i]
+            let written = set.entityType
+            set.entityType = qualify(written)
+            if entityTypeIndex[set.entityType] == nil {
+                report(.error, "unresolved-type", "EntitySet \(container.name)/\(set.name) has EntityType \(written), which is not declared", at: set.location)
+            }
+            if !names.insert(set.name).inserted {
+                report(.error, "duplicate-name", "EntityContainer \(container.name) has more than one EntitySet named \(set.name)", at: set.location)
+            }
+            container.entitySets[i] = set
+        }
+    }
+
+    private mutating func resolveAssociationSets(_ container: inout EntityContainer) {
+        var names = Set<String>()
+        let setNames = Set(container.entitySets.map(\.name))
+        for i in container.associationSets.indices {
+            var set = container.associationSets[i]
+            let written = set.association
+            set.association = qualify(written)
+            let context = "AssociationSet \(container.name)/\(set.name)"
+            if !names.insert(set.name).inserted {
+                report(.error, "duplicate-name", "EntityContainer \(container.name) has more than one AssociationSet named \(set.name)", at: set.location)
+            }
+            let association = associationIndex[set.association].map { schemas[$0.schema].associations[$0.item] }
+            if association == nil {
+                report(.error, "unresolved-association", "\(context) has Association \(written), which is not declared", at: set.location)
+            }
+            for end in set.ends {
+                if let association, association.end(role: end.role) == nil {
+                    report(.error, "unresolved-role", "\(context) has an End with Role \(end.role), which is not a role of \(association.qualifiedName)", at: set.location)
+                }
+                if !setNames.contains(end.entitySet) {
+                    report(.error, "unresolved-entity-set", "\(context) has an End with EntitySet \(end.entitySet), which is not in the container", at: set.location)
+                }
+            }
+            container.associationSets[i] = set
+        }
+    }
+
+    private mutating func resolveFunctionImports(_ container: inout EntityContainer) {
+        var names = Set<String>()
+        let setNames = Set(container.entitySets.map(\.name))
+        for i in container.functionImports.indices {
+            var function = container.functionImports[i]
+            let context = "FunctionImport \(container.name)/\(function.name)"
+            if !names.insert(function.name).inserted {
+                report(.error, "duplicate-name", "EntityContainer \(container.name) has more than one FunctionImport named \(function.name)", at: function.location)
+            }
+            if case .unresolved(let written)? = function.returnType {
+                function.returnType = resolveType(written, in: "the ReturnType of \(context)", at: function.location)
+            }
+            if let set = function.entitySet, !setNames.contains(set) {
+                report(.error, "unresolved-entity-set", "\(context) has EntitySet \(set), which is not in the container", at: function.location)
+            }
+            if case .entity? = function.returnType?.elementType, function.entitySet == nil {
+                report(.warning, "missing-entity-set", "\(context) returns entities but names no EntitySet", at: function.location)
+            }
+            var parameterNames = Set<String>()
+            for p in function.parameters.indices {
+                let parameter = function.parameters[p]
+                if !parameterNames.insert(parameter.name).inserted {
+                    report(.error, "duplicate-name", "\(context) has more than one Parameter named \(parameter.name)", at: parameter.location)
+                }
+                if case .unresolved(let written) = parameter.type {
+                    function.parameters[p].type = resolveType(written, in: "Parameter \(parameter.name) of \(context)", at: parameter.location)
+                }
+            }
+            container.functionImports[i] = function
+        }
+    }
+
+    /// Rewrites alias prefixes in `Annotations` targets (`Alias.Type/Property` → `Namespace.Type/Property`).
+    mutating func resolveAnnotationTargets() {
+        for s in schemas.indices {
+            for b in schemas[s].annotationBlocks.indices {
+                let target = schemas[s].annotationBlocks[b].target
+                if let slash = target.firstIndex(of: "/") {
+                    schemas[s].annotationBlocks[b].target = qualify(String(target[..<slash])) + target[slash...]
+                } else {
+                    schemas[s].annotationBlocks[b].target = qualify(target)
+                }
+            }
+        }
+    }
+}

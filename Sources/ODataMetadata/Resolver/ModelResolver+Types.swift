@@ -1,0 +1,203 @@
+extension ModelResolver {
+    /// Resolves complex-type property types and complex `BaseType` inheritance.
+    mutating func resolveComplexTypes() {
+        var flat: [(schema: Int, item: Int)] = []
+        var flatIndex: [String: Int] = [:]
+        for (s, schema) in schemas.enumerated() {
+            for i in schema.complexTypes.indices {
+                var type = schemas[s].complexTypes[i]
+                let owner = type.qualifiedName
+                for p in type.properties.indices { resolveProperty(&type.properties[p], owner: owner) }
+                if let base = type.baseType {
+                    type.baseType = qualify(base)
+                    if complexTypeIndex[qualify(base)] == nil {
+                        report(.error, "unresolved-type", "ComplexType \(owner) has BaseType \(base), which is not a declared complex type", at: type.location)
+                    }
+                }
+                schemas[s].complexTypes[i] = type
+                if flatIndex[owner] == nil { flatIndex[owner] = flat.count }
+                flat.append((s, i))
+            }
+        }
+        let declared = flat.map { schemas[$0.schema].complexTypes[$0.item].properties }
+        let (order, cyclic) = Self.inheritanceOrder(count: flat.count) { index in
+            let path = flat[index]
+            return schemas[path.schema].complexTypes[path.item].baseType.flatMap { flatIndex[$0] }
+        }
+        for index in order {
+            let path = flat[index]
+            var type = schemas[path.schema].complexTypes[path.item]
+            if cyclic.contains(index) {
+                report(.error, "basetype-cycle", "ComplexType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
+            } else if let base = type.baseType.flatMap({ flatIndex[$0] }) {
+                let basePath = flat[base]
+                type.properties = schemas[basePath.schema].complexTypes[basePath.item].properties + declared[index]
+            }
+            schemas[path.schema].complexTypes[path.item] = type
+        }
+        for path in flat {
+            let type = schemas[path.schema].complexTypes[path.item]
+            checkDuplicateMembers(type.properties.map { ($0.name, $0.location) }, owner: "ComplexType \(type.qualifiedName)")
+        }
+    }
+
+    /// Qualifies association end types and checks ends and referential constraints.
+    mutating func resolveAssociations() {
+        for s in schemas.indices {
+            for a in schemas[s].associations.indices {
+                var association = schemas[s].associations[a]
+                let name = association.qualifiedName
+                var roles = Set<String>()
+                for e in association.ends.indices {
+                    let written = association.ends[e].type
+                    association.ends[e].type = qualify(written)
+                    if entityTypeIndex[association.ends[e].type] == nil {
+                        report(.error, "unresolved-type", "Association \(name) has an End of type \(written), which is not a declared entity type", at: association.location)
+                    }
+                    if !roles.insert(association.ends[e].role).inserted {
+                        report(.error, "duplicate-name", "Association \(name) has two ends with Role \(association.ends[e].role)", at: association.location)
+                    }
+                }
+                if association.ends.count != 2 {
+                    report(.error, "invalid-association", "Association \(name) has \(association.ends.count) ends instead of 2", at: association.location)
+                }
+                if let constraint = association.referentialConstraint {
+                    for role in [constraint.principalRole, constraint.dependentRole] where !roles.contains(role) {
+                        report(.error, "unresolved-role", "the ReferentialConstraint of Association \(name) names Role \"\(role)\", which is not one of its ends", at: association.location)
+                    }
+                    if constraint.principalProperties.count != constraint.dependentProperties.count {
+                        report(.error, "invalid-constraint", "the ReferentialConstraint of Association \(name) has \(constraint.principalProperties.count) principal and \(constraint.dependentProperties.count) dependent properties", at: association.location)
+                    }
+                }
+                schemas[s].associations[a] = association
+            }
+        }
+    }
+
+    /// Qualifies base types, resolves declared property types and navigation properties of entity types.
+    mutating func resolveDeclaredMembers() {
+        for s in schemas.indices {
+            for t in schemas[s].entityTypes.indices {
+                var type = schemas[s].entityTypes[t]
+                let owner = type.qualifiedName
+                if let base = type.baseType {
+                    type.baseType = qualify(base)
+                    if entityTypeIndex[qualify(base)] == nil {
+                        report(.error, "unresolved-type", "EntityType \(owner) has BaseType \(base), which is not a declared entity type", at: type.location)
+                    }
+                }
+                for p in type.declaredProperties.indices { resolveProperty(&type.declaredProperties[p], owner: owner) }
+                for n in type.declaredNavigationProperties.indices {
+                    resolveNavigation(&type.declaredNavigationProperties[n], owner: owner)
+                }
+                type.properties = type.declaredProperties
+                type.navigationProperties = type.declaredNavigationProperties
+                type.key = type.declaredKey
+                schemas[s].entityTypes[t] = type
+            }
+        }
+    }
+
+    /// Finds a navigation property's association and ends.
+    private mutating func resolveNavigation(_ navigation: inout NavigationProperty, owner: String) {
+        let written = navigation.relationship
+        navigation.relationship = qualify(written)
+        let context = "NavigationProperty \(owner)/\(navigation.name)"
+        guard let path = associationIndex[navigation.relationship] else {
+            report(.error, "unresolved-association", "\(context) has Relationship \(written), which is not a declared association", at: navigation.location)
+            return
+        }
+        let association = schemas[path.schema].associations[path.item]
+        if association.end(role: navigation.fromRole) == nil {
+            report(.error, "unresolved-role", "\(context) has FromRole \(navigation.fromRole), which is not a role of \(association.qualifiedName)", at: navigation.location)
+        }
+        guard let target = association.end(role: navigation.toRole) else {
+            report(.error, "unresolved-role", "\(context) has ToRole \(navigation.toRole), which is not a role of \(association.qualifiedName)", at: navigation.location)
+            return
+        }
+        navigation.targetType = target.type
+        navigation.multiplicity = target.multiplicity
+    }
+
+    /// Applies entity `BaseType` inheritance: inherited keys and members come first; cycles are reported.
+    mutating func applyEntityInheritance() {
+        var flat: [(schema: Int, item: Int)] = []
+        var flatIndex: [String: Int] = [:]
+        for (s, schema) in schemas.enumerated() {
+            for (i, type) in schema.entityTypes.enumerated() {
+                if flatIndex[type.qualifiedName] == nil { flatIndex[type.qualifiedName] = flat.count }
+                flat.append((s, i))
+            }
+        }
+        let (order, cyclic) = Self.inheritanceOrder(count: flat.count) { index in
+            schemas[flat[index].schema].entityTypes[flat[index].item].baseType.flatMap { flatIndex[$0] }
+        }
+        for index in order {
+            let path = flat[index]
+            var type = schemas[path.schema].entityTypes[path.item]
+            if cyclic.contains(index) {
+                report(.error, "basetype-cycle", "EntityType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
+            } else if let baseIndex = type.baseType.flatMap({ flatIndex[$0] }) {
+                let base = schemas[flat[baseIndex].schema].entityTypes[flat[baseIndex].item]
+                type.properties = base.properties + type.declaredProperties
+                type.navigationProperties = base.navigationProperties + type.declaredNavigationProperties
+                if type.declaredKey.isEmpty {
+                    type.key = base.key
+                } else if !base.key.isEmpty {
+                    report(.warning, "key-redefined", "EntityType \(type.qualifiedName) declares a Key although its BaseType \(base.qualifiedName) has one; the declared key is used", at: type.location)
+                }
+            }
+            schemas[path.schema].entityTypes[path.item] = type
+        }
+    }
+
+    /// Checks keys and member names of every entity type.
+    mutating func checkEntityTypes() {
+        for schema in schemas {
+            for type in schema.entityTypes {
+                let owner = "EntityType \(type.qualifiedName)"
+                checkDuplicateMembers(
+                    type.properties.map { ($0.name, $0.location) } + type.navigationProperties.map { ($0.name, $0.location) },
+                    owner: owner)
+                if type.key.isEmpty {
+                    report(.error, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: type.location)
+                }
+                for name in type.key {
+                    guard let property = type.property(named: name) else {
+                        report(.error, "unresolved-key", "\(owner) has key property \(name), which is not one of its properties", at: type.location)
+                        continue
+                    }
+                    if property.isNullable {
+                        report(.warning, "nullable-key", "key property \(name) of \(owner) is Nullable", at: property.location)
+                    }
+                }
+            }
+        }
+    }
+
+    /// An order in which every type comes after its base type; members of `BaseType` cycles are returned separately.
+    /// Iterative, so a long inheritance chain cannot exhaust the stack.
+    static func inheritanceOrder(count: Int, base: (Int) -> Int?) -> (order: [Int], cyclic: Set<Int>) {
+        var state = [UInt8](repeating: 0, count: count)
+        var order: [Int] = []
+        order.reserveCapacity(count)
+        var cyclic = Set<Int>()
+        for start in 0..<count where state[start] == 0 {
+            var path: [Int] = []
+            var current: Int? = start
+            while let index = current, state[index] == 0 {
+                state[index] = 1
+                path.append(index)
+                current = base(index)
+            }
+            if let index = current, state[index] == 1, let position = path.firstIndex(of: index) {
+                cyclic.formUnion(path[position...])
+            }
+            for index in path.reversed() {
+                state[index] = 2
+                order.append(index)
+            }
+        }
+        return (order, cyclic)
+    }
+}

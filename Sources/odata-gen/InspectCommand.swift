@@ -1,0 +1,54 @@
+import Foundation
+import ODataMetadata
+
+/// `odata-gen inspect <file> [--json] [--strict]`: parses a metadata document and prints a summary or the model as JSON.
+enum InspectCommand {
+    static let usage = """
+        usage: odata-gen inspect <metadata.xml> [--json] [--strict]
+          Parses an OData v2 $metadata document and prints a summary (counts per kind and
+          every diagnostic) or, with --json, the whole model as JSON. --strict fails on the
+          first diagnostic of error severity. Exit code 0 when the document could be read.
+        """
+
+    /// Runs the command; returns the process exit code.
+    static func run(_ arguments: [String]) -> Int32 {
+        var json = false
+        var strict = false
+        var files: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "--json": json = true
+            case "--strict": strict = true
+            case "-h", "--help":
+                print(usage)
+                return 0
+            default:
+                if argument.hasPrefix("-") {
+                    CLI.printError("odata-gen inspect: unknown option \(argument)\n\(usage)")
+                    return 64
+                }
+                files.append(argument)
+            }
+        }
+        guard files.count == 1, let path = files.first else {
+            CLI.printError("odata-gen inspect: expected exactly one metadata file\n\(usage)")
+            return 64
+        }
+        let metadata: ServiceMetadata
+        do {
+            metadata = try MetadataParser.parse(contentsOf: URL(fileURLWithPath: path), options: strict ? .strict : .lenient)
+        } catch {
+            CLI.printError("odata-gen inspect: \(error.description)")
+            for diagnostic in error.diagnostics where diagnostic.severity >= .warning {
+                CLI.printError("  \(diagnostic)")
+            }
+            return 1
+        }
+        if json {
+            CLI.printOutput(metadata.inspectionJSON().rendered())
+        } else {
+            CLI.printOutput(metadata.inspectionSummary(title: path))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import XCTest
+
+@testable import ODataMetadata
+
+/// Loads test resources and parses them.
+enum Fixtures {
+    /// The URL of a corpus document in `Resources/metadata`.
+    static func url(_ name: String) throws -> URL {
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources/metadata") else {
+            throw XCTSkip("missing resource \(name)")
+        }
+        return url
+    }
+
+    /// Parses a corpus document leniently.
+    static func corpus(_ name: String, options: ParseOptions = .lenient) throws -> ServiceMetadata {
+        try MetadataParser.parse(contentsOf: url(name), options: options)
+    }
+
+    /// Wraps schema content in a v2 EDMX envelope.
+    static func edmx(_ schemaBody: String, namespace: String = "Test", alias: String? = nil, extraSchemas: String = "") -> String {
+        let aliasAttribute = alias.map { " Alias=\"\($0)\"" } ?? ""
+        return """
+            <?xml version="1.0" encoding="utf-8"?>
+            <edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata" xmlns:sap="http://www.sap.com/Protocols/SAPData">
+              <edmx:DataServices m:DataServiceVersion="2.0">
+                <Schema Namespace="\(namespace)"\(aliasAttribute) xmlns="http://schemas.microsoft.com/ado/2008/09/edm">
+            \(schemaBody)
+                </Schema>\(extraSchemas)
+              </edmx:DataServices>
+            </edmx:Edmx>
+            """
+    }
+
+    /// Parses a document given as text.
+    static func parse(_ text: String, options: ParseOptions = .lenient) throws -> ServiceMetadata {
+        try MetadataParser.parse(text, options: options)
+    }
+}
+
+extension ServiceMetadata {
+    /// The diagnostics with this code.
+    func diagnostics(_ code: String) -> [Diagnostic] { diagnostics.filter { $0.code == code } }
+}
+
+/// Asserts that parsing throws a `MetadataError` of `kind`; returns it.
+@discardableResult
+func assertParseFails(
+    _ text: String, kind: MetadataError.Kind, options: ParseOptions = .lenient, file: StaticString = #filePath, line: UInt = #line
+) -> MetadataError? {
+    do {
+        _ = try MetadataParser.parse(text, options: options)
+        XCTFail("expected \(kind), but the document parsed", file: file, line: line)
+        return nil
+    } catch {
+        XCTAssertEqual(error.kind, kind, "\(error.message)", file: file, line: line)
+        return error
+    }
+}
