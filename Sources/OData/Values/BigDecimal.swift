@@ -22,9 +22,14 @@ public struct BigDecimal: Sendable {
         self.init(significand: Int128(value), scale: 0)
     }
 
-    /// The value as a `Double` (may round).
+    /// The value as the nearest `Double` (correctly rounded; ±infinity beyond Double's range).
     public func doubleValue() -> Double {
-        Double(significand) / pow(10, Double(scale))
+        Double(description) ?? (significand < 0 ? -.infinity : .infinity)
+    }
+
+    /// The value as the nearest `Float`.
+    public func floatValue() -> Float {
+        Float(description) ?? (significand < 0 ? -.infinity : .infinity)
     }
 
     /// The value truncated toward zero to an `Int`, clamped to `Int`'s range.

@@ -55,9 +55,12 @@ public struct GlobalDateTime: Sendable, Hashable, Comparable {
     /// The offset from UTC in minutes (−840…840).
     public let offsetMinutes: Int
 
-    /// An instant with its offset; nil when the instant or the offset is out of range.
+    /// An instant with its offset; nil when the offset is beyond ±14:00 or the instant, in UTC or as
+    /// written with its offset, falls outside years 1…9999.
     public init?(utcTicks: Int64, offsetMinutes: Int) {
         guard utcTicks >= 0, utcTicks <= Ticks.maximum, abs(offsetMinutes) <= 840 else { return nil }
+        let local = utcTicks + Int64(offsetMinutes) * 60 * Ticks.perSecond
+        guard local >= 0, local <= Ticks.maximum else { return nil }
         self.utcTicks = utcTicks
         self.offsetMinutes = offsetMinutes
     }
