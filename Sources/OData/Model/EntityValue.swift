@@ -26,12 +26,16 @@ public struct EntityMetadata: Sendable, Hashable {
     public var mediaETag: String?
     /// The type name the server reported (`__metadata.type`), which may be a derived type.
     public var typeName: String?
+    /// Paging facts (`__count`, `__next`) of expanded to-many navigation properties, by navigation name.
+    public var inlineFeeds: [String: InlineFeedInfo]
 
     /// Empty metadata.
     public init(
         uri: String? = nil, editLink: String? = nil, etag: String? = nil, mediaReadLink: String? = nil,
-        mediaEditLink: String? = nil, mediaContentType: String? = nil, mediaETag: String? = nil, typeName: String? = nil
+        mediaEditLink: String? = nil, mediaContentType: String? = nil, mediaETag: String? = nil, typeName: String? = nil,
+        inlineFeeds: [String: InlineFeedInfo] = [:]
     ) {
+        self.inlineFeeds = inlineFeeds
         self.uri = uri
         self.editLink = editLink
         self.etag = etag

@@ -30,12 +30,21 @@ public struct EntityList: Sendable {
     public var inlineCount: Int?
     /// The next link for server-driven paging, if any.
     public var nextLink: String?
+    /// The delta link of a delta response (`__delta`), if any.
+    public var deltaLink: String?
+    /// The ids of entries a delta response reports as deleted.
+    public var deletedEntryIDs: [String]
 
     /// Creates a result.
-    public init(entities: [EntityValue], inlineCount: Int? = nil, nextLink: String? = nil) {
+    public init(
+        entities: [EntityValue], inlineCount: Int? = nil, nextLink: String? = nil, deltaLink: String? = nil,
+        deletedEntryIDs: [String] = []
+    ) {
         self.entities = entities
         self.inlineCount = inlineCount
         self.nextLink = nextLink
+        self.deltaLink = deltaLink
+        self.deletedEntryIDs = deletedEntryIDs
     }
 }
 

@@ -1,0 +1,104 @@
+import Foundation
+
+extension JSONEntityReader {
+    /// The value of a structural property of the given descriptor.
+    @inline(__always)
+    mutating func readPropertyValue(_ property: PropertyDescriptor) throws -> EdmValue {
+        try readValue(property.type)
+    }
+
+    /// A value of a property type: primitive, complex, or a collection.
+    mutating func readValue(_ type: PropertyType) throws -> EdmValue {
+        switch type {
+        case .primitive(let edmType): return try readPrimitive(edmType)
+        case .complex(let complexType): return try readComplex(complexType)
+        case .primitiveCollection, .complexCollection: return try readCollection(type)
+        }
+    }
+
+    /// A primitive of `type` from a JSON string, number, boolean or null.
+    mutating func readPrimitive(_ type: EdmType) throws -> EdmValue {
+        let byte = try scanner.peek()
+        let start = scanner.position
+        let result: Result<EdmValue, WireValueFailure>
+        switch byte {
+        case UInt8(ascii: "\""):
+            let span = try scanner.readString()
+            if type == .string { return .string(span.string) }
+            result = WireValueAdapter.fromJSONString(span, as: type)
+        case UInt8(ascii: "n"):
+            try scanner.literal("null")
+            return .null
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            let flag = try scanner.readBool()
+            if type == .boolean { return .boolean(flag) }
+            if type == .string { return .string(flag ? "true" : "false") }
+            throw scanner.error("expected a \(type.rawValue) value, found a boolean", at: start)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            throw scanner.error("expected a \(type.rawValue) value, found \(scanner.found)", at: start)
+        default:
+            let span = try scanner.readNumber()
+            switch type {
+            case .string: return .string(span.string)
+            case .dateTime, .dateTimeOffset, .time, .guid, .binary, .boolean:
+                throw scanner.error("expected a \(type.rawValue) value, found a number", at: start)
+            default: result = WireValueAdapter.fromJSONNumber(span, as: type)
+            }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let failure): throw scanner.error(failure.message, at: start)
+        }
+    }
+
+    /// A complex value (`{"__metadata":{…},"Street":…}`) or null.
+    mutating func readComplex(_ type: ComplexTypeDescriptor) throws -> EdmValue {
+        if try scanner.consumeNull() { return .null }
+        let table = tables.table(for: type)
+        var value = ComplexValue(type: type)
+        try scanner.beginObject()
+        var hint = 0
+        var first = true
+        while let key = try scanner.nextKey(&first) {
+            if let entry = table.lookup(key, hint: hint), entry < table.propertyCount {
+                hint = entry + 1
+                let property = table.properties[entry]
+                value[property] = try readValue(property.type)
+            } else {
+                try scanner.skipValue()
+            }
+        }
+        return .complex(value)
+    }
+
+    /// A collection: `[…]` or `{"__metadata":…,"results":[…]}`; null gives `.null`.
+    mutating func readCollection(_ type: PropertyType) throws -> EdmValue {
+        if try scanner.consumeNull() { return .null }
+        if try scanner.peek() == UInt8(ascii: "[") { return .collection(try readElements(type)) }
+        guard try scanner.peek() == UInt8(ascii: "{") else {
+            throw scanner.error("expected a collection (array or object with \"results\"), found \(scanner.found)")
+        }
+        try scanner.beginObject()
+        var elements: [EdmValue]?
+        var first = true
+        while let key = try scanner.nextKey(&first) {
+            if key.equals("results") { elements = try readElements(type) } else { try scanner.skipValue() }
+        }
+        guard let elements else { throw scanner.error("expected a \"results\" array in a collection") }
+        return .collection(elements)
+    }
+
+    private mutating func readElements(_ type: PropertyType) throws -> [EdmValue] {
+        try scanner.beginArray()
+        var elements: [EdmValue] = []
+        var first = true
+        while try scanner.nextElement(&first) {
+            switch type {
+            case .primitive(let edmType), .primitiveCollection(let edmType): elements.append(try readPrimitive(edmType))
+            case .complex(let complexType), .complexCollection(let complexType):
+                elements.append(try readComplex(complexType))
+            }
+        }
+        return elements
+    }
+}

@@ -1,0 +1,264 @@
+import Foundation
+
+/// Reads OData v2 verbose JSON structures (entries, feeds, navigation, complex values and
+/// collections) from a `JSONScanner` straight into entity values, matching keys by bytes.
+struct JSONEntityReader {
+    var scanner: JSONScanner
+    let typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
+    let tables = NameTableCache()
+    /// Set by `readEntity` when the object was a delta response's deleted-entry marker.
+    var deletedEntryID: String?
+    /// Nesting of inline entries, bounded by the scanner's depth limit as well.
+    private var entityDepth = 0
+
+    init(scanner: JSONScanner, typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?) {
+        self.scanner = scanner
+        self.typeResolver = typeResolver
+    }
+
+    // MARK: Entries
+
+    /// Reads an entry object into an entity of `table`'s type (or the derived type its `__metadata.type` names).
+    mutating func readEntity(_ initialTable: NameTable) throws -> EntityValue {
+        guard try scanner.peek() == UInt8(ascii: "{") else {
+            throw scanner.error("expected an entry object, found \(scanner.found)")
+        }
+        let start = scanner.position
+        let startDepth = scanner.depth
+        var table = initialTable
+        var typeFixed = false
+        while true {
+            let result = try readEntityBody(table, typeFixed: typeFixed)
+            switch result {
+            case .entity(let entity): return entity
+            case .restart(let derived):
+                // `__metadata.type` named a derived type after some properties: read the object again as that type.
+                scanner.position = start
+                scanner.depth = startDepth
+                table = derived
+                typeFixed = true
+            }
+        }
+    }
+
+    private enum EntityResult {
+        case entity(EntityValue)
+        case restart(NameTable)
+    }
+
+    private mutating func readEntityBody(_ initialTable: NameTable, typeFixed: Bool) throws -> EntityResult {
+        var table = initialTable
+        try scanner.beginObject()
+        var values = [EdmValue?](repeating: nil, count: table.propertyCount)
+        var navigations = [NavigationValue?](repeating: nil, count: table.navigations.count)
+        var metadata = EntityMetadata()
+        var hint = 0
+        var readAny = false
+        var isDeletedMarker = false
+        var markerID: String?
+        var first = true
+        while let key = try scanner.nextKey(&first) {
+            if let entry = table.lookup(key, hint: hint) {
+                hint = entry + 1
+                readAny = true
+                if entry < table.propertyCount {
+                    values[entry] = try readPropertyValue(table.properties[entry])
+                } else {
+                    let navigation = table.navigations[entry - table.propertyCount]
+                    navigations[navigation.index] = try readNavigation(navigation, metadata: &metadata)
+                }
+            } else if key.count == 10, key.equals("__metadata") {
+                if let derived = try readEntityMetadata(into: &metadata, table: table, typeFixed: typeFixed) {
+                    if readAny { return .restart(derived) }
+                    table = derived
+                    values = [EdmValue?](repeating: nil, count: table.propertyCount)
+                    navigations = [NavigationValue?](repeating: nil, count: table.navigations.count)
+                }
+            } else if key.equals("@odata.context") {
+                // A delta response's deleted-entry marker (`…/$deletedEntity`).
+                if try readOptionalString()?.hasSuffix("$deletedEntity") == true { isDeletedMarker = true }
+            } else if key.equals("id") {
+                markerID = try readOptionalString()
+            } else {
+                try scanner.skipValue()
+            }
+        }
+        if isDeletedMarker { deletedEntryID = markerID ?? "" }
+        guard let type = table.entityType else { throw scanner.error("internal: entity table without an entity type") }
+        return .entity(EntityValue(type: type, loadedValues: values, navigationValues: navigations, metadata: metadata))
+    }
+
+    /// Reads `__metadata`; returns a derived type's table when `type` names one.
+    private mutating func readEntityMetadata(
+        into metadata: inout EntityMetadata, table: NameTable, typeFixed: Bool
+    ) throws -> NameTable? {
+        if try scanner.consumeNull() { return nil }
+        try scanner.beginObject()
+        var derived: NameTable?
+        var first = true
+        while let key = try scanner.nextKey(&first) {
+            switch key.count {
+            case 3 where key.equals("uri"): metadata.uri = try readOptionalString()
+            case 4 where key.equals("type"):
+                if try scanner.consumeNull() { continue }
+                let name = try scanner.readString()
+                if table.isTypeName(name) {
+                    metadata.typeName = table.entityType?.qualifiedName
+                    continue
+                }
+                let typeName = name.string
+                metadata.typeName = typeName
+                if !typeFixed, let resolver = typeResolver, let type = resolver(typeName), type != table.entityType {
+                    derived = tables.table(for: type)
+                }
+            case 4 where key.equals("etag"): metadata.etag = try readOptionalString()
+            case 9 where key.equals("media_src"): metadata.mediaReadLink = try readOptionalString()
+            case 10 where key.equals("edit_media"): metadata.mediaEditLink = try readOptionalString()
+            case 10 where key.equals("media_etag"): metadata.mediaETag = try readOptionalString()
+            case 12 where key.equals("content_type"): metadata.mediaContentType = try readOptionalString()
+            default: try scanner.skipValue()
+            }
+        }
+        return derived
+    }
+
+    /// A string, or nil for `null`; other kinds of value are an error.
+    mutating func readOptionalString() throws -> String? {
+        if try scanner.consumeNull() { return nil }
+        return try scanner.readString().string
+    }
+
+    // MARK: Feeds
+
+    /// Entities, count and links of a feed: `[…]` (v1) or `{"results":[…],"__count":…,"__next":…}`.
+    mutating func readFeed(_ table: NameTable) throws -> EntityList {
+        var list = EntityList(entities: [])
+        if try scanner.peek() == UInt8(ascii: "[") {
+            try readEntries(table, into: &list)
+            return list
+        }
+        try scanner.beginObject()
+        var sawResults = false
+        var first = true
+        while let key = try scanner.nextKey(&first) {
+            if key.equals("results") {
+                sawResults = true
+                try readEntries(table, into: &list)
+            } else if key.equals("__count") {
+                list.inlineCount = try readCount()
+            } else if key.equals("__next") {
+                list.nextLink = try readOptionalString()
+            } else if key.equals("__delta") {
+                list.deltaLink = try readOptionalString()
+            } else {
+                try scanner.skipValue()
+            }
+        }
+        guard sawResults else { throw scanner.error("expected a \"results\" array in a feed") }
+        return list
+    }
+
+    private mutating func readEntries(_ table: NameTable, into list: inout EntityList) throws {
+        try scanner.beginArray()
+        var first = true
+        while try scanner.nextElement(&first) {
+            let entity = try readEntity(table)
+            if let deleted = deletedEntryID {
+                list.deletedEntryIDs.append(deleted)
+                deletedEntryID = nil
+            } else {
+                list.entities.append(entity)
+            }
+        }
+    }
+
+    /// `__count` as a string or a number.
+    mutating func readCount() throws -> Int? {
+        if try scanner.consumeNull() { return nil }
+        let start = scanner.position
+        let span = try scanner.peek() == UInt8(ascii: "\"") ? try scanner.readString() : try scanner.readNumber()
+        guard let value = InterimWireValues.integer(span), let count = Int(exactly: value), count >= 0 else {
+            throw scanner.error("invalid count \"\(span.string)\"", at: start)
+        }
+        return count
+    }
+
+    /// What the next object is, judged by its first key, without consuming it.
+    mutating func classifyObject() throws -> ObjectKind {
+        let position = scanner.position
+        let depth = scanner.depth
+        defer {
+            scanner.position = position
+            scanner.depth = depth
+        }
+        try scanner.beginObject()
+        var first = true
+        guard let key = try scanner.nextKey(&first) else { return .empty }
+        if key.equals("__deferred") { return .deferred }
+        if key.equals("results") || key.equals("__count") || key.equals("__next") || key.equals("__delta") { return .feed }
+        if key.equals("uri") { return .link }
+        return .other
+    }
+
+    /// The kinds of object the first key tells apart.
+    enum ObjectKind {
+        case empty, deferred, feed, link, other
+    }
+
+    // MARK: Navigation
+
+    /// A navigation property's value: deferred, an inline feed or entry, or null.
+    mutating func readNavigation(_ navigation: NavigationDescriptor, metadata: inout EntityMetadata) throws -> NavigationValue {
+        switch try scanner.peek() {
+        case UInt8(ascii: "n"):
+            try scanner.literal("null")
+            return navigation.isCollection ? .entities([]) : .entity(nil)
+        case UInt8(ascii: "["):
+            return .entities(try withNestedEntity { reader in try reader.readFeed(reader.tables.table(for: navigation.targetType)) }.entities)
+        case UInt8(ascii: "{"):
+            switch try classifyObject() {
+            case .deferred: return .deferred(uri: try readDeferred())
+            case .empty:
+                try scanner.skipValue()
+                return .deferred(uri: nil)
+            case .feed:
+                let list = try withNestedEntity { reader in try reader.readFeed(reader.tables.table(for: navigation.targetType)) }
+                if list.inlineCount != nil || list.nextLink != nil {
+                    metadata.inlineFeeds[navigation.name] = InlineFeedInfo(count: list.inlineCount, nextLink: list.nextLink)
+                }
+                return .entities(list.entities)
+            case .link, .other:
+                let entity = try withNestedEntity { reader in try reader.readEntity(reader.tables.table(for: navigation.targetType)) }
+                return navigation.isCollection ? .entities([entity]) : .entity(entity)
+            }
+        default:
+            throw scanner.error("expected a navigation property value (object, array or null), found \(scanner.found)")
+        }
+    }
+
+    private mutating func withNestedEntity<R>(_ body: (inout JSONEntityReader) throws -> R) throws -> R {
+        entityDepth += 1
+        defer { entityDepth -= 1 }
+        guard entityDepth <= 32 else { throw scanner.error("inline expansions nested deeper than 32 levels") }
+        return try body(&self)
+    }
+
+    /// `{"__deferred":{"uri":"…"}}` → the URI.
+    private mutating func readDeferred() throws -> String? {
+        var uri: String?
+        try scanner.beginObject()
+        var first = true
+        while let key = try scanner.nextKey(&first) {
+            guard key.equals("__deferred"), try scanner.peek() == UInt8(ascii: "{") else {
+                try scanner.skipValue()
+                continue
+            }
+            try scanner.beginObject()
+            var innerFirst = true
+            while let innerKey = try scanner.nextKey(&innerFirst) {
+                if innerKey.equals("uri") { uri = try readOptionalString() } else { try scanner.skipValue() }
+            }
+        }
+        return uri
+    }
+}

@@ -1,0 +1,54 @@
+/// A payload that could not be decoded: what was expected, and where.
+///
+/// Thrown by the JSON and Atom decoders for malformed or unexpected input. The position is
+/// the zero-based byte offset into the payload, with the one-based line and column
+/// (counted in bytes) of that offset.
+public struct ODataDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The wire format being decoded.
+    public enum Format: String, Sendable, Hashable {
+        /// OData v2 verbose JSON.
+        case json = "JSON"
+        /// Atom/XML.
+        case atom = "Atom"
+    }
+
+    /// The wire format being decoded.
+    public let format: Format
+    /// Zero-based byte offset of the problem in the payload.
+    public let offset: Int
+    /// One-based line of the offset.
+    public let line: Int
+    /// One-based column (in bytes) of the offset.
+    public let column: Int
+    /// What went wrong, such as `expected ':' after an object key`.
+    public let message: String
+
+    /// Creates an error.
+    public init(format: Format, offset: Int, line: Int, column: Int, message: String) {
+        self.format = format
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// An error at `offset` in `bytes`, with line and column computed from the bytes.
+    init(format: Format, offset: Int, in bytes: UnsafeRawBufferPointer, message: String) {
+        var line = 1
+        var lineStart = 0
+        let limit = min(max(offset, 0), bytes.count)
+        var index = 0
+        while index < limit {
+            if bytes[index] == 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        self.init(format: format, offset: offset, line: line, column: limit - lineStart + 1, message: message)
+    }
+
+    public var description: String {
+        "\(format.rawValue) decoding error at line \(line), column \(column) (byte \(offset)): \(message)"
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// The wire names of a type's properties (and navigation properties) as bytes, for matching
+/// keys and element names without creating strings. Entry `i < propertyCount` is property `i`;
+/// the rest are navigation properties in order.
+final class NameTable {
+    /// The entity type, when the table is for one.
+    let entityType: EntityTypeDescriptor?
+    /// The complex type, when the table is for one.
+    let complexType: ComplexTypeDescriptor?
+    /// The structural properties.
+    let properties: [PropertyDescriptor]
+    /// The navigation properties.
+    let navigations: [NavigationDescriptor]
+    /// The qualified type name as bytes.
+    let typeName: [UInt8]
+    private let storage: UnsafeMutablePointer<UInt8>
+    private let offsets: [Int]
+    private let lengths: [Int]
+
+    /// The number of structural properties.
+    var propertyCount: Int { properties.count }
+
+    convenience init(entityType: EntityTypeDescriptor) {
+        self.init(
+            entityType: entityType, complexType: nil, properties: entityType.properties,
+            navigations: entityType.navigationProperties, typeName: entityType.qualifiedName)
+    }
+
+    convenience init(complexType: ComplexTypeDescriptor) {
+        self.init(
+            entityType: nil, complexType: complexType, properties: complexType.properties, navigations: [],
+            typeName: complexType.qualifiedName)
+    }
+
+    private init(
+        entityType: EntityTypeDescriptor?, complexType: ComplexTypeDescriptor?, properties: [PropertyDescriptor],
+        navigations: [NavigationDescriptor], typeName: String
+    ) {
+        self.entityType = entityType
+        self.complexType = complexType
+        self.properties = properties
+        self.navigations = navigations
+        self.typeName = Array(typeName.utf8)
+        let names = properties.map { Array($0.name.utf8) } + navigations.map { Array($0.name.utf8) }
+        let total = names.reduce(0) { $0 + $1.count }
+        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: max(total, 1))
+        var offsets: [Int] = []
+        var lengths: [Int] = []
+        var offset = 0
+        for name in names {
+            (storage + offset).initialize(from: name, count: name.count)
+            offsets.append(offset)
+            lengths.append(name.count)
+            offset += name.count
+        }
+        self.offsets = offsets
+        self.lengths = lengths
+    }
+
+    deinit { storage.deallocate() }
+
+    /// The entry whose name equals `key`, trying `hint` (the expected next entry) first.
+    @inline(__always)
+    func lookup(_ key: ByteSpan, hint: Int) -> Int? {
+        if hint < lengths.count, lengths[hint] == key.count, memcmp(storage + offsets[hint], key.start, key.count) == 0 {
+            return hint
+        }
+        return scan(key)
+    }
+
+    private func scan(_ key: ByteSpan) -> Int? {
+        for entry in 0..<lengths.count where lengths[entry] == key.count {
+            if memcmp(storage + offsets[entry], key.start, key.count) == 0 { return entry }
+        }
+        return nil
+    }
+
+    /// Whether `name` is this table's qualified type name.
+    func isTypeName(_ name: ByteSpan) -> Bool {
+        typeName.withUnsafeBufferPointer { name.equals($0) }
+    }
+}
+
+/// Name tables by type, built once per decoding run.
+final class NameTableCache {
+    private var entityTables: [ObjectIdentifier: NameTable] = [:]
+    private var complexTables: [ObjectIdentifier: NameTable] = [:]
+
+    func table(for type: EntityTypeDescriptor) -> NameTable {
+        if let table = entityTables[ObjectIdentifier(type)] { return table }
+        let table = NameTable(entityType: type)
+        entityTables[ObjectIdentifier(type)] = table
+        return table
+    }
+
+    func table(for type: ComplexTypeDescriptor) -> NameTable {
+        if let table = complexTables[ObjectIdentifier(type)] { return table }
+        let table = NameTable(complexType: type)
+        complexTables[ObjectIdentifier(type)] = table
+        return table
+    }
+}
