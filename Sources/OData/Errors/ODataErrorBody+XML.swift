@@ -13,7 +13,9 @@ extension ODataErrorBody {
             defer { xmlFreeTextReader(reader) }
             xmlTextReaderSetStructuredErrorHandler(reader, { _, _ in }, nil)
             var parser = ErrorXMLCollector()
-            while xmlTextReaderRead(reader) == 1 {
+            var status = xmlTextReaderRead(reader)
+            while status == 1 {
+                defer { status = xmlTextReaderRead(reader) }
                 switch xmlTextReaderNodeType(reader) {
                 case 1:
                     let name = xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? ""
@@ -28,7 +30,7 @@ extension ODataErrorBody {
                 }
                 if parser.failed { return nil }
             }
-            return parser.failed || !parser.sawRoot ? nil : parser.body
+            return status != 0 || parser.failed || !parser.sawRoot ? nil : parser.body
         }
     }
 }
