@@ -1,0 +1,103 @@
+/// Helpers that generated code calls, kept in the runtime so generated files stay declarations and thin calls.
+/// They are `@_spi(Generated)`: not API for hand-written code and free to change together with
+/// `RuntimeVersion`.
+
+extension KeyComponent {
+    /// A key component from a typed key property and its value (nil becomes null).
+    @_spi(Generated)
+    public init<Value>(_ property: TypedProperty<Value>, _ value: Value?) {
+        self.init(name: property.name, value: value?.edmValue ?? .null)
+    }
+}
+
+extension ComplexTypeProtocol {
+    /// A new value of this complex type with every property absent.
+    public init() {
+        self.init(complexValue: ComplexValue(type: Self.complexType))
+    }
+}
+
+/// A function import's response did not have the shape its metadata declares.
+public struct FunctionResultError: Error, Sendable, CustomStringConvertible {
+    /// The function import's name.
+    public let functionName: String
+    /// What was expected and what arrived.
+    public let message: String
+
+    /// Creates an error.
+    public init(functionName: String, message: String) {
+        self.functionName = functionName
+        self.message = message
+    }
+
+    public var description: String { "function import \(functionName): \(message)" }
+}
+
+extension DataService {
+    /// Invokes a function import that returns nothing.
+    @_spi(Generated)
+    public func invokeVoid(
+        _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions
+    ) async throws {
+        _ = try await invoke(query, headers: headers, options: options)
+    }
+
+    /// Invokes a function import that returns a primitive or complex value or a collection of them.
+    @_spi(Generated)
+    public func invokeValue<Value: EdmValueConvertible>(
+        _ type: Value.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions
+    ) async throws -> Value {
+        let name = query.invocation?.function.name ?? "?"
+        let result = try await invoke(query, headers: headers, options: options)
+        guard case .value(let value) = result else {
+            throw FunctionResultError(functionName: name, message: "expected a value of type \(Value.self), got \(result)")
+        }
+        guard let typed = Value(edmValue: value) else {
+            throw FunctionResultError(functionName: name, message: "expected a value of type \(Value.self), got \(value)")
+        }
+        return typed
+    }
+
+    /// Invokes a function import that returns one entity.
+    @_spi(Generated)
+    public func invokeEntity<Entity: EntityProtocol>(
+        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions
+    ) async throws -> Entity {
+        let result = try await invoke(query, headers: headers, options: options)
+        switch result {
+        case .entity(let entity): return Entity(entityValue: entity)
+        case .entities(let entities) where entities.count == 1: return Entity(entityValue: entities[0])
+        default:
+            throw FunctionResultError(
+                functionName: query.invocation?.function.name ?? "?", message: "expected one \(Entity.self), got \(result)")
+        }
+    }
+
+    /// Invokes a function import that returns a collection of entities.
+    @_spi(Generated)
+    public func invokeEntities<Entity: EntityProtocol>(
+        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions
+    ) async throws -> [Entity] {
+        let result = try await invoke(query, headers: headers, options: options)
+        switch result {
+        case .entities(let entities): return Entity.array(from: entities)
+        case .entity(let entity): return [Entity(entityValue: entity)]
+        default:
+            throw FunctionResultError(
+                functionName: query.invocation?.function.name ?? "?", message: "expected entities of type \(Entity.self), got \(result)")
+        }
+    }
+}
+
+extension DataService {
+    /// Runs an async operation that returns nothing and reports its outcome to a completion handler on
+    /// `completionQueue`: `nil` on success, the error on failure. Returns the task, which can be cancelled.
+    @_spi(Generated)
+    @discardableResult
+    public func completeVoid(
+        _ completionHandler: @escaping @Sendable ((any Error)?) -> Void,
+        _ operation: @escaping @Sendable () async throws -> Void
+    ) -> Task<Void, Never> {
+        complete({ (_: Void?, error: (any Error)?) in completionHandler(error) }, operation)
+    }
+}

@@ -1,0 +1,51 @@
+/// Spreads the declarations over files according to the configured layout.
+struct FileLayoutPlanner {
+    let configuration: GeneratorConfiguration
+
+    /// The imports and the runtime-version marker every file starts with.
+    static let prologue: [SwiftDecl] = [
+        .import(module: "Foundation", spi: nil),
+        .import(module: "OData", spi: "Generated"),
+        .extension(
+            doc: ["Fails to compile against a runtime without this generated-code API version."],
+            extendedType: .path("OData.RuntimeVersion.v1"), members: []),
+    ]
+
+    func files(
+        serviceName: String, service: SwiftDecl, metadataName: String, metadata: SwiftDecl,
+        types: [(name: String, decl: SwiftDecl)]
+    ) -> [SwiftFile] {
+        switch configuration.fileLayout {
+        case .singleFile:
+            return [file(serviceName, [service, metadata] + types.map(\.decl))]
+        case .sharded:
+            var shards = Array(repeating: [SwiftDecl](), count: configuration.shardCount)
+            for (i, type) in types.enumerated() { shards[i % configuration.shardCount].append(type.decl) }
+            return [file("GeneratedService", [service]), file("GeneratedMetadata", [metadata])]
+                + shards.enumerated().map { file("GeneratedTypes\($0.offset)", $0.element) }
+        case .perType:
+            var used: Set<String> = []
+            var result: [SwiftFile] = []
+            for (name, decls) in [(serviceName, [service]), (metadataName, [metadata])] + types.map({ ($0.name, [$0.decl]) }) {
+                result.append(file(uniqueFileName(name, &used), decls))
+            }
+            return result
+        }
+    }
+
+    private func file(_ baseName: String, _ declarations: [SwiftDecl]) -> SwiftFile {
+        SwiftFile(name: baseName + ".swift", declarations: Self.prologue + declarations)
+    }
+
+    /// File names must differ without regard to case (macOS file systems, SwiftPM's per-target rule).
+    private func uniqueFileName(_ name: String, _ used: inout Set<String>) -> String {
+        var candidate = name
+        var suffix = 2
+        while used.contains(candidate.lowercased()) {
+            candidate = "\(name)_\(suffix)"
+            suffix += 1
+        }
+        used.insert(candidate.lowercased())
+        return candidate
+    }
+}

@@ -1,0 +1,33 @@
+import ODataMetadata
+
+/// Translates one planned complex type into `public struct <Name>: OData.ComplexTypeProtocol`.
+struct ComplexTypeTranslator {
+    let type: PlannedComplexType
+    let access: AccessLevel
+
+    func declaration() -> SwiftDecl {
+        let edm = type.edm
+        let doc = DocComment.lines(
+            "The \(DocComment.code(edm.qualifiedName)) complex type.", annotations: edm.annotations,
+            documentation: edm.documentation)
+        let table = Build.constant(
+            ["The complex type's runtime descriptor."], access, "complexType", Build.type("OData.ComplexTypeDescriptor"),
+            Build.new("OData.ComplexTypeDescriptor", [
+                ("qualifiedName", .string(edm.qualifiedName)),
+                ("properties", .array(type.properties.map(PropertyMembers.descriptor), multiline: true)),
+            ]))
+        var members: [SwiftDecl] = [table]
+        members += type.properties.map { PropertyMembers.staticDescriptor($0, owner: type.name, table: "complexType", access: access) }
+        members.append(.property(SwiftProperty(
+            doc: ["The underlying value."], access: access, isStatic: false, isLet: false, name: "complexValue",
+            type: Build.type("OData.ComplexValue"), initializer: nil, getter: nil, setter: nil)))
+        members.append(.initializer(
+            doc: ["Wraps a value of this type."], access: access,
+            parameters: [SwiftParameter(name: "complexValue", type: Build.type("OData.ComplexValue"))],
+            body: [.assign(.member(.self, "complexValue"), .identifier("complexValue"))]))
+        members += type.properties.map { PropertyMembers.accessor($0, access: access) }
+        return .nominal(SwiftNominal(
+            doc: doc, access: access, kind: .struct, name: type.name, genericParameters: [],
+            inheritance: [Build.type("OData.ComplexTypeProtocol")], members: members))
+    }
+}

@@ -1,0 +1,106 @@
+import ODataMetadata
+
+/// Translates one planned entity type into `public struct <Name>: OData.EntityProtocol`.
+struct EntityTypeTranslator {
+    let type: PlannedEntityType
+    let access: AccessLevel
+
+    func declaration() -> SwiftDecl {
+        let edm = type.edm
+        var doc = DocComment.lines(
+            "The \(DocComment.code(edm.qualifiedName)) entity type.", annotations: edm.annotations,
+            documentation: edm.documentation)
+        if let base = edm.baseType { doc += ["", "Derived from \(DocComment.code(base)); inherited properties are included."] }
+        if edm.hasStream { doc += ["", "A media entity (`m:HasStream`): its media resource is read and written through the service."] }
+        var members: [SwiftDecl] = [descriptorTable()]
+        members += type.properties.map { PropertyMembers.staticDescriptor($0, owner: type.name, table: "entityType", access: access) }
+        members += type.navigations.map(staticNavigation)
+        members.append(.property(SwiftProperty(
+            doc: ["The underlying entity: values, navigation state, server metadata and changes."], access: access,
+            isStatic: false, isLet: false, name: "entityValue", type: Build.type("OData.EntityValue"),
+            initializer: nil, getter: nil, setter: nil)))
+        members.append(.initializer(
+            doc: ["Wraps an entity of this type (or a derived one)."], access: access,
+            parameters: [SwiftParameter(name: "entityValue", type: Build.type("OData.EntityValue"))],
+            body: [.assign(.member(.self, "entityValue"), .identifier("entityValue"))]))
+        members += type.properties.map { PropertyMembers.accessor($0, access: access) }
+        members += type.navigations.map(navigationAccessor)
+        if !type.keys.isEmpty { members.append(keyFunction()) }
+        return .nominal(SwiftNominal(
+            doc: doc, access: access, kind: .struct, name: type.name, genericParameters: [],
+            inheritance: [Build.type("OData.EntityProtocol")], members: members))
+    }
+
+    /// `static let entityType: OData.EntityTypeDescriptor = OData.EntityTypeDescriptor(…)`.
+    private func descriptorTable() -> SwiftDecl {
+        let edm = type.edm
+        var arguments: [(String?, SwiftExpr)] = [
+            ("qualifiedName", .string(edm.qualifiedName)),
+            ("properties", .array(type.properties.map(PropertyMembers.descriptor), multiline: true)),
+        ]
+        if !type.navigations.isEmpty {
+            arguments.append(("navigationProperties", .array(type.navigations.map(navigationDescriptor), multiline: true)))
+        }
+        arguments.append(("keyNames", .array(type.keys.map { .string($0.edm.name) }, multiline: false)))
+        if edm.hasStream { arguments.append(("hasStream", .bool(true))) }
+        if let base = edm.baseType { arguments.append(("baseTypeName", .string(base))) }
+        if edm.isOpenType { arguments.append(("isOpenType", .bool(true))) }
+        return Build.constant(
+            ["The entity type's runtime descriptor."], access, "entityType", Build.type("OData.EntityTypeDescriptor"),
+            Build.new("OData.EntityTypeDescriptor", arguments))
+    }
+
+    private func navigationDescriptor(_ navigation: PlannedNavigation) -> SwiftExpr {
+        Build.new(
+            "OData.NavigationDescriptor",
+            [
+                ("name", .string(navigation.edm.name)), ("isCollection", .bool(navigation.isCollection)),
+                ("targetTypeName", .string(navigation.targetQualifiedName)), ("index", .int(navigation.index)),
+            ],
+            trailing: [.expr(TypeMapping.entityDescriptor(navigation.targetName))])
+    }
+
+    private func staticNavigation(_ navigation: PlannedNavigation) -> SwiftDecl {
+        let type = SwiftType.generic(["OData", "TypedNavigationProperty"], [.named([navigation.targetName])])
+        let element = SwiftExpr.subscript(
+            Build.member(.type(.named([self.type.name])), "entityType", "navigationProperties"), .int(navigation.index))
+        return Build.constant(
+            ["The \(DocComment.code(navigation.edm.name)) navigation property, for `expand` and `select`."],
+            access, navigation.name, type, Build.new(type, [(nil, element)]))
+    }
+
+    private func navigationAccessor(_ navigation: PlannedNavigation) -> SwiftDecl {
+        let edm = navigation.edm
+        let kind = navigation.isCollection ? "to-many; empty until loaded" : "to-one; nil until loaded"
+        let doc = DocComment.lines(
+            "The \(DocComment.code(edm.name)) navigation property (\(kind)).", annotations: edm.annotations,
+            documentation: edm.documentation)
+        let descriptor = SwiftExpr.member(.selfType, navigation.name)
+        let target = SwiftType.named([navigation.targetName])
+        if navigation.isCollection {
+            return Build.computed(
+                doc, access, navigation.name, .array(target),
+                get: Build.call(.member(.self, "related"), [(nil, descriptor)]),
+                set: Build.call(.member(.self, "setRelated"), [(nil, .identifier("newValue")), ("for", descriptor)]))
+        }
+        return Build.computed(
+            doc, access, navigation.name, .optional(target),
+            get: Build.call(.member(.self, "relatedEntity"), [(nil, descriptor)]),
+            set: Build.call(.member(.self, "setRelatedEntity"), [(nil, .identifier("newValue")), ("for", descriptor)]))
+    }
+
+    /// `static func key(customerID: Swift.String?) -> OData.EntityKey`.
+    private func keyFunction() -> SwiftDecl {
+        let parameters = zip(type.keys, type.keyLabels).map { key, label in
+            SwiftParameter(name: label, type: .optional(key.valueType))
+        }
+        let components = zip(type.keys, type.keyLabels).map { key, label in
+            Build.new("OData.KeyComponent", [(nil, .member(.selfType, key.name)), (nil, .identifier(label))])
+        }
+        let names = type.keys.map { DocComment.code($0.edm.name) }.joined(separator: ", ")
+        return .function(SwiftFunction(
+            doc: ["The key of the entity with these key property values (\(names))."], access: access, isStatic: true,
+            name: "key", parameters: parameters, result: Build.type("OData.EntityKey"),
+            body: [.expr(Build.new("OData.EntityKey", [(nil, .array(components, multiline: false))]))]))
+    }
+}

@@ -1,0 +1,64 @@
+import ODataMetadata
+
+/// Translates the plan into `enum <Service>Metadata` with the runtime descriptors of the entity types,
+/// entity sets, complex types, function imports (GET) and action imports (other methods).
+struct MetadataTranslator {
+    let plan: ServicePlan
+
+    private var access: AccessLevel { plan.access.declarationAccess }
+
+    func declaration() -> SwiftDecl {
+        let groups: [SwiftDecl] = [
+            group("EntityTypes", "The entity types' descriptors.", plan.entityTypes.map { type in
+                Build.constant(["\(DocComment.code(type.edm.qualifiedName))."], access, type.handleName,
+                               .path("OData.EntityTypeDescriptor"), TypeMapping.entityDescriptor(type.name))
+            }),
+            group("ComplexTypes", "The complex types' descriptors.", plan.complexTypes.map { type in
+                Build.constant(["\(DocComment.code(type.edm.qualifiedName))."], access, type.handleName,
+                               .path("OData.ComplexTypeDescriptor"), TypeMapping.complexDescriptor(type.name))
+            }),
+            group("EntitySets", "The entity sets' descriptors.", plan.entitySets.map(entitySet)),
+            group("FunctionImports", "The function imports called with GET.", plan.functions.filter { !$0.isAction }.map(function)),
+            group("ActionImports", "The function imports called with another method (POST, PUT, MERGE, DELETE).",
+                  plan.functions.filter(\.isAction).map(function)),
+        ]
+        return .nominal(SwiftNominal(
+            doc: ["The runtime descriptors of \(DocComment.code(plan.container.name)), for queries and the dynamic API."],
+            access: access, kind: .enum, name: plan.metadataName, genericParameters: [], inheritance: [], members: groups))
+    }
+
+    private func group(_ name: String, _ doc: String, _ members: [SwiftDecl]) -> SwiftDecl {
+        .nominal(SwiftNominal(doc: [doc], access: access, kind: .enum, name: name, genericParameters: [], inheritance: [],
+                              members: members))
+    }
+
+    private func entitySet(_ set: PlannedEntitySet) -> SwiftDecl {
+        var arguments: [(String?, SwiftExpr)] = [
+            ("name", .string(set.edm.name)), ("entityType", TypeMapping.entityDescriptor(set.typeName)),
+        ]
+        if !set.edm.annotations.isCreatable { arguments.append(("isCreatable", .bool(false))) }
+        if !set.edm.annotations.isUpdatable { arguments.append(("isUpdatable", .bool(false))) }
+        if !set.edm.annotations.isDeletable { arguments.append(("isDeletable", .bool(false))) }
+        let doc = DocComment.lines("The \(DocComment.code(set.edm.name)) entity set.", annotations: set.edm.annotations,
+                                   documentation: set.edm.documentation) + DocComment.restrictions(set.edm)
+        return Build.constant(doc, access, set.handleName, .path("OData.EntitySetDescriptor"),
+                              Build.new("OData.EntitySetDescriptor", arguments))
+    }
+
+    private func function(_ function: PlannedFunction) -> SwiftDecl {
+        var arguments: [(String?, SwiftExpr)] = [
+            ("name", .string(function.edm.name)), ("httpMethod", .string(function.httpMethod)),
+        ]
+        let parameters = function.parameters.map { parameter -> SwiftExpr in
+            var fields: [(String?, SwiftExpr)] = [("name", .string(parameter.edm.name)), ("type", parameter.edmType)]
+            if !parameter.edm.isNullable { fields.append(("isNullable", .bool(false))) }
+            return Build.new("OData.FunctionParameterDescriptor", fields)
+        }
+        if !parameters.isEmpty { arguments.append(("parameters", .array(parameters, multiline: true))) }
+        arguments.append(("returnType", function.returnType))
+        if let set = function.edm.entitySet { arguments.append(("entitySetName", .string(set))) }
+        return Build.constant(["\(DocComment.code(function.edm.name)) (HTTP \(function.httpMethod))."], access,
+                              function.handleName, .path("OData.FunctionImportDescriptor"),
+                              Build.new("OData.FunctionImportDescriptor", arguments))
+    }
+}

@@ -1,0 +1,169 @@
+import ODataMetadata
+
+/// Builds the `ServicePlan`: picks the container and the included elements, and names everything
+/// through `NameScope`s in document order, so the same document always gives the same names.
+struct ServicePlanner {
+    let metadata: ServiceMetadata
+    let configuration: GeneratorConfiguration
+    let names: NameTransformer
+    private(set) var diagnostics: [GeneratorDiagnostic] = []
+    private var usedRenames: Set<String> = []
+
+    init(metadata: ServiceMetadata, configuration: GeneratorConfiguration) {
+        self.metadata = metadata
+        self.configuration = configuration
+        self.names = NameTransformer(strategy: configuration.namingStrategy)
+    }
+
+    /// Plans the service, or throws when there is nothing to generate from.
+    mutating func plan() throws -> ServicePlan {
+        let container = try chooseContainer()
+        let subset = try SubsetSelection(metadata: metadata, container: container, configuration: configuration)
+        diagnostics += subset.diagnostics
+
+        // Module-level names: the service class and its metadata namespace first, then types in document order.
+        var typeScope = NameScope(reserved: ReservedNames.types)
+        let serviceName = typeScope.claim(
+            configuration.serviceClassName ?? rename(container.name) ?? names.serviceName(container.name))
+        let metadataName = typeScope.claim(serviceName + "Metadata")
+        var entityNames: [String: String] = [:]
+        for type in subset.entityTypes {
+            entityNames[type.qualifiedName] = typeScope.claim(typeName(type.name, type.qualifiedName))
+        }
+        var complexNames: [String: String] = [:]
+        for type in subset.complexTypes {
+            complexNames[type.qualifiedName] = typeScope.claim(typeName(type.name, type.qualifiedName))
+        }
+        let allTypeNames = Set(entityNames.values).union(complexNames.values).union([serviceName, metadataName])
+        let memberReserved = allTypeNames.union(ReservedNames.types)
+        let resolver = TypeResolver(entityNames: entityNames, complexNames: complexNames)
+
+        var handles = NameScope(reserved: memberReserved)
+        var complexTypes: [PlannedComplexType] = []
+        for type in subset.complexTypes {
+            let name = complexNames[type.qualifiedName] ?? type.name
+            var scope = NameScope(reserved: memberReserved.union(ReservedNames.complexMembers))
+            let properties = planProperties(type.properties, owner: type.name, ownerQualified: type.qualifiedName,
+                                            keys: [], scope: &scope, resolver: resolver)
+            complexTypes.append(PlannedComplexType(
+                edm: type, name: name, handleName: handles.claim(names.memberName(name)), properties: properties))
+        }
+
+        handles = NameScope(reserved: memberReserved)
+        var entityTypes: [PlannedEntityType] = []
+        for type in subset.entityTypes {
+            entityTypes.append(planEntity(type, name: entityNames[type.qualifiedName] ?? type.name,
+                                          handles: &handles, memberReserved: memberReserved, resolver: resolver))
+        }
+
+        var serviceScope = NameScope(reserved: memberReserved.union(ReservedNames.serviceMembers))
+        let entitySets = planEntitySets(subset.entitySets, container: container, entityTypes: entityTypes,
+                                        scope: &serviceScope, memberReserved: memberReserved)
+        let functions = planFunctions(subset.functionImports, container: container, scope: &serviceScope,
+                                      memberReserved: memberReserved, resolver: resolver)
+        reportUnusedRenames(container: container)
+        return ServicePlan(
+            serviceName: serviceName, metadataName: metadataName, container: container,
+            access: configuration.accessLevel, entityTypes: entityTypes, complexTypes: complexTypes,
+            entitySets: entitySets, functions: functions)
+    }
+
+    private func chooseContainer() throws -> EntityContainer {
+        if let wanted = configuration.container {
+            guard let container = metadata.entityContainer(named: wanted) else {
+                let known = metadata.entityContainers.map(\.name).joined(separator: ", ")
+                throw GeneratorError(message: "no entity container named \"\(wanted)\" (the document has: \(known))")
+            }
+            return container
+        }
+        guard let container = metadata.defaultContainer else {
+            throw GeneratorError(message: "the metadata document has no EntityContainer, so there is no service to generate")
+        }
+        return container
+    }
+
+    // MARK: Entity types
+
+    private mutating func planEntity(
+        _ type: EntityType, name: String, handles: inout NameScope, memberReserved: Set<String>, resolver: TypeResolver
+    ) -> PlannedEntityType {
+        var scope = NameScope(reserved: memberReserved.union(ReservedNames.entityMembers))
+        let properties = planProperties(type.properties, owner: type.name, ownerQualified: type.qualifiedName,
+                                        keys: type.key, scope: &scope, resolver: resolver)
+        var navigations: [PlannedNavigation] = []
+        for navigation in type.navigationProperties {
+            guard let target = navigation.targetType, let targetName = resolver.entityNames[target] else {
+                warn("navigation property \(type.name).\(navigation.name) skipped: its target type "
+                     + "\(navigation.targetType ?? "(unresolved association \(navigation.relationship))") is not generated",
+                     navigation.location)
+                continue
+            }
+            let memberName = scope.claim(
+                rename("\(type.qualifiedName)/\(navigation.name)", "\(type.name)/\(navigation.name)")
+                    ?? names.memberName(navigation.name))
+            navigations.append(PlannedNavigation(
+                edm: navigation, name: memberName, targetName: targetName, targetQualifiedName: target,
+                isCollection: navigation.isCollection, index: navigations.count))
+        }
+        var keys: [PlannedProperty] = []
+        for keyName in type.key {
+            guard let property = properties.first(where: { $0.edm.name == keyName }) else {
+                warn("key property \(type.name).\(keyName) is not generated; key helpers omit it", type.location)
+                continue
+            }
+            keys.append(property)
+        }
+        var labelScope = NameScope(reserved: memberReserved.union(ReservedNames.methodParameters))
+        let labels = keys.map { labelScope.claim($0.name) }
+        return PlannedEntityType(
+            edm: type, name: name, handleName: handles.claim(names.memberName(name)), properties: properties,
+            navigations: navigations, keys: keys, keyLabels: labels)
+    }
+
+    private mutating func planProperties(
+        _ properties: [Property], owner: String, ownerQualified: String, keys: [String], scope: inout NameScope,
+        resolver: TypeResolver
+    ) -> [PlannedProperty] {
+        var planned: [PlannedProperty] = []
+        for property in properties {
+            guard let mapped = resolver.propertyType(property.type) else {
+                warn("property \(owner).\(property.name) skipped: type \(property.type.csdlName) is not supported here",
+                     property.location)
+                continue
+            }
+            let name = scope.claim(
+                rename("\(ownerQualified)/\(property.name)", "\(owner)/\(property.name)") ?? names.memberName(property.name))
+            planned.append(PlannedProperty(
+                edm: property, name: name, valueType: mapped.swiftType, propertyType: mapped.runtimeType,
+                index: planned.count, isKey: keys.contains(property.name)))
+        }
+        return planned
+    }
+
+    // MARK: Names
+
+    private mutating func typeName(_ name: String, _ qualifiedName: String) -> String {
+        rename(qualifiedName, name) ?? names.typeName(name)
+    }
+
+    /// The configured rename for the first key that has one.
+    mutating func rename(_ keys: String...) -> String? {
+        for key in keys {
+            if let value = configuration.renames[key] {
+                usedRenames.insert(key)
+                return value
+            }
+        }
+        return nil
+    }
+
+    mutating func warn(_ message: String, _ location: SourceLocation?) {
+        diagnostics.append(GeneratorDiagnostic(severity: .warning, message: message, location: location))
+    }
+
+    private mutating func reportUnusedRenames(container: EntityContainer) {
+        for key in configuration.renames.keys.sorted() where !usedRenames.contains(key) {
+            warn("rename \"\(key)\" matches no generated element", nil)
+        }
+    }
+}

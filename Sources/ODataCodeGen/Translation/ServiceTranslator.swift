@@ -1,0 +1,155 @@
+import ODataMetadata
+
+/// Translates the plan's container into the service class: per entity set a collection fetch, per element
+/// type a single fetch and a fetch by key, per function import one method; each `async throws` and with a
+/// completion handler.
+struct ServiceTranslator {
+    let plan: ServicePlan
+
+    private var access: AccessLevel { plan.access.overridableAccess }
+
+    func declaration() -> SwiftDecl {
+        var members: [SwiftDecl] = []
+        for set in plan.entitySets {
+            members += collectionMethods(set)
+            members += singleMethods(set)
+        }
+        for function in plan.functions { members += functionMethods(function) }
+        let doc = [
+            "The \(DocComment.code(plan.container.name)) entity container: typed reads of its entity sets and calls of",
+            "its function imports over a data-service provider (`init(provider:)` is inherited from `OData.DataService`).",
+        ]
+        return .nominal(SwiftNominal(
+            doc: doc, access: plan.access == .public ? .open : plan.access.declarationAccess, kind: .class,
+            name: plan.serviceName, genericParameters: [(name: "Provider", constraint: Build.type("OData.DataServiceProvider"))],
+            inheritance: [
+                .generic(["OData", "DataService"], [.named(["Provider"])]),
+                .attributed("@unchecked", Build.type("Swift.Sendable")),
+            ],
+            members: members))
+    }
+
+    // MARK: Shared pieces
+
+    static let standardParameters: [SwiftParameter] = [
+        SwiftParameter(name: "headers", type: .path("OData.HTTPHeaders"), defaultValue: Build.new("OData.HTTPHeaders", [])),
+        SwiftParameter(name: "options", type: .path("OData.RequestOptions"), defaultValue: Build.new("OData.RequestOptions", [])),
+    ]
+
+    static let queryParameter = SwiftParameter(
+        name: "query", type: .path("OData.DataQuery"), defaultValue: Build.new("OData.DataQuery", []))
+
+    static let forwardedStandard: [(String?, SwiftExpr)] = [("headers", .identifier("headers")), ("options", .identifier("options"))]
+
+    private func setHandle(_ set: PlannedEntitySet) -> SwiftExpr {
+        Build.member(.type(.named([plan.metadataName])), "EntitySets", set.handleName)
+    }
+
+    /// The async method and its completion-handler twin, which forwards every argument to it.
+    private func pair(
+        doc: [String], name: String, parameters: [SwiftParameter], result: SwiftType?, body: SwiftExpr
+    ) -> [SwiftDecl] {
+        let asyncMethod = SwiftFunction(
+            doc: doc, access: access, name: name, parameters: parameters, isAsync: true, isThrowing: true,
+            result: result, body: [.expr(.tryAwait(body))])
+        let forwarded = parameters.map { SwiftArgument($0.label == "_" ? nil : ($0.label ?? $0.name), .identifier($0.name)) }
+        let callAsync = SwiftExpr.tryAwait(.call(.member(.self, name), forwarded, trailingClosure: nil))
+        let handlerType: SwiftType
+        let completion: SwiftExpr
+        let error = SwiftType.optional(.existential(.path("Swift.Error")))
+        if let result {
+            handlerType = .function(attributes: ["@escaping", "@Sendable"], parameters: [.optional(result), error], result: .path("Swift.Void"))
+            completion = Build.call(.member(.self, "complete"), [(nil, .identifier("completionHandler"))], trailing: [.expr(callAsync)])
+        } else {
+            handlerType = .function(attributes: ["@escaping", "@Sendable"], parameters: [error], result: .path("Swift.Void"))
+            completion = Build.call(.member(.self, "completeVoid"), [(nil, .identifier("completionHandler"))], trailing: [.expr(callAsync)])
+        }
+        let handlerDoc = doc + ["", "The completion handler is called on `completionQueue` with the result or the error."]
+        let handlerMethod = SwiftFunction(
+            doc: handlerDoc, access: access, name: name,
+            parameters: parameters + [SwiftParameter(name: "completionHandler", type: handlerType)],
+            body: [.expr(completion)])
+        return [.function(asyncMethod), .function(handlerMethod)]
+    }
+
+    // MARK: Entity sets
+
+    private func collectionMethods(_ set: PlannedEntitySet) -> [SwiftDecl] {
+        let doc = DocComment.lines(
+            "Reads entities of the \(DocComment.code(set.edm.name)) entity set.", annotations: set.edm.annotations,
+            documentation: set.edm.documentation) + DocComment.restrictions(set.edm)
+        let matching = SwiftParameter(
+            label: "matching", name: "query", type: .path("OData.DataQuery"), defaultValue: Build.new("OData.DataQuery", []))
+        let body = Build.call(.member(.self, "fetch"), [
+            (nil, .member(.type(.named([set.typeName])), "self")),
+            ("matching", Build.call(.member(.identifier("query"), "fromDefault"), [(nil, setHandle(set))])),
+        ] + Self.forwardedStandard)
+        return pair(doc: doc, name: set.fetchName, parameters: [matching] + Self.standardParameters,
+                    result: .array(.named([set.typeName])), body: body)
+    }
+
+    private func singleMethods(_ set: PlannedEntitySet) -> [SwiftDecl] {
+        let type = plan.entityTypes[set.typeIndex]
+        let matching = SwiftParameter(label: "matching", name: "query", type: .path("OData.DataQuery"))
+        let body = Build.call(.member(.self, "fetchOne"), [
+            (nil, .member(.type(.named([set.typeName])), "self")),
+            ("matching", Build.call(.member(.identifier("query"), "fromDefault"), [(nil, setHandle(set))])),
+        ] + Self.forwardedStandard)
+        var methods = pair(
+            doc: ["Reads the one entity of \(DocComment.code(set.edm.name)) that the query addresses (by key or filter)."],
+            name: set.singleName, parameters: [matching] + Self.standardParameters, result: .named([set.typeName]), body: body)
+        guard let withKeyName = set.withKeyName else { return methods }
+        let keyParameters = zip(type.keys, type.keyLabels).map { key, label in
+            SwiftParameter(name: label, type: .optional(key.valueType))
+        }
+        let key = Build.call(.member(.type(.named([set.typeName])), "key"), keyParameters.map { ($0.name, .identifier($0.name)) })
+        let byKey = Build.call(.member(.self, set.singleName), [
+            ("matching", Build.call(.member(.identifier("query"), "withKey"), [(nil, key)])),
+        ] + Self.forwardedStandard)
+        let names = type.keys.map { DocComment.code($0.edm.name) }.joined(separator: ", ")
+        methods += pair(
+            doc: ["Reads the entity of \(DocComment.code(set.edm.name)) with this key (\(names))."], name: withKeyName,
+            parameters: keyParameters + [Self.queryParameter] + Self.standardParameters, result: .named([set.typeName]),
+            body: byKey)
+        return methods
+    }
+
+    // MARK: Function imports
+
+    private func functionMethods(_ function: PlannedFunction) -> [SwiftDecl] {
+        let group = function.isAction ? "ActionImports" : "FunctionImports"
+        let handle = Build.member(.type(.named([plan.metadataName])), group, function.handleName)
+        let arguments = function.parameters.map { parameter -> SwiftExpr in
+            let isOptional: Bool
+            if case .optional = parameter.type { isOptional = true } else { isOptional = false }
+            let value: SwiftExpr = isOptional
+                ? .optionalMember(.identifier(parameter.name), "edmValue") : .member(.identifier(parameter.name), "edmValue")
+            return .tuple([SwiftArgument("name", .string(parameter.edm.name)), SwiftArgument("value", value)])
+        }
+        let invocation = Build.call(.member(.identifier("query"), "invoke"), [
+            (nil, handle), (nil, .array(arguments, multiline: false)),
+        ])
+        let result: SwiftType?
+        let body: SwiftExpr
+        switch function.result {
+        case .none:
+            result = nil
+            body = Build.call(.member(.self, "invokeVoid"), [(nil, invocation)] + Self.forwardedStandard)
+        case .value(let type):
+            result = type
+            body = Build.call(.member(.self, "invokeValue"), [(nil, .member(.type(type), "self")), (nil, invocation)] + Self.forwardedStandard)
+        case .entity(let name):
+            result = .named([name])
+            body = Build.call(.member(.self, "invokeEntity"), [(nil, .member(.type(.named([name])), "self")), (nil, invocation)] + Self.forwardedStandard)
+        case .entities(let name):
+            result = .array(.named([name]))
+            body = Build.call(.member(.self, "invokeEntities"), [(nil, .member(.type(.named([name])), "self")), (nil, invocation)] + Self.forwardedStandard)
+        }
+        let doc = DocComment.lines(
+            "Calls the \(DocComment.code(function.edm.name)) function import (HTTP \(function.httpMethod)).",
+            annotations: function.edm.annotations, documentation: function.edm.documentation)
+        let parameters = function.parameters.map { SwiftParameter(name: $0.name, type: $0.type) }
+        return pair(doc: doc, name: function.methodName, parameters: parameters + [Self.queryParameter] + Self.standardParameters,
+                    result: result, body: body)
+    }
+}

@@ -1,0 +1,66 @@
+import ODataMetadata
+
+/// The Edm → Swift type mapping and the runtime's names for Edm types.
+enum TypeMapping {
+    /// The Swift type of a primitive.
+    static func swiftType(_ type: EDMPrimitiveType) -> SwiftType {
+        switch type {
+        case .string: return .path("Swift.String")
+        case .boolean: return .path("Swift.Bool")
+        case .byte: return .path("Swift.UInt8")
+        case .sByte: return .path("Swift.Int8")
+        case .int16: return .path("Swift.Int16")
+        case .int32: return .path("Swift.Int")
+        case .int64: return .path("Swift.Int64")
+        case .single: return .path("Swift.Float")
+        case .double: return .path("Swift.Double")
+        case .decimal: return .path("OData.BigDecimal")
+        case .dateTime: return .path("OData.LocalDateTime")
+        case .dateTimeOffset: return .path("OData.GlobalDateTime")
+        case .time: return .path("OData.LocalTime")
+        case .guid: return .path("OData.GuidValue")
+        case .binary: return .path("Foundation.Data")
+        }
+    }
+
+    /// `OData.EdmType.<case>`.
+    static func edmType(_ type: EDMPrimitiveType) -> SwiftExpr {
+        .member(.type(.path("OData.EdmType")), caseName(type))
+    }
+
+    /// The case name shared by `EDMPrimitiveType` and the runtime's `EdmType`.
+    static func caseName(_ type: EDMPrimitiveType) -> String {
+        switch type {
+        case .binary: return "binary"
+        case .boolean: return "boolean"
+        case .byte: return "byte"
+        case .dateTime: return "dateTime"
+        case .dateTimeOffset: return "dateTimeOffset"
+        case .decimal: return "decimal"
+        case .double: return "double"
+        case .guid: return "guid"
+        case .int16: return "int16"
+        case .int32: return "int32"
+        case .int64: return "int64"
+        case .sByte: return "sByte"
+        case .single: return "single"
+        case .string: return "string"
+        case .time: return "time"
+        }
+    }
+
+    /// `OData.PropertyType.<kind>(…)`.
+    static func propertyType(_ kind: String, _ argument: SwiftExpr) -> SwiftExpr {
+        .call(.member(.type(.path("OData.PropertyType")), kind), [SwiftArgument(nil, argument)], trailingClosure: nil)
+    }
+
+    /// `<ComplexName>.complexType`.
+    static func complexDescriptor(_ swiftName: String) -> SwiftExpr {
+        .member(.type(.named([swiftName])), "complexType")
+    }
+
+    /// `<EntityName>.entityType`.
+    static func entityDescriptor(_ swiftName: String) -> SwiftExpr {
+        .member(.type(.named([swiftName])), "entityType")
+    }
+}
