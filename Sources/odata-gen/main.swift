@@ -2,7 +2,8 @@ import Foundation
 
 /// The subcommands of `odata-gen`; each takes the arguments after its name and returns an exit code.
 let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
-    ("inspect", "parse a $metadata document and print a summary or JSON", InspectCommand.run)
+    ("inspect", "parse a $metadata document and print a summary or JSON", InspectCommand.run),
+    ("generate", "generate typed Swift sources from a $metadata document", GenerateCommand.run),
 ]
 
 let usage = """

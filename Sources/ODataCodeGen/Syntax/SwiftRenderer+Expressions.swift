@@ -30,7 +30,11 @@ extension SwiftRenderer {
         case .optionalMember(let base, let name): return "\(expr(base, depth))?.\(SwiftIdentifier.escaped(name))"
         case .call(let callee, let arguments, let trailing):
             var text = expr(callee, depth)
-            if !arguments.isEmpty || trailing == nil {
+            if arguments.contains(where: { Self.isMultiline($0.value) }) {
+                let indent = String(repeating: " ", count: (depth + 1) * 4)
+                text += "(\n" + arguments.map { indent + argument($0, depth + 1) }.joined(separator: ",\n")
+                    + "\n" + String(repeating: " ", count: depth * 4) + ")"
+            } else if !arguments.isEmpty || trailing == nil {
                 text += "(" + arguments.map { argument($0, depth) }.joined(separator: ", ") + ")"
             }
             if let trailing {
@@ -53,6 +57,12 @@ extension SwiftRenderer {
         case .selfType: return "Self"
         case .nil: return "nil"
         }
+    }
+
+    /// Whether an expression renders on several lines (a non-empty multi-line array literal).
+    static func isMultiline(_ e: SwiftExpr) -> Bool {
+        if case .array(let elements, true) = e { return !elements.isEmpty }
+        return false
     }
 
     /// The text of a statement.

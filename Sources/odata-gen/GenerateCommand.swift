@@ -1,0 +1,108 @@
+import Foundation
+import ODataCodeGen
+import ODataMetadata
+
+/// `odata-gen generate <metadata> --output <dir> [--config <file>] [options]`: writes typed Swift sources.
+enum GenerateCommand {
+    static let usage = """
+        usage: odata-gen generate <metadata.xml|.edmx> --output <dir> [--config <file>] [options]
+
+          Generates typed Swift sources (service class, metadata namespace, one type per entity and
+          complex type) from an OData v2 $metadata document. Options given here override the
+          configuration file.
+
+          --output, -o <dir>        directory for the .swift files (created when missing); earlier
+                                    generated files there that are no longer produced are removed
+          --config <file>           odata-generator-config.json to read (default: none)
+          --service-name <name>     service class name                (config: serviceClassName)
+          --container <name>        entity container to generate      (config: container)
+          --access-level <level>    public | package | internal       (config: accessLevel)
+          --naming <strategy>       sap | preserve                    (config: namingStrategy)
+          --rename <edm>=<swift>    rename one element; repeatable    (config: renames)
+                                    keys: Namespace.Type, Type/Property, Container/SetOrFunction
+          --entity-set <name>       generate only this set and the types it needs; repeatable
+                                                                      (config: entitySets)
+          --function-import <name>  with --entity-set: also this import; repeatable
+                                                                      (config: functionImports)
+          --layout <layout>         perType | sharded | singleFile    (config: fileLayout)
+          --shards <n>              type files in the sharded layout  (config: shardCount)
+          --strict                  fail on metadata errors instead of skipping what is broken
+          --quiet                   do not print warnings
+          --help, -h                print this help
+
+          Exit status: 0 on success, 1 when the metadata or configuration is unusable, 64 on usage errors.
+        """
+
+    struct Options {
+        var metadataPath: String?
+        var outputPath: String?
+        var configPath: String?
+        var strict = false
+        var quiet = false
+        var overrides: [(inout GeneratorConfiguration) throws -> Void] = []
+    }
+
+    /// Runs the command; returns the process exit code.
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: Options
+        do {
+            guard let parsed = try parse(arguments) else {
+                print(usage)
+                return 0
+            }
+            options = parsed
+        } catch {
+            CLI.printError("odata-gen generate: \(error)\n\n\(usage)")
+            return 64
+        }
+        guard let metadataPath = options.metadataPath, let outputPath = options.outputPath else {
+            CLI.printError("odata-gen generate: a metadata file and --output <dir> are required\n\n\(usage)")
+            return 64
+        }
+        do {
+            var configuration = GeneratorConfiguration()
+            if let configPath = options.configPath {
+                configuration = try GeneratorConfiguration.load(from: URL(fileURLWithPath: configPath))
+            }
+            for override in options.overrides { try override(&configuration) }
+            try configuration.validate()
+            let metadata = try parseMetadata(metadataPath, strict: options.strict, quiet: options.quiet)
+            let result = try CodeGenerator(configuration: configuration).generate(metadata)
+            if !options.quiet {
+                for diagnostic in result.diagnostics { report(diagnostic.location, diagnostic.severity, diagnostic.message, metadataPath) }
+            }
+            try OutputWriter(directory: URL(fileURLWithPath: outputPath)).write(result.files)
+            return 0
+        } catch let error as GeneratorError {
+            CLI.printError("error: \(error.message)")
+            return 1
+        } catch {
+            CLI.printError("error: \(error)")
+            return 1
+        }
+    }
+
+    private static func parseMetadata(_ path: String, strict: Bool, quiet: Bool) throws -> ServiceMetadata {
+        do {
+            let metadata = try MetadataParser.parse(contentsOf: URL(fileURLWithPath: path), options: strict ? .strict : .lenient)
+            if !quiet {
+                for diagnostic in metadata.diagnostics where diagnostic.severity >= .warning {
+                    report(diagnostic.location, diagnostic.severity, "\(diagnostic.message) [\(diagnostic.code)]", path)
+                }
+            }
+            return metadata
+        } catch {
+            for diagnostic in error.diagnostics where diagnostic.severity >= .warning {
+                report(diagnostic.location, diagnostic.severity, diagnostic.message, path)
+            }
+            let place = error.location.map { "\(path):\($0.line):\($0.column)" } ?? path
+            throw GeneratorError(message: "\(place): cannot read the metadata document: \(error.message)")
+        }
+    }
+
+    /// Prints `file:line:column: severity: message`, the form build tools and editors link to the source.
+    private static func report(_ location: SourceLocation?, _ severity: DiagnosticSeverity, _ message: String, _ path: String) {
+        let place = location.map { "\(path):\($0.line):\($0.column)" } ?? path
+        CLI.printError("\(place): \(severity.rawValue): \(message)")
+    }
+}
