@@ -54,13 +54,7 @@ public enum MetadataParser {
         } catch {
             throw MetadataError(kind: .io, message: "\(path): cannot be read (\(error.localizedDescription))")
         }
-        do {
-            return try parse(data, options: options)
-        } catch {
-            var located = error
-            located.message = "\(path): \(error.message)"
-            throw located
-        }
+        return try parse(data, options: options)
     }
 
     private static func checkSize(_ count: Int, options: ParseOptions) throws(MetadataError) {

@@ -38,7 +38,9 @@ enum InspectCommand {
         do {
             metadata = try MetadataParser.parse(contentsOf: URL(fileURLWithPath: path), options: strict ? .strict : .lenient)
         } catch {
-            CLI.printError("odata-gen inspect: \(error.description)")
+            let location = error.location.map { "\($0.line):\($0.column): " } ?? ""
+            let prefix = error.kind == .io ? "" : "\(path):\(location)"
+            CLI.printError("odata-gen inspect: \(prefix)\(error.message)")
             for diagnostic in error.diagnostics where diagnostic.severity >= .warning {
                 CLI.printError("  \(diagnostic)")
             }

@@ -79,6 +79,8 @@ public enum JSONValue: Sendable, Hashable {
         output += "\""
     }
 
+    /// Two values are equal when they render to the same text.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
+    /// Hashes the rendered text.
     public func hash(into hasher: inout Hasher) { hasher.combine(rendered()) }
 }

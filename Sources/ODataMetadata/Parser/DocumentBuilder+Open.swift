@@ -35,6 +35,10 @@ extension DocumentBuilder {
         case .dataServices:
             if kind.isCSDL, name == names.schema {
                 openSchema(a, uri: uri, kind: kind)
+            } else if name == names.schema {
+                let namespace = knownNamespace(uri)?.uri ?? "(no namespace)"
+                report(.error, "unexpected-namespace", "Schema \(a.value(names.namespace) ?? "") is in namespace \(namespace), not a CSDL namespace; it is ignored", at: location())
+                skip()
             } else {
                 skipUnknown(name, prefix: prefix, uri: uri, in: "edmx:DataServices")
             }

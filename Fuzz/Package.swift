@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+// libFuzzer targets for the parsers of swift-odata. One executable per target (`fuzz-<name>`);
+// build and run them with `Fuzz/run.sh <name> <seconds>`. Not part of the main package's build.
+import PackageDescription
+
+let package = Package(
+    name: "swift-odata-fuzz",
+    dependencies: [.package(name: "swift-odata", path: "..")],
+    targets: [
+        // Calls libFuzzer's LLVMFuzzerRunDriver: SwiftPM gives each executable its own `main`, so the
+        // targets link libFuzzer's no-main runtime (see run.sh) and start the driver themselves.
+        .target(name: "FuzzDriver"),
+        .executableTarget(
+            name: "fuzz-metadata",
+            dependencies: ["FuzzDriver", .product(name: "ODataMetadata", package: "swift-odata")]
+        ),
+    ]
+)
