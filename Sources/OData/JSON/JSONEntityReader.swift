@@ -177,7 +177,7 @@ struct JSONEntityReader {
         if try scanner.consumeNull() { return nil }
         let start = scanner.position
         let span = try scanner.peek() == UInt8(ascii: "\"") ? try scanner.readString() : try scanner.readNumber()
-        guard let value = InterimWireValues.integer(span), let count = Int(exactly: value), count >= 0 else {
+        guard let count = WireValueAdapter.count(span) else {
             throw scanner.error("invalid count \"\(span.string)\"", at: start)
         }
         return count

@@ -1,39 +1,54 @@
 import Foundation
 
-/// The one place where the codecs turn wire text into `EdmValue`s and back.
-///
-/// The JSON and Atom codecs call only these functions; the conversions themselves
-/// live with the Edm value types. A failure returns the reason, and the codec adds the position.
+/// The one place where the codecs turn wire text into `EdmValue`s and back, through the
+/// shared value forms (`EdmJSONForm`, `EdmAtomForm`). A failure returns the reason;
+/// the codec adds the position.
 enum WireValueAdapter {
-    /// A value from a JSON string token (`"12.50"`, `"/Date(…)/"`, `"PT10H"`, base64, a GUID…).
+    /// A value from the content of a JSON string token (`12.50`, `/Date(…)/`, `PT10H`, base64, a GUID…).
+    @inline(__always)
     static func fromJSONString(_ span: ByteSpan, as type: EdmType) -> Result<EdmValue, WireValueFailure> {
-        InterimWireValues.parse(span, as: type, json: true)
+        do {
+            return .success(try EdmJSONForm.parse(UnsafeRawBufferPointer(start: span.start, count: span.count), as: type))
+        } catch {
+            return .failure(WireValueFailure(message: error.description))
+        }
     }
 
     /// A value from a JSON number token.
+    @inline(__always)
     static func fromJSONNumber(_ span: ByteSpan, as type: EdmType) -> Result<EdmValue, WireValueFailure> {
-        InterimWireValues.parse(span, as: type, json: true)
+        fromJSONString(span, as: type)
     }
 
     /// A value from Atom element text.
+    @inline(__always)
     static func fromAtomText(_ span: ByteSpan, as type: EdmType) -> Result<EdmValue, WireValueFailure> {
-        InterimWireValues.parse(span, as: type, json: false)
+        do {
+            return .success(try EdmAtomForm.parse(UnsafeRawBufferPointer(start: span.start, count: span.count), as: type))
+        } catch {
+            return .failure(WireValueFailure(message: error.description))
+        }
     }
 
-    /// The JSON text of a primitive value, including quotes where the JSON form is a string.
-    /// Strings are not handled here (the writer escapes them).
-    static func jsonText(_ value: EdmValue) -> String {
-        InterimWireValues.jsonText(value)
+    /// A non-negative count (`__count`, `m:count`) from its text.
+    static func count(_ span: ByteSpan) -> Int? {
+        guard case .success(.int64(let value)) = fromJSONString(span, as: .int64), value >= 0 else { return nil }
+        return Int(exactly: value)
     }
 
-    /// The Atom element text of a primitive value (before XML escaping).
-    static func atomText(_ value: EdmValue) -> String {
-        InterimWireValues.atomText(value)
+    /// The JSON form of a primitive: its text and whether it is written as a JSON string.
+    static func jsonText(_ value: EdmValue) -> EdmJSONText? {
+        EdmJSONForm.format(value)
+    }
+
+    /// The Atom element text of a primitive value (before XML escaping); nil for null.
+    static func atomText(_ value: EdmValue) -> String? {
+        EdmAtomForm.format(value)
     }
 }
 
 /// Why a wire value could not be converted.
 struct WireValueFailure: Error {
-    /// The reason, such as `invalid Edm.Int32 value "x"`.
+    /// The reason, such as `invalid Edm.Int32 value "x": …`.
     let message: String
 }
