@@ -103,3 +103,40 @@ enum RefScenarioModel {
         [employee, manager, team, room, building].first { $0.qualifiedName == name }
     }
 }
+
+/// Hand-built descriptors for the Northwind types the recorded Atom payloads use (`Northwind.xml`).
+enum NorthwindModel {
+    static let category: EntityTypeDescriptor = EntityTypeDescriptor(
+        qualifiedName: "NorthwindModel.Category",
+        properties: [
+            PropertyDescriptor(name: "CategoryID", type: .primitive(.int32), index: 0, isNullable: false, isKey: true),
+            PropertyDescriptor(name: "CategoryName", type: .primitive(.string), index: 1, isNullable: false, maxLength: 15),
+            PropertyDescriptor(name: "Description", type: .primitive(.string), index: 2),
+            PropertyDescriptor(name: "Picture", type: .primitive(.binary), index: 3),
+        ],
+        navigationProperties: [
+            NavigationDescriptor(name: "Products", isCollection: true, targetTypeName: "NorthwindModel.Product", index: 0) {
+                NorthwindModel.product
+            }
+        ], keyNames: ["CategoryID"])
+
+    static let product: EntityTypeDescriptor = EntityTypeDescriptor(
+        qualifiedName: "NorthwindModel.Product",
+        properties: [
+            PropertyDescriptor(name: "ProductID", type: .primitive(.int32), index: 0, isNullable: false, isKey: true),
+            PropertyDescriptor(name: "ProductName", type: .primitive(.string), index: 1, isNullable: false),
+            PropertyDescriptor(name: "SupplierID", type: .primitive(.int32), index: 2),
+            PropertyDescriptor(name: "CategoryID", type: .primitive(.int32), index: 3),
+            PropertyDescriptor(name: "QuantityPerUnit", type: .primitive(.string), index: 4),
+            PropertyDescriptor(name: "UnitPrice", type: .primitive(.decimal), index: 5, precision: 19, scale: 4),
+            PropertyDescriptor(name: "UnitsInStock", type: .primitive(.int16), index: 6),
+            PropertyDescriptor(name: "UnitsOnOrder", type: .primitive(.int16), index: 7),
+            PropertyDescriptor(name: "ReorderLevel", type: .primitive(.int16), index: 8),
+            PropertyDescriptor(name: "Discontinued", type: .primitive(.boolean), index: 9, isNullable: false),
+        ],
+        navigationProperties: [
+            NavigationDescriptor(name: "Category", isCollection: false, targetTypeName: "NorthwindModel.Category", index: 0) {
+                NorthwindModel.category
+            }
+        ], keyNames: ["ProductID"])
+}

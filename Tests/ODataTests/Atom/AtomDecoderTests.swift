@@ -1,0 +1,123 @@
+import Foundation
+import XCTest
+@testable import OData
+
+/// Atom value documents, `$links`, media-link entries, derived types, and hostile or malformed XML.
+final class AtomDecoderTests: XCTestCase {
+    let decoder = ODataAtomDecoder(typeResolver: RefScenarioModel.resolver)
+    static let namespaces = """
+        xmlns="http://www.w3.org/2005/Atom" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata" \
+        xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices"
+        """
+
+    func testValueDocumentsAndLinks() throws {
+        let d = #"xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata""#
+        XCTAssertEqual(
+            try decoder.decodeProperty(Data("<d:Age \(d) m:type=\"Edm.Int16\"> 52 </d:Age>".utf8), property: RefScenarioModel.employee.properties[6]),
+            .int16(52))
+        XCTAssertEqual(try decoder.decodeValue(Data("<d:Name \(d) m:null=\"true\"/>".utf8), type: .primitive(.string)), .null)
+        XCTAssertEqual(
+            try decoder.decodeValue(Data("<d:Tags \(d)><d:element>a &amp; b</d:element><d:element m:null=\"true\"/></d:Tags>".utf8),
+                type: .primitiveCollection(.string)),
+            .collection([.string("a & b"), .null]))
+        var city = ComplexValue(type: RefScenarioModel.city)
+        city["CityName"] = .string("Walldorf")
+        XCTAssertEqual(
+            try decoder.decodeValue(Data("<d:City \(d)><d:CityName>Walldorf</d:CityName><d:Other>x</d:Other></d:City>".utf8),
+                type: .complex(RefScenarioModel.city)),
+            .complex(city))
+        let links = """
+            <links xmlns="http://schemas.microsoft.com/ado/2007/08/dataservices" \
+            xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"><m:count>2</m:count>\
+            <uri>http://h/S/Rooms('1')</uri><uri>http://h/S/Rooms('2')</uri></links>
+            """
+        XCTAssertEqual(
+            try decoder.decodeLinks(Data(links.utf8)), LinkList(uris: ["http://h/S/Rooms('1')", "http://h/S/Rooms('2')"], count: 2))
+        XCTAssertEqual(
+            try decoder.decodeLinks(Data(#"<uri xmlns="http://schemas.microsoft.com/ado/2007/08/dataservices">u</uri>"#.utf8)),
+            LinkList(uris: ["u"]))
+    }
+
+    func testMediaLinkEntryWithPropertiesOutsideContentAndDerivedType() throws {
+        let text = """
+            <entry \(Self.namespaces) xml:base="http://h/S/" m:etag="W/&quot;7&quot;">
+              <id>http://h/S/Employees('9')</id>
+              <category term="RefScenario.Manager" scheme="http://schemas.microsoft.com/ado/2007/08/dataservices/scheme"/>
+              <link rel="edit-media" href="/other/Employees('9')/$value" m:etag="W/&quot;m&quot;"/>
+              <link rel="http://schemas.microsoft.com/ado/2007/08/dataservices/related/nm_Employees" href="Employees('9')/nm_Employees">
+                <m:inline/>
+              </link>
+              <link rel="http://schemas.microsoft.com/ado/2007/08/dataservices/related/ne_Team" href="Employees('9')/ne_Team"><m:inline/></link>
+              <content type="image/png" src="https://cdn/x.png"/>
+              <m:properties><d:EmployeeId>9</d:EmployeeId><d:Age m:null="true"/><d:Unknown>z</d:Unknown></m:properties>
+            </entry>
+            """
+        let entity = try decoder.decodeEntity(Data(text.utf8), entityType: RefScenarioModel.employee)
+        XCTAssertEqual(entity.entityType, RefScenarioModel.manager)
+        XCTAssertEqual(entity["EmployeeId"], .string("9"))
+        XCTAssertEqual(entity["Age"], .null)
+        XCTAssertNil(entity["EmployeeName"])
+        XCTAssertEqual(entity.metadata, EntityMetadata(
+            uri: "http://h/S/Employees('9')", etag: "W/\"7\"", mediaReadLink: "https://cdn/x.png",
+            mediaEditLink: "http://h/other/Employees('9')/$value", mediaContentType: "image/png", mediaETag: "W/\"m\"",
+            typeName: "RefScenario.Manager"))
+        XCTAssertEqual(entity.navigationValues, [nil, .entity(nil), nil, .entities([])])
+    }
+
+    func testErrorDocumentIsThrownAsErrorBody() {
+        let text = """
+            <?xml version="1.0" encoding="utf-8"?><error xmlns="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">\
+            <code>404</code><message xml:lang="en">Not found</message></error>
+            """
+        XCTAssertThrowsError(try decoder.decodeEntity(Data(text.utf8), entityType: RefScenarioModel.room)) { error in
+            XCTAssertEqual((error as? ODataErrorBody)?.message, "Not found")
+            XCTAssertEqual((error as? ODataErrorBody)?.code, "404")
+        }
+    }
+
+    func atomError(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> ODataDecodingError? {
+        do {
+            _ = try decoder.decodeEntityList(Data(text.utf8), entityType: RefScenarioModel.room)
+            XCTFail("decoded \(text.prefix(80))", file: file, line: line)
+        } catch let error as ODataDecodingError {
+            return error
+        } catch {
+            XCTFail("unexpected \(error)", file: file, line: line)
+        }
+        return nil
+    }
+
+    func testHostileAndMalformedDocuments() {
+        let xxe = """
+            <?xml version="1.0"?><!DOCTYPE feed [<!ENTITY x SYSTEM "file:///etc/passwd">]>\
+            <feed \(Self.namespaces)><entry><m:properties><d:Name>&x;</d:Name></m:properties></entry></feed>
+            """
+        XCTAssertEqual(atomError(xxe)?.message, "DOCTYPE declarations are not accepted")
+        let laughs = """
+            <?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">]>\
+            <feed \(Self.namespaces)><entry><m:properties><d:Name>&lol2;</d:Name></m:properties></entry></feed>
+            """
+        XCTAssertEqual(atomError(laughs)?.message, "DOCTYPE declarations are not accepted")
+        let undefined = "<feed \(Self.namespaces)><entry><m:properties><d:Name>&x;</d:Name></m:properties></entry></feed>"
+        XCTAssertEqual(atomError(undefined)?.message.hasPrefix("malformed XML"), true)
+        let truncated = "<feed \(Self.namespaces)><entry><m:properties><d:Seats>1</d:Seats>"
+        XCTAssertNotNil(atomError(truncated))
+        let badValue = "<feed \(Self.namespaces)><entry><m:properties>\n<d:Seats>many</d:Seats></m:properties></entry></feed>"
+        let error = atomError(badValue)
+        XCTAssertEqual(error?.line, 2)
+        XCTAssertEqual(error?.message.contains("Edm.Int16"), true)
+        XCTAssertEqual(atomError("<rss/>")?.message, "expected an Atom <feed> or <entry> root element")
+        XCTAssertEqual(atomError("")?.message, "empty payload")
+        XCTAssertEqual(atomError("<feed \(Self.namespaces)><m:count>-3</m:count></feed>")?.message, "invalid m:count \"-3\"")
+        var deep = "<feed \(Self.namespaces)><entry><m:properties><d:Id>"
+        deep += String(repeating: "<x>", count: 5000)
+        XCTAssertNotNil(atomError(deep))
+        var nested = "<entry \(Self.namespaces)><m:properties><d:Id>1</d:Id></m:properties></entry>"
+        for _ in 0..<120 {
+            nested = "<entry \(Self.namespaces)><link rel=\"http://schemas.microsoft.com/ado/2007/08/dataservices/related/nr_Employees\">"
+                + "<m:inline><feed><entry><link rel=\"http://schemas.microsoft.com/ado/2007/08/dataservices/related/ne_Room\"><m:inline>"
+                + nested + "</m:inline></link></entry></feed></m:inline></link></entry>"
+        }
+        XCTAssertEqual(atomError(nested)?.message, "inline expansions nested too deeply")
+    }
+}
