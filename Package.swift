@@ -42,7 +42,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ODataCodeGenTests",
-            dependencies: ["ODataCodeGen", "ODataMetadata"],
+            dependencies: ["ODataCodeGen", "ODataMetadata", "OData"],
             resources: [.copy("Resources")]
         ),
     ]

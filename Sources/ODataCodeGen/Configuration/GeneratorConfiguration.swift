@@ -128,9 +128,11 @@ public struct GeneratorConfiguration: Sendable, Hashable {
         switch type {
         case is String.Type: return "a string"
         case is Int.Type: return "an integer"
-        case is [String].Type: return "an array of strings"
-        case is [String: String].Type: return "an object of strings"
-        default: return "of type \(type)"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Array") { return "an array of strings" }
+            if name.hasPrefix("Dictionary") { return "an object whose values are strings" }
+            return "of type \(name)"
         }
     }
 }

@@ -36,7 +36,8 @@ struct NameTransformer: Sendable {
     func memberName(_ edmName: String) -> String {
         switch strategy {
         case .sap:
-            var name = Self.lowerFirstWord(Self.words(edmName).map(Self.capitalizeFirst).joined())
+            let words = Self.words(edmName)
+            var name = Self.lowerFirstWord(Self.capitalizeFirst(words[0])) + words.dropFirst().map(Self.capitalizeFirst).joined()
             if name.count > 2, name.hasSuffix("Id") {
                 let before = name.unicodeScalars[name.unicodeScalars.index(name.unicodeScalars.endIndex, offsetBy: -3)]
                 if before.properties.isLowercase || SwiftIdentifier.isDigit(before) {

@@ -14,9 +14,9 @@ enum SwiftIdentifier {
         "Any", "as", "async", "await", "consume", "copy", "discard", "each", "false", "is", "nil", "self", "Self",
         "some", "any", "super", "throws", "true", "try", "actor", "macro",
         // Contextual keywords
-        "associativity", "convenience", "didSet", "dynamic", "final", "get", "indirect", "infix", "lazy", "left",
-        "mutating", "none", "nonmutating", "optional", "override", "postfix", "precedence", "prefix", "Protocol",
-        "required", "right", "set", "Type", "unowned", "weak", "willSet",
+        "convenience", "didSet", "dynamic", "final", "get", "indirect", "infix", "lazy",
+        "mutating", "nonmutating", "optional", "override", "postfix", "prefix", "Protocol",
+        "required", "set", "Type", "unowned", "weak", "willSet",
     ]
 
     /// Names that cannot be used as identifiers even with backticks in every position the generator uses them.

@@ -1,0 +1,116 @@
+import Dispatch
+import Foundation
+import XCTest
+
+@testable import ODataCodeGen
+
+/// The generated code for every corpus document and for the landmine document type-checks in Swift 6 mode
+/// with zero warnings (`-warnings-as-errors`) against the OData module this package just built.
+final class CompileTests: XCTestCase {
+    func testEveryCorpusDocumentAndTheLandmineCompileWithoutWarnings() throws {
+        var jobs: [(name: String, url: URL, configuration: GeneratorConfiguration)] = try TestSupport.corpus().map {
+            ($0.deletingPathExtension().lastPathComponent, $0, GeneratorConfiguration())
+        }
+        jobs.append(("Landmine", try TestSupport.resource("Landmine.xml"), GeneratorConfiguration()))
+        jobs.append(("Landmine-preserve", try TestSupport.resource("Landmine.xml"), GeneratorConfiguration(namingStrategy: .preserve)))
+        let espm = try TestSupport.resource("metadata/ESPM.xml")
+        jobs.append(("ESPM-sharded-package", espm, GeneratorConfiguration(accessLevel: .package, fileLayout: .sharded, shardCount: 3)))
+        jobs.append(("ESPM-single-internal", espm, GeneratorConfiguration(accessLevel: .internal, fileLayout: .singleFile)))
+        XCTAssertGreaterThanOrEqual(jobs.count, 15)
+        let allJobs = jobs
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
+            let job = allJobs[index]
+            do {
+                let result = try CodeGenerator(configuration: job.configuration).generate(try TestSupport.parse(job.url))
+                if let problem = try Compiler.typecheck(result.files, moduleName: "Generated") {
+                    failures.add("\(job.name): \(problem)")
+                }
+            } catch {
+                failures.add("\(job.name): \(error)")
+            }
+        }
+        for failure in failures.all { XCTFail(failure) }
+    }
+
+    func testTheCompilerCheckCatchesBrokenCode() throws {
+        let broken = GeneratedFile(name: "Broken.swift", contents: "let value: Int = \"text\"\n")
+        XCTAssertNotNil(try Compiler.typecheck([broken], moduleName: "Broken"))
+        let warning = GeneratedFile(name: "Warning.swift", contents: "func f() { var unused = 1 }\n")
+        XCTAssertNotNil(try Compiler.typecheck([warning], moduleName: "Warning"), "warnings must fail the check")
+    }
+}
+
+/// Collects failures from concurrent jobs.
+final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    func add(_ failure: String) {
+        lock.lock()
+        list.append(failure)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return list.sorted()
+    }
+}
+
+/// Runs `swiftc -typecheck` on generated files against the package's built modules.
+enum Compiler {
+    /// The compiler's diagnostics when the files do not type-check cleanly, nil when they do.
+    static func typecheck(_ files: [GeneratedFile], moduleName: String) throws -> String? {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("odata-compile-\(moduleName)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [String] = []
+        for file in files {
+            let url = directory.appendingPathComponent(file.name)
+            try Data(file.contents.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let process = Process()
+        process.executableURL = try swiftc()
+        process.arguments = [
+            "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", moduleName, "-package-name", "generated",
+            "-I", try modulesDirectory().path,
+            "-I", TestSupport.repositoryRoot.appendingPathComponent("Sources/CLibXML2").path,
+            "-Xcc", "-I/usr/include/libxml2",
+        ] + paths
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if process.terminationStatus == 0 { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        return "swiftc exited with \(process.terminationStatus):\n" + String(text.prefix(4000))
+    }
+
+    /// `.build/<triple>/debug/Modules`, next to this test bundle.
+    static func modulesDirectory() throws -> URL {
+        guard let resources = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
+            throw TestFailure("no test bundle")
+        }
+        let modules = resources.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Modules")
+        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("OData.swiftmodule").path) else {
+            throw TestFailure("OData.swiftmodule not found in \(modules.path)")
+        }
+        return modules
+    }
+
+    /// The `swiftc` on PATH (the toolchain running the tests).
+    static func swiftc() throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw TestFailure("swiftc not found on PATH")
+    }
+}

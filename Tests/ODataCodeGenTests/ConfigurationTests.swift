@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+@testable import ODataCodeGen
+
+/// `odata-generator-config.json` and the options it controls.
+final class ConfigurationTests: XCTestCase {
+    private func decode(_ json: String) throws -> GeneratorConfiguration {
+        try GeneratorConfiguration.decode(Data(json.utf8), source: "test.json")
+    }
+
+    private func errorMessage(_ json: String) -> String? {
+        do {
+            _ = try decode(json)
+            return nil
+        } catch {
+            return (error as? GeneratorError)?.message ?? "\(error)"
+        }
+    }
+
+    func testEveryKeyDecodes() throws {
+        let configuration = try decode("""
+            {"serviceClassName": "Shop", "container": "ESPMContainer", "accessLevel": "package",
+             "namingStrategy": "preserve", "renames": {"ESPM.Customer": "Client"}, "entitySets": ["Customers"],
+             "functionImports": ["ResetSampleData"], "fileLayout": "sharded", "shardCount": 4}
+            """)
+        XCTAssertEqual(configuration, GeneratorConfiguration(
+            serviceClassName: "Shop", container: "ESPMContainer", accessLevel: .package, namingStrategy: .preserve,
+            renames: ["ESPM.Customer": "Client"], entitySets: ["Customers"], functionImports: ["ResetSampleData"],
+            fileLayout: .sharded, shardCount: 4))
+        XCTAssertEqual(try decode("{}"), GeneratorConfiguration())
+    }
+
+    func testUnknownKeyIsAnErrorThatNamesIt() {
+        let message = errorMessage(#"{"serviceName": "X"}"#)
+        XCTAssertEqual(message?.hasPrefix(#"test.json: unknown key "serviceName" (known keys: "serviceClassName""#), true, message ?? "")
+    }
+
+    func testBadValuesAreErrorsThatSayWhatIsAllowed() {
+        XCTAssertEqual(errorMessage(#"{"accessLevel": "open"}"#),
+                       #"test.json: "accessLevel" must be one of "public", "package", "internal", not "open""#)
+        XCTAssertEqual(errorMessage(#"{"shardCount": 0}"#), #"test.json: "shardCount" must be between 1 and 256, not 0"#)
+        XCTAssertEqual(errorMessage(#"{"entitySets": "Customers"}"#), #"test.json: "entitySets" must be an array of strings"#)
+        XCTAssertEqual(errorMessage(#"{"renames": {"ESPM.Customer": "not valid"}}"#),
+                       #"test.json: rename of "ESPM.Customer" must be a Swift identifier, not "not valid""#)
+        XCTAssertEqual(errorMessage("{"), "test.json: invalid JSON: The given data was not valid JSON.")
+    }
+
+    private func espm(_ configuration: GeneratorConfiguration) throws -> GenerationResult {
+        try CodeGenerator(configuration: configuration).generate(try TestSupport.parse(try TestSupport.resource("metadata/ESPM.xml")))
+    }
+
+    func testSubsetPullsInEveryTypeTheSetsNeed() throws {
+        let result = try espm(GeneratorConfiguration(entitySets: ["Customers"]))
+        // Customer → SalesOrderHeader → SalesOrderItem → Product → Stock, Supplier → PurchaseOrderHeader → PurchaseOrderItem; Address.
+        XCTAssertEqual(result.files.map(\.name), [
+            "ESPMContainer.swift", "ESPMContainerMetadata.swift", "Customer.swift", "Supplier.swift", "Product.swift",
+            "Stock.swift", "PurchaseOrderHeader.swift", "PurchaseOrderItem.swift", "SalesOrderHeader.swift",
+            "SalesOrderItem.swift", "Address.swift",
+        ])
+        let service = try TestSupport.file(result, "ESPMContainer.swift")
+        XCTAssertContains(service, "open func fetchCustomers(")
+        XCTAssertNotContains(service, "open func fetchProducts(")
+        XCTAssertContains(service, "open func resetSampleData(")
+        let noImports = try espm(GeneratorConfiguration(entitySets: ["Customers"], functionImports: []))
+        XCTAssertNotContains(try TestSupport.file(noImports, "ESPMContainer.swift"), "resetSampleData")
+        let withImport = try espm(GeneratorConfiguration(entitySets: ["Stock"], functionImports: ["ResetSampleData"]))
+        XCTAssertContains(try TestSupport.file(withImport, "ESPMContainer.swift"), "open func resetSampleData(")
+        XCTAssertThrowsError(try espm(GeneratorConfiguration(entitySets: ["Nope"]))) { error in
+            XCTAssertEqual("\(error)", #"entity set "Nope" (from "entitySets") is not in container ESPMContainer"#)
+        }
+    }
+
+    func testServiceNameRenamesAccessLevelAndLayouts() throws {
+        let result = try espm(GeneratorConfiguration(
+            serviceClassName: "Shop", accessLevel: .internal,
+            renames: ["ESPM.Customer": "Client", "ESPM.Customer/FirstName": "givenName", "ESPMContainer/Customers": "clients",
+                      "Nothing/Here": "x"]))
+        let service = try TestSupport.file(result, "Shop.swift")
+        XCTAssertContains(service, "class Shop<Provider: OData.DataServiceProvider>: OData.DataService<Provider>, @unchecked Swift.Sendable {")
+        XCTAssertNotContains(service, "open ")
+        XCTAssertContains(service, "    func fetchClients(\n")
+        XCTAssertContains(service, "    func fetchClientWithKey(\n        customerID: Swift.String?,")
+        XCTAssertContains(try TestSupport.file(result, "Client.swift"), "    static let givenName: OData.TypedProperty<Swift.String>")
+        XCTAssertContains(try TestSupport.file(result, "ShopMetadata.swift"), "static let clients: OData.EntitySetDescriptor")
+        XCTAssertEqual(result.diagnostics.map(\.message), [#"rename "Nothing/Here" matches no generated element"#])
+
+        let sharded = try espm(GeneratorConfiguration(fileLayout: .sharded, shardCount: 4))
+        XCTAssertEqual(sharded.files.map(\.name), [
+            "GeneratedService.swift", "GeneratedMetadata.swift", "GeneratedTypes0.swift", "GeneratedTypes1.swift",
+            "GeneratedTypes2.swift", "GeneratedTypes3.swift",
+        ])
+        let single = try espm(GeneratorConfiguration(fileLayout: .singleFile))
+        XCTAssertEqual(single.files.map(\.name), ["ESPMContainer.swift"])
+        XCTAssertContains(single.files[0].contents, "public struct Address: OData.ComplexTypeProtocol {")
+    }
+
+    func testMissingContainerIsAnError() throws {
+        XCTAssertThrowsError(try espm(GeneratorConfiguration(container: "Other"))) { error in
+            XCTAssertEqual("\(error)", #"no entity container named "Other" (the document has: ESPMContainer)"#)
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import XCTest
+
+@testable import ODataCodeGen
+
+/// One small EDMX fragment per feature and the exact Swift it must produce.
+final class SnippetTests: XCTestCase {
+    func testCompositeKeyGivesOneLabelledParameterPerKeyPropertyInKeyOrder() throws {
+        let result = try TestSupport.generate(TestSupport.edmx(
+            types: """
+                <EntityType Name="Item">
+                  <Key><PropertyRef Name="ItemNumber"/><PropertyRef Name="OrderId"/></Key>
+                  <Property Name="OrderId" Type="Edm.String" Nullable="false"/>
+                  <Property Name="ItemNumber" Type="Edm.Int32" Nullable="false"/>
+                </EntityType>
+                """,
+            container: #"<EntitySet Name="Items" EntityType="T.Item"/>"#))
+        let item = try TestSupport.file(result, "Item.swift")
+        XCTAssertContains(item, """
+                public static func key(itemNumber: Swift.Int?, orderID: Swift.String?) -> OData.EntityKey {
+                    OData.EntityKey([OData.KeyComponent(Self.itemNumber, itemNumber), OData.KeyComponent(Self.orderID, orderID)])
+                }
+            """)
+        XCTAssertContains(item, #"keyNames: ["ItemNumber", "OrderId"]"#)
+        let service = try TestSupport.file(result, "C.swift")
+        XCTAssertContains(service, """
+                open func fetchItemWithKey(
+                    itemNumber: Swift.Int?,
+                    orderID: Swift.String?,
+                    query: OData.DataQuery = OData.DataQuery(),
+                    headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+                    options: OData.RequestOptions = OData.RequestOptions()
+                ) async throws -> Item {
+                    try await self.fetchItem(matching: query.withKey(Item.key(itemNumber: itemNumber, orderID: orderID)), headers: headers, options: options)
+                }
+            """)
+    }
+
+    func testInheritanceFlattensBasePropertiesAndNamesTheBase() throws {
+        let result = try TestSupport.generate(TestSupport.edmx(
+            types: """
+                <EntityType Name="Employee">
+                  <Key><PropertyRef Name="Id"/></Key>
+                  <Property Name="Id" Type="Edm.String" Nullable="false"/>
+                  <Property Name="Name" Type="Edm.String"/>
+                </EntityType>
+                <EntityType Name="Manager" BaseType="T.Employee">
+                  <Property Name="Budget" Type="Edm.Decimal" Precision="10" Scale="2"/>
+                </EntityType>
+                """,
+            container: #"<EntitySet Name="Employees" EntityType="T.Employee"/><EntitySet Name="Managers" EntityType="T.Manager"/>"#))
+        let manager = try TestSupport.file(result, "Manager.swift")
+        XCTAssertContains(manager, """
+                    properties: [
+                        OData.PropertyDescriptor(name: "Id", type: OData.PropertyType.primitive(OData.EdmType.string), index: 0, isNullable: false, isKey: true),
+                        OData.PropertyDescriptor(name: "Name", type: OData.PropertyType.primitive(OData.EdmType.string), index: 1),
+                        OData.PropertyDescriptor(name: "Budget", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 2, precision: 10, scale: 2),
+                    ],
+                    keyNames: ["Id"],
+                    baseTypeName: "T.Employee"
+            """)
+        XCTAssertContains(manager, "public static func key(id: Swift.String?) -> OData.EntityKey {")
+        XCTAssertContains(manager, "public var budget: OData.BigDecimal? {")
+    }
+
+    func testNestedComplexTypes() throws {
+        let result = try TestSupport.generate(TestSupport.edmx(
+            types: """
+                <ComplexType Name="c_City"><Property Name="Name" Type="Edm.String"/></ComplexType>
+                <ComplexType Name="c_Location">
+                  <Property Name="City" Type="T.c_City"/>
+                  <Property Name="Country" Type="Edm.String"/>
+                </ComplexType>
+                <EntityType Name="Site">
+                  <Key><PropertyRef Name="Id"/></Key>
+                  <Property Name="Id" Type="Edm.Int32" Nullable="false"/>
+                  <Property Name="Location" Type="T.c_Location"/>
+                </EntityType>
+                """,
+            container: #"<EntitySet Name="Sites" EntityType="T.Site"/>"#))
+        let location = try TestSupport.file(result, "CLocation.swift")
+        XCTAssertContains(location, "public struct CLocation: OData.ComplexTypeProtocol {")
+        XCTAssertContains(location, #"OData.PropertyDescriptor(name: "City", type: OData.PropertyType.complex(CCity.complexType), index: 0),"#)
+        XCTAssertContains(location, "public static let city: OData.TypedProperty<CCity> = OData.TypedProperty<CCity>(CLocation.complexType.properties[0])")
+        XCTAssertContains(location, """
+                public var city: CCity? {
+                    get { self.value(of: Self.city) }
+                    set { self.setValue(newValue, for: Self.city) }
+                }
+            """)
+        let site = try TestSupport.file(result, "Site.swift")
+        XCTAssertContains(site, "public var location: CLocation? {")
+        let metadata = try TestSupport.file(result, "CMetadata.swift")
+        XCTAssertContains(metadata, "public static let cLocation: OData.ComplexTypeDescriptor = CLocation.complexType")
+    }
+
+    func testEveryFunctionImportReturnKind() throws {
+        let result = try TestSupport.generate(TestSupport.edmx(
+            types: """
+                <ComplexType Name="Outcome"><Property Name="Ok" Type="Edm.Boolean"/></ComplexType>
+                <EntityType Name="Thing">
+                  <Key><PropertyRef Name="Id"/></Key>
+                  <Property Name="Id" Type="Edm.Int64" Nullable="false"/>
+                </EntityType>
+                """,
+            container: """
+                <EntitySet Name="Things" EntityType="T.Thing"/>
+                <FunctionImport Name="Nothing" m:HttpMethod="POST"/>
+                <FunctionImport Name="Count" ReturnType="Edm.Int32" m:HttpMethod="GET">
+                  <Parameter Name="Min" Type="Edm.Int32" Nullable="false"/>
+                  <Parameter Name="Filter_Text" Type="Edm.String"/>
+                </FunctionImport>
+                <FunctionImport Name="Check" ReturnType="T.Outcome" m:HttpMethod="POST"/>
+                <FunctionImport Name="Best" ReturnType="T.Thing" EntitySet="Things" m:HttpMethod="GET"/>
+                <FunctionImport Name="Numbers" ReturnType="Collection(Edm.Int64)" m:HttpMethod="GET"/>
+                <FunctionImport Name="Results" ReturnType="Collection(T.Outcome)" m:HttpMethod="GET"/>
+                <FunctionImport Name="AllThings" ReturnType="Collection(T.Thing)" EntitySet="Things"/>
+                """))
+        let service = try TestSupport.file(result, "C.swift")
+        XCTAssertContains(service, """
+                ) async throws {
+                    try await self.invokeVoid(query.invoke(CMetadata.ActionImports.nothing, []), headers: headers, options: options)
+                }
+            """)
+        XCTAssertContains(service, "completionHandler: @escaping @Sendable ((any Swift.Error)?) -> Swift.Void")
+        XCTAssertContains(service, """
+                open func count(
+                    min: Swift.Int,
+                    filterText: Swift.String?,
+                    query: OData.DataQuery = OData.DataQuery(),
+                    headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+                    options: OData.RequestOptions = OData.RequestOptions()
+                ) async throws -> Swift.Int {
+                    try await self.invokeValue(Swift.Int.self, query.invoke(CMetadata.FunctionImports.count, [(name: "Min", value: min.edmValue), (name: "Filter_Text", value: filterText?.edmValue)]), headers: headers, options: options)
+                }
+            """)
+        XCTAssertContains(service, "try await self.invokeValue(Outcome.self, query.invoke(CMetadata.ActionImports.check, []), headers: headers, options: options)")
+        XCTAssertContains(service, "try await self.invokeEntity(Thing.self, query.invoke(CMetadata.FunctionImports.best, []), headers: headers, options: options)")
+        XCTAssertContains(service, "try await self.invokeValue([Swift.Int64].self, query.invoke(CMetadata.FunctionImports.numbers, []), headers: headers, options: options)")
+        XCTAssertContains(service, "try await self.invokeValue([Outcome].self, query.invoke(CMetadata.FunctionImports.results, []), headers: headers, options: options)")
+        XCTAssertContains(service, "try await self.invokeEntities(Thing.self, query.invoke(CMetadata.FunctionImports.allThings, []), headers: headers, options: options)")
+        let metadata = try TestSupport.file(result, "CMetadata.swift")
+        XCTAssertContains(metadata, #"returnType: OData.FunctionReturnType.entity { Thing.entityType },"#)
+        XCTAssertContains(metadata, #"returnType: OData.FunctionReturnType.complexCollection(Outcome.complexType))"#)
+        XCTAssertContains(metadata, #"returnType: OData.FunctionReturnType.none)"#)
+        XCTAssertContains(metadata, #"OData.FunctionParameterDescriptor(name: "Min", type: OData.EdmType.int32, isNullable: false),"#)
+    }
+
+    func testMediaEntityIsMarkedAndDocumented() throws {
+        let result = try TestSupport.generate(TestSupport.edmx(
+            types: """
+                <EntityType Name="Photo" m:HasStream="true">
+                  <Key><PropertyRef Name="Id"/></Key>
+                  <Property Name="Id" Type="Edm.Int32" Nullable="false"/>
+                </EntityType>
+                """,
+            container: #"<EntitySet Name="Photos" EntityType="T.Photo"/>"#))
+        let photo = try TestSupport.file(result, "Photo.swift")
+        XCTAssertContains(photo, "/// A media entity (`m:HasStream`): its media resource is read and written through the service.")
+        XCTAssertContains(photo, """
+                    keyNames: ["Id"],
+                    hasStream: true
+            """)
+    }
+
+    func testSetTypeClashFollowsSAP() throws {
+        let result = try TestSupport.generate(TestSupport.edmx(
+            types: """
+                <EntityType Name="Stock">
+                  <Key><PropertyRef Name="ProductId"/></Key>
+                  <Property Name="ProductId" Type="Edm.String" Nullable="false"/>
+                </EntityType>
+                """,
+            container: #"<EntitySet Name="Stock" EntityType="T.Stock" sap:creatable="false" sap:deletable="false"/>"#))
+        let service = try TestSupport.file(result, "C.swift")
+        XCTAssertContains(service, "open func fetchStock(\n        matching query: OData.DataQuery = OData.DataQuery(),")
+        XCTAssertContains(service, ") async throws -> [Stock] {")
+        XCTAssertContains(service, "open func fetchStock1(\n        matching query: OData.DataQuery,")
+        XCTAssertContains(service, "open func fetchStock1WithKey(\n        productID: Swift.String?,")
+        XCTAssertContains(service, #"/// - Note: The service declares this set not creatable/deletable (`sap:creatable="false"`, `sap:deletable="false"`)."#)
+        let metadata = try TestSupport.file(result, "CMetadata.swift")
+        XCTAssertContains(metadata, #"OData.EntitySetDescriptor(name: "Stock", entityType: Stock.entityType, isCreatable: false, isDeletable: false)"#)
+    }
+
+    func testKeywordNamesAreEscapedAndUnusableOnesSuffixed() throws {
+        let result = try TestSupport.generate(TestSupport.edmx(
+            types: """
+                <EntityType Name="class">
+                  <Key><PropertyRef Name="default"/></Key>
+                  <Property Name="default" Type="Edm.String" Nullable="false"/>
+                  <Property Name="self" Type="Edm.String"/>
+                  <Property Name="Type" Type="Edm.String"/>
+                </EntityType>
+                """,
+            container: """
+                <EntitySet Name="in" EntityType="T.class"/>
+                <FunctionImport Name="return" ReturnType="Edm.String"><Parameter Name="where" Type="Edm.String"/></FunctionImport>
+                """))
+        let type = try TestSupport.file(result, "Class.swift")
+        XCTAssertContains(type, "public struct Class: OData.EntityProtocol {")
+        XCTAssertContains(type, "public static let `default`: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Class.entityType.properties[0])")
+        XCTAssertContains(type, "public var `default`: Swift.String? {\n        get { self.value(of: Self.`default`) }")
+        XCTAssertContains(type, "public var self1: Swift.String? {")
+        XCTAssertContains(type, "public var type: Swift.String? {")
+        XCTAssertContains(type, "public static func key(`default`: Swift.String?) -> OData.EntityKey {\n        OData.EntityKey([OData.KeyComponent(Self.`default`, `default`)])")
+        let service = try TestSupport.file(result, "C.swift")
+        XCTAssertContains(service, "open func fetchIn(")
+        XCTAssertContains(service, "open func fetchClassWithKey(\n        `default`: Swift.String?,")
+        XCTAssertContains(service, "self.fetchClass(matching: query.withKey(Class.key(default: `default`)), headers: headers, options: options)")
+        XCTAssertContains(service, "open func `return`(\n        `where`: Swift.String?,")
+        XCTAssertContains(service, "try await self.`return`(where: `where`, query: query, headers: headers, options: options)")
+    }
+}

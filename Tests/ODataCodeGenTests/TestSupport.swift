@@ -1,0 +1,90 @@
+import Foundation
+import ODataMetadata
+import XCTest
+
+@testable import ODataCodeGen
+
+/// Shared helpers for the generator tests.
+enum TestSupport {
+    /// The repository root (for goldens written back on request and the CLibXML2 module map).
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A resource file of this test target.
+    static func resource(_ path: String) throws -> URL {
+        guard let base = Bundle.module.url(forResource: "Resources", withExtension: nil) else { throw TestFailure("no Resources folder in the test bundle") }
+        let url = base.appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw TestFailure("missing resource \(path) at \(url.path)") }
+        return url
+    }
+
+    /// The corpus documents (every `metadata/*.xml`), sorted by name.
+    static func corpus() throws -> [URL] {
+        let directory = try resource("metadata")
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".xml") }.sorted()
+            .map { directory.appendingPathComponent($0) }
+    }
+
+    /// Parses a document from a file.
+    static func parse(_ url: URL) throws -> ServiceMetadata {
+        try MetadataParser.parse(contentsOf: url)
+    }
+
+    /// Generates from EDMX text with a configuration.
+    static func generate(_ edmx: String, _ configuration: GeneratorConfiguration = GeneratorConfiguration()) throws
+        -> GenerationResult
+    {
+        try CodeGenerator(configuration: configuration).generate(try MetadataParser.parse(edmx))
+    }
+
+    /// A minimal EDMX document around schema content (namespace `T`, container `C`).
+    static func edmx(types: String, container: String) -> String {
+        """
+        <?xml version="1.0" encoding="utf-8"?>
+        <edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx">
+          <edmx:DataServices m:DataServiceVersion="2.0" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">
+            <Schema Namespace="T" xmlns="http://schemas.microsoft.com/ado/2008/09/edm" xmlns:sap="http://www.sap.com/Protocols/SAPData">
+              \(types)
+              <EntityContainer Name="C" m:IsDefaultEntityContainer="true">
+                \(container)
+              </EntityContainer>
+            </Schema>
+          </edmx:DataServices>
+        </edmx:Edmx>
+        """
+    }
+
+    /// The contents of the generated file with this name.
+    static func file(_ result: GenerationResult, _ name: String) throws -> String {
+        guard let file = result.files.first(where: { $0.name == name }) else {
+            throw TestFailure("no generated file \(name); got \(result.files.map(\.name))")
+        }
+        return file.contents
+    }
+
+    /// Every generated file's text joined, for searching.
+    static func allText(_ result: GenerationResult) -> String {
+        result.files.map(\.contents).joined(separator: "\n")
+    }
+}
+
+/// A test precondition that did not hold.
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Asserts that `text` contains `fragment` verbatim, showing the text when it does not.
+func XCTAssertContains(_ text: String, _ fragment: String, file: StaticString = #filePath, line: UInt = #line) {
+    if !text.contains(fragment) {
+        XCTFail("expected to find:\n\(fragment)\n--- in: ---\n\(text)", file: file, line: line)
+    }
+}
+
+/// Asserts that `text` does not contain `fragment`.
+func XCTAssertNotContains(_ text: String, _ fragment: String, file: StaticString = #filePath, line: UInt = #line) {
+    if text.contains(fragment) {
+        XCTFail("did not expect to find:\n\(fragment)", file: file, line: line)
+    }
+}

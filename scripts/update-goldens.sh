@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Regenerates the checked-in golden sources (Tests/ODataCodeGenTests/Resources/golden/ESPM) from
+# Tests/ODataCodeGenTests/Resources/metadata/ESPM.xml. Goldens never update themselves: run this
+# on purpose after a deliberate generator change, then review `git diff` before committing.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ODATA_UPDATE_GOLDENS=1 swift test --filter GoldenTests/testESPMMatchesGoldens
+git status --short Tests/ODataCodeGenTests/Resources/golden
