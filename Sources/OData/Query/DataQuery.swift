@@ -51,8 +51,8 @@ public struct DataQuery: Sendable {
     public var entitySet: EntitySetDescriptor?
     /// The key addressed within the set, if any.
     public var key: EntityKey?
-    /// Navigation segments after the key (`SalesOrders`), in order.
-    public var navigationPath: [String]
+    /// Navigation segments after the key (`SalesOrders`, optionally with their own key), in order.
+    public var navigationSegments: [NavigationSegment]
     /// The function import invoked, if any.
     public var invocation: FunctionInvocation?
     /// `$select` paths.
@@ -78,7 +78,7 @@ public struct DataQuery: Sendable {
     public init() {
         entitySet = nil
         key = nil
-        navigationPath = []
+        navigationSegments = []
         invocation = nil
         selectPaths = []
         expandItems = []
@@ -103,10 +103,15 @@ public struct DataQuery: Sendable {
         entitySet == nil ? from(defaultSet) : self
     }
 
-    /// Addresses one entity by key.
+    /// Addresses one entity by key: of the entity set, or of the last navigation segment when there is one
+    /// (`Customers('1')/SalesOrders('5')`).
     public func withKey(_ key: EntityKey) -> DataQuery {
         var copy = self
-        copy.key = key
+        if copy.navigationSegments.isEmpty {
+            copy.key = key
+        } else {
+            copy.navigationSegments[copy.navigationSegments.count - 1].key = key
+        }
         return copy
     }
 
@@ -178,6 +183,20 @@ public struct DataQuery: Sendable {
         var copy = self
         copy.customOptions.append((name: name, value: value))
         return copy
+    }
+}
+
+/// One navigation step in a resource path: `SalesOrders` or `SalesOrders('5')`.
+public struct NavigationSegment: Sendable, Hashable {
+    /// The navigation property name.
+    public var name: String
+    /// The key addressed in the navigation's target collection, if any.
+    public var key: EntityKey?
+
+    /// Creates a segment.
+    public init(name: String, key: EntityKey? = nil) {
+        self.name = name
+        self.key = key
     }
 }
 

@@ -1,0 +1,18 @@
+/// A query that cannot be evaluated in memory: an unknown property or function, mismatched types,
+/// division by zero, an arithmetic overflow, a negative `$top`.
+public struct QueryEvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public let message: String
+    /// The (sub-)expression concerned, as `$filter` text, when there is one.
+    public let expression: String?
+
+    /// Creates an error.
+    public init(_ message: String, expression: QueryFilter? = nil) {
+        self.message = message
+        self.expression = expression?.expressionString
+    }
+
+    public var description: String {
+        expression.map { "cannot evaluate \($0): \(message)" } ?? "cannot evaluate query: \(message)"
+    }
+}
