@@ -70,7 +70,7 @@ final class FilterTypeCheckingTests: XCTestCase {
         process.arguments = [
             "-typecheck", "-I", modules.path, "-I", packageRoot.appendingPathComponent("Sources/CLibXML2").path,
             "-module-cache-path", directory.appendingPathComponent("cache").path, source.path,
-        ]
+        ] + Self.libxml2Flags()
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -78,6 +78,23 @@ final class FilterTypeCheckingTests: XCTestCase {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The C flags of libxml2 (the OData module imports CLibXML2 internally, so its headers must be found).
+    private static func libxml2Flags() -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pkg-config", "--cflags", "libxml-2.0"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        var flags = ["-I/usr/include/libxml2"]
+        if (try? process.run()) != nil {
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if process.terminationStatus == 0 { flags = output.split(separator: " ").map(String.init).filter { !$0.isEmpty && $0 != "\n" } }
+        }
+        return flags.flatMap { ["-Xcc", $0.trimmingCharacters(in: .whitespacesAndNewlines)] }
     }
 
     private static func findSwiftc() -> URL? {
