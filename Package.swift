@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
+        .plugin(name: "ODataGenerator", targets: ["ODataGenerator"]),
+        .plugin(name: "GenerateODataSources", targets: ["GenerateODataSources"]),
     ],
     targets: [
         .systemLibrary(
@@ -29,6 +31,30 @@ let package = Package(
         .executableTarget(
             name: "odata-gen",
             dependencies: ["ODataCodeGen", "ODataMetadata"]
+        ),
+        .plugin(
+            name: "ODataGenerator",
+            capability: .buildTool(),
+            dependencies: ["odata-gen"]
+        ),
+        .plugin(
+            name: "GenerateODataSources",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-odata-sources",
+                    description: "Generate typed Swift sources from each target's OData metadata into <target>/Generated"),
+                permissions: [.writeToPackageDirectory(reason: "writes the generated sources into the target's Generated folder")]
+            ),
+            dependencies: ["odata-gen"]
+        ),
+        .target(
+            name: "ESPM",
+            dependencies: ["OData"],
+            plugins: ["ODataGenerator"]
+        ),
+        .executableTarget(
+            name: "espm-demo",
+            dependencies: ["ESPM", "OData"]
         ),
         .testTarget(
             name: "ODataMetadataTests",

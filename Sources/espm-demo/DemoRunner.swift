@@ -1,0 +1,81 @@
+import ESPM
+import Foundation
+import OData
+
+/// Runs one demo screen against a service and prints what the screen would show.
+struct DemoRunner {
+    let serviceRoot: URL
+
+    /// Runs `overview`, `detail <id>` or `search <terms>`; returns the exit code.
+    func run(_ command: String, _ arguments: [String]) async -> Int32 {
+        guard let provider = makeProvider() else {
+            FileHandle.standardError.write(Data("espm-demo: no online provider is available in this build\n".utf8))
+            return 69
+        }
+        return await run(ESPMScreens(dataService: ESPMContainer(provider: provider)), command, arguments)
+    }
+
+    private func run<Provider: DataServiceProvider>(
+        _ screens: ESPMScreens<Provider>, _ command: String, _ arguments: [String]
+    ) async -> Int32 {
+        switch command {
+        case "overview":
+            let overview = screens.loadOverview()
+            ESPMScreens<Provider>.describe(customers: overview.customers, products: overview.products).forEach { print($0) }
+            overview.errors.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+            return overview.errors.isEmpty ? 0 : 1
+        case "detail":
+            guard let id = arguments.first else { return usageError() }
+            let result = await withCheckedContinuation { continuation in
+                screens.loadCustomerDetail(customerId: id) { continuation.resume(returning: $0) }
+            }
+            switch result {
+            case .success(let customer):
+                ESPMScreens<Provider>.describe(customer: customer).forEach { print($0) }
+                return 0
+            case .failure(let error):
+                FileHandle.standardError.write(Data("Couldn't load sales orders for customer: \(error)\n".utf8))
+                return 1
+            }
+        case "search":
+            guard let terms = arguments.first else { return usageError() }
+            do {
+                let loaded = try await screens.dataService.fetchCustomers(matching: DataQuery())
+                let found = try await screens.search(terms, in: loaded)
+                print("Server: \(found.server.count) customer(s); in memory: \(found.local.count) customer(s)")
+                for customer in found.server { print("  \(customer.firstName ?? "") \(customer.lastName ?? "")") }
+                return 0
+            } catch {
+                FileHandle.standardError.write(Data("Search failed: \(error)\n".utf8))
+                return 1
+            }
+        default:
+            return usageError()
+        }
+    }
+
+    private func usageError() -> Int32 {
+        FileHandle.standardError.write(Data((usage + "\n").utf8))
+        return 64
+    }
+}
+
+extension DemoRunner {
+    /// The provider for the service root. Until the online provider is part of the runtime this build
+    /// has none, and the demo only type-checks the seeds' data code.
+    func makeProvider() -> NoProvider? { nil }
+}
+
+/// Stands in for the online provider in builds that do not have it; never instantiated.
+struct NoProvider: DataServiceProvider {
+    var serviceName: String { "ESPM" }
+    func fetchEntities(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws -> EntityList {
+        throw CancellationError()
+    }
+    func fetchEntity(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws -> EntityValue {
+        throw CancellationError()
+    }
+    func invokeFunction(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws -> FunctionResult {
+        throw CancellationError()
+    }
+}
