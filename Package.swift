@@ -42,7 +42,7 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "generate-odata-sources",
-                    description: "Generate typed Swift sources from each target's OData metadata into <target>/Generated"),
+                    description: "Generate typed Swift sources from each target's OData metadata into a Generated folder next to it"),
                 permissions: [.writeToPackageDirectory(reason: "writes the generated sources into the target's Generated folder")]
             ),
             dependencies: ["odata-gen"]

@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Command plugin `generate-odata-sources`: writes the generated sources into the package, for users who
 /// check them in. For each target that contains a metadata document (or each `--target <name>`), runs
-/// `odata-gen generate` with the target's `odata-generator-config.json` into `<target>/Generated/`.
+/// `odata-gen generate` with the target's `odata-generator-config.json` into a `Generated` folder next to the metadata document.
 ///
 ///     swift package --allow-writing-to-package-directory generate-odata-sources [--target <name>]...
 ///
@@ -30,7 +30,7 @@ struct GenerateODataSources: CommandPlugin {
                 if explicitlyRequested { throw error }
                 continue
             }
-            let output = target.directoryURL.appendingPathComponent("Generated")
+            let output = locator.metadata.deletingLastPathComponent().appendingPathComponent("Generated")
             var toolArguments = ["generate", locator.metadata.path, "--output", output.path]
             if let configuration = locator.configuration { toolArguments += ["--config", configuration.path] }
             try run(tool, toolArguments)
