@@ -1,0 +1,187 @@
+import ODataMetadata
+
+/// Translates the CSDL model into runtime descriptors for `DataModel`.
+struct DataModelBuilder {
+    let metadata: ServiceMetadata
+    let table = EntityTypeTable()
+    var complexTypes: [String: ComplexTypeDescriptor] = [:]
+    var entityTypes: [String: EntityTypeDescriptor] = [:]
+    var diagnostics: [String] = []
+
+    init(metadata: ServiceMetadata) {
+        self.metadata = metadata
+    }
+
+    // MARK: Complex types
+
+    /// Builds every complex type, nested ones first; throws on a cycle.
+    mutating func buildComplexTypes() throws(DataModelError) {
+        for type in metadata.complexTypes {
+            var visiting: [String] = []
+            try buildComplexType(type.qualifiedName, visiting: &visiting)
+        }
+    }
+
+    @discardableResult
+    private mutating func buildComplexType(_ name: String, visiting: inout [String]) throws(DataModelError) -> ComplexTypeDescriptor? {
+        let qualified = metadata.resolveAlias(name)
+        if let built = complexTypes[qualified] { return built }
+        guard let type = metadata.complexType(named: qualified) else { return nil }
+        guard !visiting.contains(qualified) else {
+            throw DataModelError("complex types nest in a cycle: \((visiting + [qualified]).joined(separator: " → "))")
+        }
+        visiting.append(qualified)
+        var inherited: [Property] = []
+        var base = type.baseType
+        var seenBases: Set<String> = [qualified]
+        while let baseName = base, let baseType = metadata.complexType(named: baseName), seenBases.insert(baseType.qualifiedName).inserted {
+            inherited = baseType.properties + inherited
+            base = baseType.baseType
+        }
+        var properties: [PropertyDescriptor] = []
+        for property in inherited + type.properties {
+            guard let descriptor = try makeProperty(property, index: properties.count, keys: [], owner: qualified, visiting: &visiting)
+            else { continue }
+            properties.append(descriptor)
+        }
+        visiting.removeLast()
+        let descriptor = ComplexTypeDescriptor(qualifiedName: qualified, properties: properties)
+        complexTypes[qualified] = descriptor
+        return descriptor
+    }
+
+    private mutating func makeProperty(
+        _ property: Property, index: Int, keys: [String], owner: String, visiting: inout [String]
+    ) throws(DataModelError) -> PropertyDescriptor? {
+        let type: PropertyType
+        switch property.type {
+        case .primitive(let primitive):
+            guard let edm = EdmType(rawValue: primitive.rawValue) else { return skip("\(owner).\(property.name)", property.type) }
+            type = .primitive(edm)
+        case .complex(let name):
+            guard let complex = try buildComplexType(name, visiting: &visiting) else { return skip("\(owner).\(property.name)", property.type) }
+            type = .complex(complex)
+        case .collection(.primitive(let primitive)):
+            guard let edm = EdmType(rawValue: primitive.rawValue) else { return skip("\(owner).\(property.name)", property.type) }
+            type = .primitiveCollection(edm)
+        case .collection(.complex(let name)):
+            guard let complex = try buildComplexType(name, visiting: &visiting) else { return skip("\(owner).\(property.name)", property.type) }
+            type = .complexCollection(complex)
+        default:
+            return skip("\(owner).\(property.name)", property.type)
+        }
+        var maxLength: Int?
+        if case .value(let length)? = property.maxLength { maxLength = length }
+        return PropertyDescriptor(
+            name: property.name, type: type, index: index, isNullable: property.isNullable, maxLength: maxLength,
+            precision: property.precision, scale: property.scale, isKey: keys.contains(property.name),
+            isConcurrencyToken: property.concurrencyMode == .fixed)
+    }
+
+    private mutating func skip(_ what: String, _ type: TypeReference) -> PropertyDescriptor? {
+        diagnostics.append("property \(what) left out: type \(type.csdlName) is not supported")
+        return nil
+    }
+
+    // MARK: Entity types
+
+    mutating func buildEntityTypes() {
+        for type in metadata.entityTypes {
+            var visiting: [String] = []
+            var properties: [PropertyDescriptor] = []
+            for property in type.properties {
+                // Complex types are all built already, so this cannot throw a cycle error.
+                guard let descriptor = try? makeProperty(
+                    property, index: properties.count, keys: type.key, owner: type.qualifiedName, visiting: &visiting)
+                else { continue }
+                properties.append(descriptor)
+            }
+            var navigations: [NavigationDescriptor] = []
+            for navigation in type.navigationProperties {
+                guard let target = navigation.targetType, metadata.entityType(named: target) != nil else {
+                    diagnostics.append("navigation \(type.qualifiedName).\(navigation.name) left out: its target does not resolve")
+                    continue
+                }
+                let table = self.table
+                let targetName = metadata.resolveAlias(target)
+                let placeholder = EntityTypeDescriptor(qualifiedName: targetName, properties: [], keyNames: [])
+                navigations.append(
+                    NavigationDescriptor(
+                        name: navigation.name, isCollection: navigation.isCollection, targetTypeName: targetName,
+                        index: navigations.count
+                    ) { table.type(targetName) ?? placeholder })
+            }
+            let missingKeys = type.key.filter { name in !properties.contains { $0.name == name } }
+            if !missingKeys.isEmpty {
+                diagnostics.append("entity type \(type.qualifiedName): key properties \(missingKeys) are missing")
+            }
+            entityTypes[type.qualifiedName] = EntityTypeDescriptor(
+                qualifiedName: type.qualifiedName, properties: properties, navigationProperties: navigations,
+                keyNames: type.key, hasStream: type.hasStream, baseTypeName: type.baseType, isOpenType: type.isOpenType)
+        }
+        table.set(entityTypes)
+    }
+
+    // MARK: Container
+
+    mutating func buildEntitySets(_ sets: [EntitySet]) -> [EntitySetDescriptor] {
+        var result: [EntitySetDescriptor] = []
+        for set in sets {
+            guard let type = entityTypes[metadata.resolveAlias(set.entityType)] else {
+                diagnostics.append("entity set \(set.name) left out: entity type \(set.entityType) does not resolve")
+                continue
+            }
+            result.append(
+                EntitySetDescriptor(
+                    name: set.name, entityType: type, isCreatable: set.annotations.sap("creatable") != "false",
+                    isUpdatable: set.annotations.sap("updatable") != "false",
+                    isDeletable: set.annotations.sap("deletable") != "false"))
+        }
+        return result
+    }
+
+    mutating func buildFunctionImports(_ imports: [FunctionImport]) -> [FunctionImportDescriptor] {
+        var result: [FunctionImportDescriptor] = []
+        for function in imports {
+            var parameters: [FunctionParameterDescriptor] = []
+            var supported = true
+            for parameter in function.parameters {
+                guard case .primitive(let primitive) = parameter.type, let type = EdmType(rawValue: primitive.rawValue) else {
+                    diagnostics.append("function import \(function.name) left out: parameter \(parameter.name) is not primitive")
+                    supported = false
+                    break
+                }
+                parameters.append(FunctionParameterDescriptor(name: parameter.name, type: type, isNullable: parameter.isNullable))
+            }
+            guard supported, let returnType = returnType(function) else { continue }
+            result.append(
+                FunctionImportDescriptor(
+                    name: function.name, httpMethod: function.httpMethod ?? "GET", parameters: parameters,
+                    returnType: returnType, entitySetName: function.entitySet))
+        }
+        return result
+    }
+
+    private mutating func returnType(_ function: FunctionImport) -> FunctionReturnType? {
+        let table = self.table
+        func entity(_ name: String) -> (@Sendable () -> EntityTypeDescriptor)? {
+            let qualified = metadata.resolveAlias(name)
+            guard entityTypes[qualified] != nil else { return nil }
+            let placeholder = EntityTypeDescriptor(qualifiedName: qualified, properties: [], keyNames: [])
+            return { table.type(qualified) ?? placeholder }
+        }
+        switch function.returnType {
+        case nil: return FunctionReturnType.none
+        case .primitive(let primitive)?: return EdmType(rawValue: primitive.rawValue).map { .primitive($0) }
+        case .complex(let name)?: if let type = complexTypes[metadata.resolveAlias(name)] { return .complex(type) }
+        case .entity(let name)?: if let resolve = entity(name) { return .entity(resolve) }
+        case .collection(.primitive(let primitive))?: return EdmType(rawValue: primitive.rawValue).map { .primitiveCollection($0) }
+        case .collection(.complex(let name))?:
+            if let type = complexTypes[metadata.resolveAlias(name)] { return .complexCollection(type) }
+        case .collection(.entity(let name))?: if let resolve = entity(name) { return .entityCollection(resolve) }
+        default: break
+        }
+        diagnostics.append("function import \(function.name) left out: return type \(function.returnType?.csdlName ?? "") does not resolve")
+        return nil
+    }
+}
