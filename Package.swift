@@ -56,6 +56,11 @@ let package = Package(
             name: "espm-demo",
             dependencies: ["ESPM", "OData"]
         ),
+        .executableTarget(
+            name: "query-bench",
+            dependencies: ["OData"],
+            path: "Benchmarks/query-bench"
+        ),
         .testTarget(
             name: "ODataMetadataTests",
             dependencies: ["ODataMetadata"],

@@ -14,5 +14,9 @@ let package = Package(
             name: "fuzz-metadata",
             dependencies: ["FuzzDriver", .product(name: "ODataMetadata", package: "swift-odata")]
         ),
+        .executableTarget(
+            name: "fuzz-literal",
+            dependencies: ["FuzzDriver", .product(name: "OData", package: "swift-odata")]
+        ),
     ]
 )

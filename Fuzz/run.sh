@@ -16,6 +16,10 @@ case "$target" in
     seeds=("$root/Tests/ODataMetadataTests/Resources/metadata" "$root/Tests/ODataMetadataTests/Resources/FailCases")
     failcases="$root/Tests/ODataMetadataTests/Resources/FailCases"
     ;;
+  literal)
+    seeds=("$here/Seeds/literal" "$root/Tests/ODataTests/Resources/FailCases/literal")
+    failcases="$root/Tests/ODataTests/Resources/FailCases/literal"
+    ;;
   *)
     seeds=("$here/Seeds/$target")
     failcases="$here/FailCases/$target"
