@@ -62,6 +62,11 @@ let package = Package(
             path: "Benchmarks/query-bench"
         ),
         .testTarget(
+            name: "ESPMTests",
+            dependencies: ["ESPM", "OData"],
+            resources: [.copy("Resources")]
+        ),
+        .testTarget(
             name: "ODataMetadataTests",
             dependencies: ["ODataMetadata"],
             resources: [.copy("Resources")]
