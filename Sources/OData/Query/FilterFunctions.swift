@@ -18,13 +18,12 @@ enum FilterFunctions {
             let a = try string(values[0], name, expression)
             let b = try string(values[1], name, expression)
             switch name {
-            case "substringof": return .boolean(a.isEmpty || b.range(of: a, options: .literal) != nil)
+            case "substringof": return .boolean(ordinalIndex(of: Array(a.utf16), in: Array(b.utf16)) != nil)
             case "startswith": return .boolean(a.utf16.starts(with: b.utf16))
             case "endswith": return .boolean(a.utf16.reversed().starts(with: b.utf16.reversed()))
             case "concat": return .string(a + b)
             default:
-                guard let range = a.range(of: b, options: .literal) else { return .int32(b.isEmpty ? 0 : -1) }
-                return .int32(Int32(clamping: a.utf16.distance(from: a.utf16.startIndex, to: range.lowerBound)))
+                return .int32(Int32(clamping: ordinalIndex(of: Array(b.utf16), in: Array(a.utf16)) ?? -1))
             }
         case "length":
             return .int32(Int32(clamping: try string(values[0], name, expression).utf16.count))
@@ -35,7 +34,7 @@ enum FilterFunctions {
             let text = try string(values[0], name, expression)
             let find = try string(values[1], name, expression)
             guard !find.isEmpty else { return .string(text) }
-            return .string(text.replacingOccurrences(of: find, with: try string(values[2], name, expression), options: .literal))
+            return .string(ordinalReplace(text, find, try string(values[2], name, expression)))
         case "substring":
             let units = Array(try string(values[0], name, expression).utf16)
             let start = try integer(values[1], name, expression)
@@ -55,6 +54,33 @@ enum FilterFunctions {
         default:
             throw fail("unsupported function \(name)")
         }
+    }
+
+    /// The first UTF-16 offset at or after `start` where `needle` occurs in `haystack` (ordinal); 0 for an empty needle.
+    static func ordinalIndex(of needle: [UInt16], in haystack: [UInt16], from start: Int = 0) -> Int? {
+        guard !needle.isEmpty else { return start <= haystack.count ? start : nil }
+        guard haystack.count >= needle.count else { return nil }
+        var i = start
+        while i <= haystack.count - needle.count {
+            if haystack[i] == needle[0] && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Replaces every ordinal occurrence of `find` (non-empty) by `replacement`, left to right.
+    static func ordinalReplace(_ text: String, _ find: String, _ replacement: String) -> String {
+        let units = Array(text.utf16)
+        let needle = Array(find.utf16)
+        var output: [UInt16] = []
+        var position = 0
+        while let found = ordinalIndex(of: needle, in: units, from: position) {
+            output += units[position..<found]
+            output += replacement.utf16
+            position = found + needle.count
+        }
+        output += units[position...]
+        return String(decoding: output, as: UTF16.self)
     }
 
     private static let arities: [String: ClosedRange<Int>] = [

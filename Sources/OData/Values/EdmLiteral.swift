@@ -30,8 +30,16 @@ public enum EdmLiteral {
     }
 
     /// A string in single quotes with embedded quotes doubled: `O'Brien` → `'O''Brien'`.
+    /// Works on UTF-8 bytes, so a quote followed by a combining mark is doubled too.
     public static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        var bytes: [UInt8] = [UInt8(ascii: "'")]
+        bytes.reserveCapacity(text.utf8.count + 2)
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == UInt8(ascii: "'") { bytes.append(byte) }
+        }
+        bytes.append(UInt8(ascii: "'"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses a literal of the expected type (`null` is accepted for any type). Numeric suffixes
@@ -152,21 +160,21 @@ public enum EdmLiteral {
             throw ValueSyntaxError("expected a string in single quotes")
         }
         let body = UnsafeRawBufferPointer(rebasing: bytes[1..<(bytes.count - 1)])
-        var hasQuote = false
+        var output: [UInt8] = []
+        output.reserveCapacity(body.count)
         var i = 0
         while i < body.count {
+            output.append(body[i])
             if body[i] == UInt8(ascii: "'") {
                 guard i + 1 < body.count, body[i + 1] == UInt8(ascii: "'") else {
                     throw ValueSyntaxError("single quote inside a string must be doubled")
                 }
-                hasQuote = true
                 i += 2
             } else {
                 i += 1
             }
         }
-        let text = String(decoding: body, as: UTF8.self)
-        return hasQuote ? text.replacingOccurrences(of: "''", with: "'") : text
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The quoted body after a case-insensitive prefix: `datetime'…'` → `…`.

@@ -133,3 +133,13 @@ final class EdmLiteralTests: XCTestCase {
         XCTAssertThrowsError(try EdmLiteral.parse(""))
     }
 }
+
+final class EdmLiteralQuotingTests: XCTestCase {
+    func testQuotesBeforeCombiningMarksAreDoubled() throws {
+        // A quote followed by a combining mark forms one Character; quoting must still double it.
+        let text = "a'\u{0670}b''\u{0301}"
+        let literal = EdmLiteral.quoted(text)
+        XCTAssertEqual(Array(literal.unicodeScalars).filter { $0 == "'" }.count, 8)
+        XCTAssertEqual(try EdmLiteral.parse(literal, as: .string), .string(text))
+    }
+}
