@@ -77,6 +77,10 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["OData"]
+        ),
+        .testTarget(
             name: "ODataCodeGenTests",
             dependencies: ["ODataCodeGen", "ODataMetadata", "OData"],
             resources: [.copy("Resources")]

@@ -1,0 +1,141 @@
+import Foundation
+
+/// Writes that a `$batch` applies atomically: all succeed or none does.
+/// Parts can refer to an earlier part's `Content-ID` as `$<id>` in their URL.
+public final class ChangeSet: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storedRequests: [BatchPartRequest] = []
+    private var storedResponses: [BatchPartResponse] = []
+    private var storedError: ODataError?
+    private var nextContentID = 1
+
+    /// An empty changeset.
+    public init() {}
+
+    /// The requests in order.
+    public var requests: [BatchPartRequest] { lock.withLock { storedRequests } }
+
+    /// Adds a write and returns its `Content-ID` (assigned `1`, `2`, … when the request has none),
+    /// which later parts can use as `$<id>`.
+    @discardableResult
+    public func add(_ request: BatchPartRequest) -> String {
+        lock.withLock {
+            var request = request
+            let id = request.contentID ?? String(nextContentID)
+            nextContentID += 1
+            request.contentID = id
+            storedRequests.append(request)
+            return id
+        }
+    }
+
+    /// The responses, one per request, once the batch ran and the changeset succeeded.
+    public var responses: [BatchPartResponse] { lock.withLock { storedResponses } }
+
+    /// Why the changeset failed as a whole, once the batch ran (nil on success).
+    public var error: ODataError? { lock.withLock { storedError } }
+
+    /// Whether the batch ran and every write of this changeset succeeded.
+    public var isSuccess: Bool { lock.withLock { storedError == nil && storedResponses.count == storedRequests.count } }
+
+    /// The response of the request with this `Content-ID`.
+    public func response(forContentID id: String) -> BatchPartResponse? {
+        lock.withLock {
+            guard let index = storedRequests.firstIndex(where: { $0.contentID == id }), index < storedResponses.count else {
+                return nil
+            }
+            return storedResponses[index]
+        }
+    }
+
+    func record(_ responses: [BatchPartResponse], error: ODataError?) {
+        lock.withLock {
+            storedResponses = responses
+            storedError = error
+        }
+    }
+}
+
+/// A `$batch` request: reads and changesets in order, sent as one HTTP request
+/// (SAP's name and shape: `addQuery`, `addChanges`, results per item afterwards).
+public final class RequestBatch: @unchecked Sendable {
+    /// One entry of the batch.
+    enum Entry {
+        case query(BatchPartRequest)
+        case changes(ChangeSet)
+    }
+
+    private let lock = NSLock()
+    private var entries: [Entry] = []
+    private var queryResults: [Int: Result<BatchPartResponse, ODataError>] = [:]
+
+    /// An empty batch.
+    public init() {}
+
+    /// Adds a read and returns its index for `queryResult(at:)`.
+    @discardableResult
+    public func addQuery(_ request: BatchPartRequest) -> Int {
+        lock.withLock {
+            entries.append(.query(request))
+            return entries.count - 1
+        }
+    }
+
+    /// Adds a changeset.
+    public func addChanges(_ changeSet: ChangeSet) {
+        lock.withLock { entries.append(.changes(changeSet)) }
+    }
+
+    /// Whether nothing was added.
+    public var isEmpty: Bool { lock.withLock { entries.isEmpty } }
+
+    /// The result of the read at this index (from `addQuery`), once the batch ran.
+    public func queryResult(at index: Int) -> Result<BatchPartResponse, ODataError>? {
+        lock.withLock { queryResults[index] }
+    }
+
+    /// The items to send.
+    var items: [BatchItem] {
+        lock.withLock {
+            entries.map { entry in
+                switch entry {
+                case .query(let request): return .query(request)
+                case .changes(let changeSet): return .changeSet(changeSet.requests)
+                }
+            }
+        }
+    }
+
+    /// Distributes the decoded responses to the reads and changesets, in order.
+    func record(_ responses: [BatchItemResponse], serviceRoot: URL) throws {
+        let current = lock.withLock { entries }
+        guard responses.count == current.count else {
+            throw ODataError(.decoding, "batch response has \(responses.count) parts for \(current.count) requests")
+        }
+        for (index, (entry, response)) in zip(current, responses).enumerated() {
+            switch (entry, response) {
+            case (.query(let request), .query(let part)):
+                let result: Result<BatchPartResponse, ODataError> =
+                    part.error(for: request, serviceRoot: serviceRoot).map { .failure($0) } ?? .success(part)
+                lock.withLock { queryResults[index] = result }
+            case (.changes(let changeSet), .query(let part)):
+                // the whole changeset failed: the server answers with one error response
+                let failure = part.error(for: changeSet.requests.first, serviceRoot: serviceRoot)
+                    ?? ODataError(.decoding, "changeset answered by a single success response \(part.statusCode)")
+                changeSet.record([], error: failure)
+            case (.changes(let changeSet), .changeSet(let parts)):
+                let requests = changeSet.requests
+                if parts.count == requests.count {
+                    let failed = zip(parts, requests).first { !$0.0.isSuccess }
+                    changeSet.record(parts, error: failed.flatMap { $0.0.error(for: $0.1, serviceRoot: serviceRoot) })
+                } else if parts.count == 1, !parts[0].isSuccess {
+                    changeSet.record([], error: parts[0].error(for: requests.first, serviceRoot: serviceRoot))
+                } else {
+                    throw ODataError(.decoding, "changeset response has \(parts.count) parts for \(requests.count) requests")
+                }
+            case (.query, .changeSet):
+                throw ODataError(.decoding, "batch response has a changeset where a query response was expected")
+            }
+        }
+    }
+}

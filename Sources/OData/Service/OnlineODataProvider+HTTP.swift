@@ -1,0 +1,109 @@
+import Foundation
+
+extension OnlineODataProvider {
+    /// An absolute URL for a path relative to the service root (`Customers('1')?$top=1`),
+    /// with `sap-client` and `sap-language` appended when configured. An absolute http(s) URL is
+    /// accepted only when it has the service root's origin.
+    public func url(for relativeOrAbsolute: String) throws -> URL {
+        let url: URL
+        if relativeOrAbsolute.lowercased().hasPrefix("http://") || relativeOrAbsolute.lowercased().hasPrefix("https://") {
+            guard let absolute = URL(string: relativeOrAbsolute) else {
+                throw ODataError(.invalidRequest, "not a valid URL: \(relativeOrAbsolute)")
+            }
+            guard Self.sameOrigin(absolute, serviceRoot) else {
+                throw ODataError(
+                    .crossOriginNextLink, "refusing \(relativeOrAbsolute): not on the service's origin \(serviceRoot.absoluteString)",
+                    url: absolute)
+            }
+            url = absolute
+        } else {
+            guard let resolved = URL(string: serviceRoot.absoluteString + relativeOrAbsolute) else {
+                throw ODataError(.invalidRequest, "not a valid relative URL: \(relativeOrAbsolute)")
+            }
+            url = resolved
+        }
+        return addingSAPOptions(to: url)
+    }
+
+    func addingSAPOptions(to url: URL) -> URL {
+        var extra: [String] = []
+        let query = url.query ?? ""
+        if let client = options.sapClient, !query.contains("sap-client=") {
+            extra.append("sap-client=" + ODataPercentEncoding.queryValue(client))
+        }
+        if let language = options.sapLanguage, !query.contains("sap-language=") {
+            extra.append("sap-language=" + ODataPercentEncoding.queryValue(language))
+        }
+        guard !extra.isEmpty else { return url }
+        let separator = url.query == nil ? "?" : "&"
+        return URL(string: url.absoluteString + separator + extra.joined(separator: "&")) ?? url
+    }
+
+    /// Whether two URLs share scheme, host and port.
+    static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
+        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
+        return lhs.scheme?.lowercased() == rhs.scheme?.lowercased() && lhs.host?.lowercased() == rhs.host?.lowercased()
+            && port(lhs) == port(rhs)
+    }
+
+    /// Sends a request through the pipeline and returns the 2xx response; any other status
+    /// throws `ODataError` with the server's error parsed (`.preconditionFailed` for 412).
+    public func execute(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let response = try await pipeline.send(request)
+        guard response.isSuccess else { throw ODataError.status(response, for: request) }
+        if let handler = options.sapMessageHandler {
+            let messages = response.sapMessages
+            if !messages.isEmpty { handler(messages, response) }
+        }
+        return response
+    }
+
+    /// Sends a `$batch`: its reads and changesets go out as one `multipart/mixed` POST (with the
+    /// CSRF token), and each read and changeset gets its result or typed error.
+    public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws {
+        guard !batch.isEmpty else { return }
+        let (body, contentType) = try BatchWriter.encode(batch.items)
+        var request = HTTPRequest(method: "POST", url: try url(for: "$batch"), headers: headers, body: .data(body))
+        request.headers["Content-Type"] = contentType
+        if request.headers["Accept"] == nil { request.headers["Accept"] = "multipart/mixed" }
+        let response = try await execute(request)
+        guard let type = response.headers["Content-Type"], HTTPResponse.mediaType(of: type) == "multipart/mixed" else {
+            throw ODataError(
+                .wrongContentType, "$batch answered \(response.headers["Content-Type"] ?? "no content type"), not multipart/mixed",
+                method: "POST", url: request.url, statusCode: response.statusCode, responseHeaders: response.headers,
+                responseBody: response.body)
+        }
+        try batch.record(try BatchReader.decode(response.body, contentType: type), serviceRoot: serviceRoot)
+    }
+
+    /// Completion-handler form of `processBatch`; returns the task, which can be cancelled.
+    @discardableResult
+    public func processBatch(
+        _ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @Sendable ((any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        Task {
+            do {
+                try await processBatch(batch, headers: headers)
+                completionHandler(nil)
+            } catch {
+                completionHandler(error)
+            }
+        }
+    }
+}
+
+/// Percent-encoding for the parts of OData URLs this layer builds itself.
+enum ODataPercentEncoding {
+    /// Characters left as they are in a query value: unreserved plus a few safe sub-delimiters.
+    /// `&`, `=`, `+`, `#`, `%`, `/`, `?`, `$` and spaces are always encoded (`%20`, never `+`).
+    static let queryAllowed: CharacterSet = {
+        var set = CharacterSet()
+        set.insert(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~'(),:@*!")
+        return set
+    }()
+
+    /// A query value percent-encoded.
+    static func queryValue(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The wire format for entity payloads.
+public enum PayloadFormat: String, Sendable, Hashable {
+    /// OData v2 verbose JSON (the default).
+    case json
+    /// Atom/XML.
+    case atom
+
+    /// The `Accept` header value for entity and feed responses.
+    public var acceptHeader: String {
+        switch self {
+        case .json: return "application/json"
+        case .atom: return "application/atom+xml,application/xml"
+        }
+    }
+}
+
+/// How requests authenticate.
+public enum Authentication: Sendable {
+    /// No credentials.
+    case none
+    /// HTTP basic authentication.
+    case basic(user: String, password: String)
+    /// A bearer token from an async provider, asked again after a `401`.
+    case bearer(BearerTokenProvider)
+}
+
+/// A data-service provider that talks to an OData v2 service over HTTP.
+///
+/// `OnlineODataProvider(serviceName: "ESPM", serviceRoot: url)` gives JSON, CSRF handling,
+/// retries of reads and its own ephemeral `URLSession`; `Options` changes any of that.
+public struct OnlineODataProvider: Sendable {
+    /// Settings of a provider.
+    public struct Options: Sendable {
+        /// The payload format for reads and writes.
+        public var format: PayloadFormat
+        /// Headers sent with every request (a request's own headers win).
+        public var defaultHeaders: HTTPHeaders
+        /// How requests authenticate.
+        public var authentication: Authentication
+        /// Fetch and send SAP's `x-csrf-token` for modifying requests.
+        public var handlesCSRF: Bool
+        /// Retries of reads.
+        public var retryPolicy: RetryPolicy
+        /// Your middlewares, run after authentication and before the transport, first added first.
+        public var middlewares: [any ODataMiddleware]
+        /// Where request/response lines go (debug level), credentials redacted.
+        public var logger: (any ODataLogger)?
+        /// `sap-client` query option on every request, if set.
+        public var sapClient: String?
+        /// `sap-language` query option on every request, if set.
+        public var sapLanguage: String?
+        /// Called with the `sap-message` messages of every successful response that has them.
+        public var sapMessageHandler: (@Sendable ([SAPMessage], HTTPResponse) -> Void)?
+        /// Settings of the default `URLSession` transport.
+        public var transportConfiguration: URLSessionTransport.Configuration
+
+        /// Default options: JSON, CSRF on, 3 attempts for reads, no authentication.
+        public init(
+            format: PayloadFormat = .json, defaultHeaders: HTTPHeaders = HTTPHeaders(), authentication: Authentication = .none,
+            handlesCSRF: Bool = true, retryPolicy: RetryPolicy = RetryPolicy(), middlewares: [any ODataMiddleware] = [],
+            logger: (any ODataLogger)? = nil, sapClient: String? = nil, sapLanguage: String? = nil,
+            sapMessageHandler: (@Sendable ([SAPMessage], HTTPResponse) -> Void)? = nil,
+            transportConfiguration: URLSessionTransport.Configuration = URLSessionTransport.Configuration()
+        ) {
+            self.format = format
+            self.defaultHeaders = defaultHeaders
+            self.authentication = authentication
+            self.handlesCSRF = handlesCSRF
+            self.retryPolicy = retryPolicy
+            self.middlewares = middlewares
+            self.logger = logger
+            self.sapClient = sapClient
+            self.sapLanguage = sapLanguage
+            self.sapMessageHandler = sapMessageHandler
+            self.transportConfiguration = transportConfiguration
+        }
+    }
+
+    /// The service's name, for logs and errors.
+    public let serviceName: String
+    /// The service root, always ending in `/`.
+    public let serviceRoot: URL
+    /// The options.
+    public let options: Options
+    /// The middleware chain and transport every request goes through.
+    public let pipeline: HTTPPipeline
+    /// The CSRF handler (nil when `handlesCSRF` is off).
+    public let csrf: CSRFMiddleware?
+
+    /// Creates a provider for a service root; `transport` replaces the default `URLSessionTransport`.
+    public init(serviceName: String, serviceRoot: URL, options: Options = Options(), transport: (any ODataTransport)? = nil) {
+        self.serviceName = serviceName
+        let root = serviceRoot.absoluteString.hasSuffix("/") ? serviceRoot : serviceRoot.appendingPathComponent("")
+        self.serviceRoot = root
+        self.options = options
+        let csrf = options.handlesCSRF ? CSRFMiddleware(serviceRoot: root) : nil
+        self.csrf = csrf
+        var chain: [any ODataMiddleware] = []
+        chain.append(RetryMiddleware(policy: options.retryPolicy))
+        if let csrf { chain.append(csrf) }
+        switch options.authentication {
+        case .none: break
+        case .basic(let user, let password): chain.append(BasicAuthenticationMiddleware(user: user, password: password))
+        case .bearer(let provider): chain.append(BearerTokenMiddleware(tokenProvider: provider))
+        }
+        if !options.defaultHeaders.fields.isEmpty { chain.append(DefaultHeadersMiddleware(options.defaultHeaders)) }
+        chain += options.middlewares
+        if let logger = options.logger { chain.append(LoggingMiddleware(logger: logger)) }
+        self.pipeline = HTTPPipeline(
+            middlewares: chain, transport: transport ?? URLSessionTransport(configuration: options.transportConfiguration))
+    }
+
+    /// Creates a provider for a service root given as a string; throws for a URL that is not absolute http(s).
+    public init(serviceName: String, serviceRoot: String, options: Options = Options(), transport: (any ODataTransport)? = nil) throws {
+        guard let url = URL(string: serviceRoot), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            url.host != nil
+        else { throw ODataError(.invalidRequest, "service root is not an absolute http(s) URL: \(serviceRoot)") }
+        self.init(serviceName: serviceName, serviceRoot: url, options: options, transport: transport)
+    }
+}

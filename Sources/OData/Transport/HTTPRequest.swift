@@ -1,0 +1,104 @@
+import Foundation
+
+/// The body of an HTTP request.
+public enum HTTPBody: Sendable, Hashable {
+    /// No body.
+    case none
+    /// Bytes held in memory.
+    case data(Data)
+    /// A file streamed from disk (media uploads), never read whole into memory.
+    case file(URL)
+
+    /// The in-memory bytes, if any.
+    public var data: Data? {
+        if case .data(let data) = self { return data }
+        return nil
+    }
+}
+
+/// One HTTP request as the transport sends it.
+public struct HTTPRequest: Sendable {
+    /// The method (`GET`, `POST`, `MERGE`, …), uppercased.
+    public var method: String
+    /// The absolute URL.
+    public var url: URL
+    /// The request headers.
+    public var headers: HTTPHeaders
+    /// The body.
+    public var body: HTTPBody
+    /// When set, a successful response body is streamed into this file instead of memory.
+    public var responseBodyFile: URL?
+    /// A per-request timeout in seconds overriding the transport's, if any.
+    public var timeout: TimeInterval?
+
+    /// Creates a request.
+    public init(
+        method: String, url: URL, headers: HTTPHeaders = HTTPHeaders(), body: HTTPBody = .none,
+        responseBodyFile: URL? = nil, timeout: TimeInterval? = nil
+    ) {
+        self.method = method.uppercased()
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.responseBodyFile = responseBodyFile
+        self.timeout = timeout
+    }
+
+    /// The method a server acts on: the `X-HTTP-Method` of a tunnelled POST, else `method`.
+    public var effectiveMethod: String {
+        if method == "POST", let tunnelled = headers["X-HTTP-Method"] { return tunnelled.uppercased() }
+        return method
+    }
+
+    /// Whether the request changes server state (and so needs a CSRF token and is never retried).
+    public var isModifying: Bool {
+        !["GET", "HEAD", "OPTIONS"].contains(effectiveMethod)
+    }
+
+    /// Whether sending the request twice is harmless: only reads qualify here, so that no write
+    /// is ever sent twice (a `$batch` is a POST and is not retried either).
+    public var isSafeToRetry: Bool { !isModifying }
+}
+
+/// One HTTP response.
+public struct HTTPResponse: Sendable {
+    /// The status code.
+    public var statusCode: Int
+    /// The response headers.
+    public var headers: HTTPHeaders
+    /// The body held in memory (empty when it was streamed to `bodyFile`).
+    public var body: Data
+    /// The file holding the body when the request asked for `responseBodyFile`.
+    public var bodyFile: URL?
+    /// The URL that answered.
+    public var url: URL
+
+    /// Creates a response.
+    public init(statusCode: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), bodyFile: URL? = nil, url: URL) {
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+        self.bodyFile = bodyFile
+        self.url = url
+    }
+
+    /// Whether the status is 2xx.
+    public var isSuccess: Bool { (200..<300).contains(statusCode) }
+
+    /// The media type of `Content-Type` without parameters, lowercased (`application/json`).
+    public var mediaType: String? {
+        headers["Content-Type"].map(HTTPResponse.mediaType(of:))
+    }
+
+    /// The `sap-message` header decoded, if present and well formed.
+    public var sapMessages: [SAPMessage] {
+        guard let header = headers["sap-message"] else { return [] }
+        return SAPMessage.parse(header: header)
+    }
+
+    /// The media type of a `Content-Type` value without parameters, lowercased.
+    public static func mediaType(of contentType: String) -> String {
+        let bare = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
+        return bare.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Every failure of a request, with its context: what was sent, what came back and why it failed.
+///
+/// Match on `kind`; `serviceError` holds the server's parsed OData error body when there was one.
+public struct ODataError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: String, Sendable, Hashable {
+        /// The server answered with a non-2xx status (see `statusCode` and `serviceError`).
+        case httpStatus
+        /// `412 Precondition Failed`: the entity's ETag changed since it was read (optimistic concurrency).
+        case preconditionFailed
+        /// `428 Precondition Required`: the server requires an `If-Match` header.
+        case preconditionRequired
+        /// The connection could not be made or broke off (`underlyingError` has the transport's error).
+        case transport
+        /// No answer within the timeout.
+        case timeout
+        /// The task was cancelled.
+        case cancelled
+        /// The body could not be decoded (`position` is the byte offset when known).
+        case decoding
+        /// The body has a content type this request cannot read.
+        case wrongContentType
+        /// The body ended before its declared `Content-Length`.
+        case truncatedBody
+        /// The request could not be built (bad URL, missing key, unsupported option).
+        case invalidRequest
+        /// A server-driven next link pointed to another origin and was not followed.
+        case crossOriginNextLink
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// A readable explanation.
+    public let message: String
+    /// The request method, when a request was involved.
+    public var method: String?
+    /// The request URL, when a request was involved.
+    public var url: URL?
+    /// The HTTP status, when a response arrived.
+    public var statusCode: Int?
+    /// The response headers, when a response arrived.
+    public var responseHeaders: HTTPHeaders
+    /// The server's OData error (`{"error":{…}}` or `<error>`), when the body held one.
+    public var serviceError: ODataServiceError?
+    /// The first 64 KB of the response body, when a response arrived.
+    public var responseBody: Data?
+    /// The error that caused this one (a `URLError`, a decoder error, …).
+    public var underlyingError: (any Error)?
+    /// The byte offset in the body where decoding failed, when known.
+    public var position: Int?
+
+    /// Creates an error.
+    public init(
+        _ kind: Kind, _ message: String, method: String? = nil, url: URL? = nil, statusCode: Int? = nil,
+        responseHeaders: HTTPHeaders = HTTPHeaders(), serviceError: ODataServiceError? = nil,
+        responseBody: Data? = nil, underlyingError: (any Error)? = nil, position: Int? = nil
+    ) {
+        self.kind = kind
+        self.message = message
+        self.method = method
+        self.url = url
+        self.statusCode = statusCode
+        self.responseHeaders = responseHeaders
+        self.serviceError = serviceError
+        self.responseBody = responseBody.map { $0.prefix(65_536) }
+        self.underlyingError = underlyingError
+        self.position = position
+    }
+
+    /// The error for a non-2xx response: `preconditionFailed` for 412, `preconditionRequired`
+    /// for 428, else `httpStatus`; the body's OData error is parsed when present.
+    public static func status(_ response: HTTPResponse, for request: HTTPRequest) -> ODataError {
+        let kind: Kind
+        switch response.statusCode {
+        case 412: kind = .preconditionFailed
+        case 428: kind = .preconditionRequired
+        default: kind = .httpStatus
+        }
+        let parsed = ODataServiceError.parse(response.body, contentType: response.headers["Content-Type"])
+        var text = "\(request.effectiveMethod) \(request.url.absoluteString) answered \(response.statusCode)"
+        if let parsed { text += ": \(parsed.message)" }
+        return ODataError(
+            kind, text, method: request.effectiveMethod, url: request.url, statusCode: response.statusCode,
+            responseHeaders: response.headers, serviceError: parsed, responseBody: response.body)
+    }
+
+    /// Whether the server said the resource is busy or limited (503, 429).
+    public var isThrottled: Bool { statusCode == 503 || statusCode == 429 }
+
+    public var description: String {
+        var text = "ODataError.\(kind.rawValue): \(message)"
+        if let position { text += " (at byte \(position))" }
+        if let underlyingError { text += " [\(underlyingError)]" }
+        return text
+    }
+}
+
+extension ODataError: LocalizedError {
+    /// The readable explanation.
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,79 @@
+/// The next step of a middleware chain: the rest of the chain and, at its end, the transport.
+public typealias HTTPHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+/// A step between the data service and the transport that can change requests, look at
+/// responses, or send extra requests (authentication, CSRF, retries, logging, your own).
+///
+/// A middleware may call `next` zero or more times; it must not call it again for a
+/// request that changes server state unless it knows the first attempt was refused.
+public protocol ODataMiddleware: Sendable {
+    /// Handles a request, usually by calling `next` with it or with a changed copy.
+    func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse
+}
+
+/// A middleware built from a closure.
+public struct ClosureMiddleware: ODataMiddleware {
+    private let body: @Sendable (HTTPRequest, HTTPHandler) async throws -> HTTPResponse
+
+    /// Wraps a closure as a middleware.
+    public init(_ body: @escaping @Sendable (HTTPRequest, HTTPHandler) async throws -> HTTPResponse) {
+        self.body = body
+    }
+
+    /// Calls the closure.
+    public func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
+        try await body(request, next)
+    }
+}
+
+/// Adds headers to every request unless the request already sets them.
+public struct DefaultHeadersMiddleware: ODataMiddleware {
+    /// The headers to add.
+    public let headers: HTTPHeaders
+
+    /// Creates the middleware.
+    public init(_ headers: HTTPHeaders) { self.headers = headers }
+
+    /// Adds the missing headers and continues.
+    public func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
+        var request = request
+        for field in headers.fields where request.headers[field.name] == nil {
+            request.headers[field.name] = field.value
+        }
+        return try await next(request)
+    }
+}
+
+/// A transport with a middleware chain in front of it: the first middleware sees a request first.
+public struct HTTPPipeline: Sendable {
+    /// The middlewares, outermost first.
+    public let middlewares: [any ODataMiddleware]
+    /// The transport at the end of the chain.
+    public let transport: any ODataTransport
+
+    /// Creates a pipeline.
+    public init(middlewares: [any ODataMiddleware], transport: any ODataTransport) {
+        self.middlewares = middlewares
+        self.transport = transport
+    }
+
+    /// Sends a request through every middleware and the transport.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await handler(from: 0)(request)
+    }
+
+    private func handler(from index: Int) -> HTTPHandler {
+        guard index < middlewares.count else {
+            let transport = self.transport
+            return { request in
+                if Task.isCancelled {
+                    throw ODataError(.cancelled, "cancelled before sending", method: request.method, url: request.url)
+                }
+                return try await transport.send(request)
+            }
+        }
+        let middleware = middlewares[index]
+        let next = handler(from: index + 1)
+        return { request in try await middleware.intercept(request, next: next) }
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The default transport: `URLSession` with its own ephemeral configuration (in-memory cookie jar,
+/// so SAP's CSRF token and session cookie stay together; no URL cache; nothing written to disk).
+public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
+    /// Settings of the session.
+    public struct Configuration: Sendable {
+        /// Seconds to wait for data before a request times out.
+        public var requestTimeout: TimeInterval
+        /// Seconds a whole request (including a large body) may take.
+        public var resourceTimeout: TimeInterval
+        /// Maximum connections per host.
+        public var maximumConnectionsPerHost: Int
+
+        /// Creates settings (60 s idle timeout, 10 min per request, 8 connections per host).
+        public init(requestTimeout: TimeInterval = 60, resourceTimeout: TimeInterval = 600, maximumConnectionsPerHost: Int = 8) {
+            self.requestTimeout = requestTimeout
+            self.resourceTimeout = resourceTimeout
+            self.maximumConnectionsPerHost = maximumConnectionsPerHost
+        }
+    }
+
+    /// The session (immutable; safe to share).
+    public let session: URLSession
+    private let challenges: ChallengeDelegate?
+
+    /// Creates a transport with its own ephemeral session.
+    public init(configuration: Configuration = Configuration()) {
+        let config = URLSessionConfiguration.ephemeral
+        config.urlCache = nil
+        config.requestCachePolicy = .reloadIgnoringLocalCacheData
+        config.httpShouldSetCookies = true
+        config.httpCookieAcceptPolicy = .always
+        config.timeoutIntervalForRequest = configuration.requestTimeout
+        config.timeoutIntervalForResource = configuration.resourceTimeout
+        config.httpMaximumConnectionsPerHost = configuration.maximumConnectionsPerHost
+        let delegate = ChallengeDelegate()
+        self.challenges = delegate
+        self.session = URLSession(configuration: config, delegate: delegate, delegateQueue: nil)
+    }
+
+    /// Uses an existing session (its configuration decides cookies and caching).
+    ///
+    /// On Linux, give it a delegate that answers authentication challenges: without one,
+    /// swift-corelibs-foundation never completes a `401` that carries `WWW-Authenticate: Basic`.
+    public init(session: URLSession) {
+        self.session = session
+        self.challenges = nil
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends a request; cancelling the calling task cancels the `URLSessionTask`.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let urlRequest = Self.urlRequest(for: request)
+        let box = TaskBox()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
+                let task = makeTask(urlRequest, request: request, box: box) { result in continuation.resume(with: result) }
+                if !box.start(task) {
+                    continuation.resume(
+                        throwing: ODataError(.cancelled, "cancelled before sending", method: request.method, url: request.url))
+                }
+            }
+        } onCancel: {
+            box.cancel()
+        }
+    }
+
+    private func makeTask(
+        _ urlRequest: URLRequest, request: HTTPRequest, box: TaskBox, completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+    ) -> URLSessionTask {
+        let identifier = TaskIdentifier(box: box)
+        let challenges = self.challenges
+        /// The 401 of a declined authentication challenge, handed over instead of a cancellation.
+        let refusal: @Sendable ((any Error)?) -> URLResponse? = { error in
+            let refused = challenges?.takeRefusedResponse(identifier.value)
+            guard (error as? URLError)?.code == .cancelled, !identifier.cancelledByCaller else { return nil }
+            return refused
+        }
+        if let destination = request.responseBodyFile {
+            let task = session.downloadTask(with: urlRequest) { location, response, error in
+                if let refused = refusal(error) {
+                    completion(Result { try Self.response(request, data: Data(), response: refused, error: nil, checksLength: false) })
+                    return
+                }
+                completion(
+                    Result {
+                        var result = try Self.response(request, data: nil, response: response, error: error)
+                        if let location {
+                            if result.isSuccess {
+                                try? FileManager.default.removeItem(at: destination)
+                                try FileManager.default.moveItem(at: location, to: destination)
+                                result.bodyFile = destination
+                                try Self.checkLength(result, request: request, received: Self.fileSize(destination))
+                            } else {
+                                result.body = (try? Data(contentsOf: location)) ?? Data()
+                            }
+                        }
+                        return result
+                    })
+            }
+            identifier.value = task.taskIdentifier
+            return task
+        }
+        let handler: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+            if let refused = refusal(error) {
+                completion(Result { try Self.response(request, data: Data(), response: refused, error: nil, checksLength: false) })
+                return
+            }
+            completion(Result { try Self.response(request, data: data, response: response, error: error) })
+        }
+        let task: URLSessionTask
+        if case .file(let file) = request.body {
+            task = session.uploadTask(with: urlRequest, fromFile: file, completionHandler: handler)
+        } else {
+            task = session.dataTask(with: urlRequest, completionHandler: handler)
+        }
+        identifier.value = task.taskIdentifier
+        return task
+    }
+
+    static func urlRequest(for request: HTTPRequest) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        for field in request.headers.fields {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        if case .data(let data) = request.body { urlRequest.httpBody = data }
+        if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
+        return urlRequest
+    }
+
+    static func response(
+        _ request: HTTPRequest, data: Data?, response: URLResponse?, error: (any Error)?, checksLength: Bool = true
+    ) throws -> HTTPResponse {
+        if let error { throw mapError(error, request: request) }
+        guard let http = response as? HTTPURLResponse else {
+            throw ODataError(.transport, "no HTTP response", method: request.method, url: request.url)
+        }
+        var headers = HTTPHeaders()
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers.add(name, value) }
+        }
+        let result = HTTPResponse(statusCode: http.statusCode, headers: headers, body: data ?? Data(), url: http.url ?? request.url)
+        if checksLength, request.responseBodyFile == nil, request.method != "HEAD" {
+            try checkLength(result, request: request, received: result.body.count)
+        }
+        return result
+    }
+
+    static func checkLength(_ response: HTTPResponse, request: HTTPRequest, received: Int) throws {
+        guard let declared = response.headers["Content-Length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+            response.headers["Content-Encoding"] == nil, received < declared
+        else { return }
+        throw ODataError(
+            .truncatedBody, "body ended after \(received) of \(declared) bytes", method: request.method, url: request.url,
+            statusCode: response.statusCode, responseHeaders: response.headers)
+    }
+
+    static func fileSize(_ url: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    static func mapError(_ error: any Error, request: HTTPRequest) -> ODataError {
+        if let odata = error as? ODataError { return odata }
+        let kind: ODataError.Kind
+        switch (error as? URLError)?.code {
+        case .cancelled?: kind = .cancelled
+        case .timedOut?: kind = .timeout
+        default: kind = .transport
+        }
+        return ODataError(
+            kind, "\(request.method) \(request.url.absoluteString) failed: \(error.localizedDescription)",
+            method: request.method, url: request.url, underlyingError: error)
+    }
+}
+
+/// Holds the running task so that cancellation, which may come before or after it starts, reaches it.
+final class TaskBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionTask?
+    private var cancelled = false
+
+    /// Resumes the task, or returns false (and never resumes it) when cancellation came first.
+    func start(_ task: URLSessionTask) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !cancelled else { return false }
+        self.task = task
+        task.resume()
+        return true
+    }
+
+    var isCancelled: Bool { lock.withLock { cancelled } }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let task = self.task
+        lock.unlock()
+        task?.cancel()
+    }
+}
+
+/// The identifier of a task, set right after creation (before it can complete).
+final class TaskIdentifier: @unchecked Sendable {
+    private let box: TaskBox
+    var value = -1
+
+    init(box: TaskBox) { self.box = box }
+
+    /// Whether the calling task cancelled the request (as opposed to a declined challenge).
+    var cancelledByCaller: Bool { box.isCancelled }
+}
+
+/// Declines every authentication challenge: credentials travel in headers set by middlewares.
+/// It remembers the refused response so the caller gets the `401` instead of a cancellation
+/// (swift-corelibs-foundation would otherwise wait forever on `WWW-Authenticate: Basic`).
+final class ChallengeDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var refused: [Int: URLResponse] = [:]
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        if let response = challenge.failureResponse {
+            lock.withLock { refused[task.taskIdentifier] = response }
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        } else {
+            completionHandler(.performDefaultHandling, nil)
+        }
+    }
+
+    func takeRefusedResponse(_ identifier: Int) -> URLResponse? {
+        lock.withLock { refused.removeValue(forKey: identifier) }
+    }
+}
