@@ -42,8 +42,8 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
     public var statusCode: Int?
     /// The response headers, when a response arrived.
     public var responseHeaders: HTTPHeaders
-    /// The server's OData error (`{"error":{…}}` or `<error>`), when the body held one.
-    public var serviceError: ODataServiceError?
+    /// The server's OData error (`{"error":{…}}` or `<error>`), when the body held a recognizable one.
+    public var serviceError: ODataErrorBody?
     /// The first 64 KB of the response body, when a response arrived.
     public var responseBody: Data?
     /// The error that caused this one (a `URLError`, a decoder error, …).
@@ -54,7 +54,7 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
     /// Creates an error.
     public init(
         _ kind: Kind, _ message: String, method: String? = nil, url: URL? = nil, statusCode: Int? = nil,
-        responseHeaders: HTTPHeaders = HTTPHeaders(), serviceError: ODataServiceError? = nil,
+        responseHeaders: HTTPHeaders = HTTPHeaders(), serviceError: ODataErrorBody? = nil,
         responseBody: Data? = nil, underlyingError: (any Error)? = nil, position: Int? = nil
     ) {
         self.kind = kind
@@ -78,9 +78,10 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
         case 428: kind = .preconditionRequired
         default: kind = .httpStatus
         }
-        let parsed = ODataServiceError.parse(response.body, contentType: response.headers["Content-Type"])
+        let body = ODataErrorBody.parse(response.body, contentType: response.headers["Content-Type"])
+        let parsed = body.isRecognized ? body : nil
         var text = "\(request.effectiveMethod) \(request.url.absoluteString) answered \(response.statusCode)"
-        if let parsed { text += ": \(parsed.message)" }
+        if let message = body.message, !message.isEmpty { text += ": \(message.prefix(500))" }
         return ODataError(
             kind, text, method: request.effectiveMethod, url: request.url, statusCode: response.statusCode,
             responseHeaders: response.headers, serviceError: parsed, responseBody: response.body)

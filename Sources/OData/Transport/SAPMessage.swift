@@ -33,15 +33,23 @@ public struct SAPMessage: Sendable, Hashable {
         return SAPMessage(json: json).map { [$0] } ?? []
     }
 
+    private static func text(_ any: Any?) -> String? {
+        switch any {
+        case let string as String: return string
+        case let number as NSNumber: return number.stringValue
+        default: return nil
+        }
+    }
+
     init?(json: Any) {
         guard let object = json as? [String: Any] else { return nil }
-        let text = ODataServiceError.stringValue(object["message"]) ?? ""
-        let code = ODataServiceError.stringValue(object["code"]) ?? ""
+        let text = Self.text(object["message"]) ?? ""
+        let code = Self.text(object["code"]) ?? ""
         guard !text.isEmpty || !code.isEmpty else { return nil }
-        let target = ODataServiceError.stringValue(object["target"])
+        let target = Self.text(object["target"])
         let details = (object["details"] as? [Any])?.compactMap(SAPMessage.init(json:)) ?? []
         self.init(
-            code: code, message: text, severity: ODataServiceError.stringValue(object["severity"]),
+            code: code, message: text, severity: Self.text(object["severity"]),
             target: target?.isEmpty == true ? nil : target, details: details)
     }
 }

@@ -14,30 +14,23 @@ final class ErrorParsingTests: XCTestCase {
         XCTAssertEqual(error.statusCode, 412)
         XCTAssertEqual(error.serviceError?.code, "/IWBEP/CX_MGW_BUSI_EXCEPTION")
         XCTAssertEqual(error.serviceError?.message, "Changed by another user")
-        XCTAssertEqual(error.serviceError?.language, "en")
-        XCTAssertEqual(
-            error.serviceError?.details,
-            [
-                ODataErrorDetail(code: "ZX/001", message: "first", severity: "error", target: "Price"),
-                ODataErrorDetail(code: "ZX/002", message: "second", severity: "warning", target: nil),
-            ])
+        XCTAssertEqual(error.serviceError?.details.map(\.target), ["Price", ""])
+        XCTAssertEqual(error.serviceError?.details.map(\.severity), ["error", "warning"])
         XCTAssertTrue(error.description.contains("412"))
     }
 
-    func testPysletJSONAndXMLErrors() {
-        let json = ODataServiceError.parse(Data(#"{"error":{"code":"Bad","message":"plain text"}}"#.utf8), contentType: "application/json")
-        XCTAssertEqual(json, ODataServiceError(code: "Bad", message: "plain text"))
-        let xml = """
-            <?xml version="1.0" encoding="utf-8"?><m:error xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">\
-            <m:code>ValueError</m:code><m:message xml:lang="en-US">a &lt;b&gt; &amp; &#233;&#x21;</m:message></m:error>
-            """
-        let parsed = ODataServiceError.parse(Data(xml.utf8), contentType: "application/xml")
-        XCTAssertEqual(parsed, ODataServiceError(code: "ValueError", message: "a <b> & é!", language: "en-US"))
-        XCTAssertNil(ODataServiceError.parse(Data("<html>oops</html>".utf8), contentType: "text/html"))
-        XCTAssertNil(ODataServiceError.parse(Data("{not json".utf8), contentType: "application/json"))
+    func testStatusKindsAndUnrecognizedBodies() {
+        let html = ODataError.status(
+            .make(502, ["Content-Type": "text/html"], body: "<html>proxy</html>", url: testRoot),
+            for: HTTPRequest(method: "GET", url: testRoot))
+        XCTAssertEqual(html.kind, .httpStatus)
+        XCTAssertNil(html.serviceError)
+        XCTAssertEqual(html.responseBody.map { String(decoding: $0, as: UTF8.self) }, "<html>proxy</html>")
         XCTAssertEqual(
             ODataError.status(.make(428, url: testRoot), for: HTTPRequest(method: "PUT", url: testRoot)).kind, .preconditionRequired)
         XCTAssertEqual(ODataError.status(.make(500, url: testRoot), for: HTTPRequest(method: "GET", url: testRoot)).kind, .httpStatus)
+        let tunnelled = HTTPRequest(method: "POST", url: testRoot, headers: ["X-HTTP-Method": "merge"])
+        XCTAssertEqual(ODataError.status(.make(412, url: testRoot), for: tunnelled).method, "MERGE")
     }
 
     func testSAPMessageHeader() {
