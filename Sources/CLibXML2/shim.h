@@ -16,6 +16,25 @@
 #include <libxml/xmlstring.h>
 #include <libxml/dict.h>
 
+#include <stddef.h>
+
+#if defined(__GLIBC__)
+void *memrchr(const void *s, int c, size_t n);
+#endif
+
+/// The last byte equal to `c` in the `n` bytes at `s`, or NULL (glibc's memrchr where available).
+static inline const void *odata_memrchr(const void *s, int c, size_t n) {
+#if defined(__GLIBC__)
+    return memrchr(s, c, n);
+#else
+    const unsigned char *p = (const unsigned char *)s + n;
+    while (p > (const unsigned char *)s) {
+        if (*--p == (unsigned char)c) return p;
+    }
+    return NULL;
+#endif
+}
+
 /// A generic-error handler that drops libxml2's messages (Swift cannot define
 /// C variadic functions, so it lives here).
 static inline void odata_xml_ignore_generic_error(void *ctx, const char *msg, ...) {

@@ -1,8 +1,7 @@
-import Foundation
 internal import CLibXML2
 
-/// Records one vocabulary `Annotation` element and everything inside it as canonical XML,
-/// and picks out a simple constant value where there is one.
+/// Records one vocabulary `Annotation` element and everything inside it as canonical XML
+/// (written byte by byte from libxml2's buffers), and picks out a simple constant value where there is one.
 struct AnnotationCapture {
     /// Where the finished annotation goes.
     enum Destination {
@@ -12,99 +11,131 @@ struct AnnotationCapture {
         case inline(target: String)
     }
 
-    /// The attribute and element names of constant expressions.
-    static let constantNames: Set<String> = [
-        "String", "Bool", "Int", "Decimal", "Float", "Date", "DateTimeOffset", "TimeOfDay", "Duration", "Guid",
-        "Binary", "EnumMember", "Path", "PropertyPath", "NavigationPropertyPath", "AnnotationPath", "UrlRef",
-    ]
-
     let destination: Destination
     let term: String
     let qualifier: String?
     let location: SourceLocation
-    private var xml = ""
-    private var open: [String] = []
+    /// The interned names of constant expressions (`String`, `Bool`, `Path`, …).
+    private let constants: [XMLName?]
+    private var xml: [UInt8] = []
+    private var open: [(name: XMLName, prefix: XMLName?)] = []
     private var tagPending = false
     private var value: String?
     private var childCount = 0
-    private var childName: String?
-    private var childText: String?
+    private var childIsConstant = false
+    private var childText: [UInt8]?
     /// Character data not yet written.
     var pendingText: [UInt8] = []
 
-    init(destination: Destination, term: String, qualifier: String?, location: SourceLocation) {
+    init(destination: Destination, term: String, qualifier: String?, location: SourceLocation, constants: [XMLName?]) {
         self.destination = destination
         self.term = term
         self.qualifier = qualifier
         self.location = location
+        self.constants = constants
+        xml.reserveCapacity(256)
     }
 
     /// The finished annotation.
     var annotation: VocabularyAnnotation {
-        VocabularyAnnotation(term: term, qualifier: qualifier, value: value ?? (childCount == 1 ? childText : nil), rawXML: xml)
+        let text = value ?? (childCount == 1 ? childText.map { String(decoding: $0, as: UTF8.self) } : nil)
+        return VocabularyAnnotation(term: term, qualifier: qualifier, value: text, rawXML: String(decoding: xml, as: UTF8.self))
+    }
+
+    private func isConstant(_ name: XMLName) -> Bool {
+        for constant in constants where constant == name { return true }
+        return false
     }
 
     /// Writes a start tag.
-    mutating func open(name: String, attributes: XMLAttributes, builder: DocumentBuilder) {
-        if tagPending { xml += ">" }
+    mutating func open(name: XMLName, prefix: XMLName?, attributes: XMLAttributes) {
+        if tagPending { xml.append(UInt8(ascii: ">")) }
         if open.count == 1 {
             childCount += 1
-            childName = name
+            childIsConstant = isConstant(name)
             childText = nil
         }
-        xml += "<" + name
-        attributes.forEach { local, prefix, _, text in
-            let attributeName = prefix.map { XMLAttributes.string($0) + ":" } ?? ""
-            let localName = XMLAttributes.string(local)
-            xml += " " + attributeName + localName + "=\"" + Self.escape(text, attribute: true) + "\""
-            if open.isEmpty, prefix == nil, value == nil, Self.constantNames.contains(localName) { value = text }
+        xml.append(UInt8(ascii: "<"))
+        appendName(name, prefix: prefix)
+        if let base = attributes.base {
+            for index in 0..<attributes.count {
+                let entry = base + index * 5
+                guard let local = entry[0] else { continue }
+                xml.append(UInt8(ascii: " "))
+                appendName(local, prefix: entry[1])
+                xml.append(UInt8(ascii: "="))
+                xml.append(UInt8(ascii: "\""))
+                if let start = entry[3], let end = entry[4], end > start {
+                    let bytes = UnsafeBufferPointer(start: start, count: end - start)
+                    appendEscaped(bytes, attribute: true)
+                    if open.isEmpty, entry[1] == nil, value == nil, isConstant(local) {
+                        value = String(decoding: bytes, as: UTF8.self)
+                    }
+                } else if open.isEmpty, entry[1] == nil, value == nil, isConstant(local) {
+                    value = ""
+                }
+                xml.append(UInt8(ascii: "\""))
+            }
         }
         tagPending = true
-        open.append(name)
+        open.append((name, prefix))
     }
 
     /// Writes an end tag; returns true when the captured `Annotation` itself closed.
     mutating func close() -> Bool {
-        guard let name = open.popLast() else { return true }
+        guard let (name, prefix) = open.popLast() else { return true }
         if tagPending {
-            xml += "/>"
+            xml.append(UInt8(ascii: "/"))
+            xml.append(UInt8(ascii: ">"))
         } else {
-            xml += "</" + name + ">"
+            xml.append(UInt8(ascii: "<"))
+            xml.append(UInt8(ascii: "/"))
+            appendName(name, prefix: prefix)
+            xml.append(UInt8(ascii: ">"))
         }
         tagPending = false
         return open.isEmpty
     }
 
-    /// Writes collected character data (whitespace-only runs are dropped).
+    /// Writes collected character data, trimmed (whitespace-only runs are dropped).
     mutating func flushText() {
         guard !pendingText.isEmpty else { return }
-        let text = String(decoding: pendingText, as: UTF8.self)
-        pendingText.removeAll(keepingCapacity: true)
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return }
+        defer { pendingText.removeAll(keepingCapacity: true) }
+        guard let first = pendingText.firstIndex(where: { !Self.isSpace($0) }),
+            let last = pendingText.lastIndex(where: { !Self.isSpace($0) })
+        else { return }
         if tagPending {
-            xml += ">"
+            xml.append(UInt8(ascii: ">"))
             tagPending = false
         }
-        xml += Self.escape(trimmed, attribute: false)
-        if open.count == 2, let childName, Self.constantNames.contains(childName) {
-            childText = (childText ?? "") + trimmed
+        pendingText.withUnsafeBufferPointer { buffer in
+            appendEscaped(UnsafeBufferPointer(rebasing: buffer[first...last]), attribute: false)
+        }
+        if open.count == 2, childIsConstant {
+            childText = (childText ?? []) + pendingText[first...last]
         }
     }
 
-    /// XML escaping for text and attribute values.
-    static func escape(_ text: String, attribute: Bool) -> String {
-        guard text.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 }) else { return text }
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"" where attribute: result += "&quot;"
-            default: result.append(character)
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    private mutating func appendName(_ name: XMLName, prefix: XMLName?) {
+        if let prefix {
+            xml.append(contentsOf: UnsafeBufferPointer(start: prefix, count: Int(xmlStrlen(prefix))))
+            xml.append(UInt8(ascii: ":"))
+        }
+        xml.append(contentsOf: UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
+    }
+
+    /// Appends text with `&`, `<`, `>` (and `"` in attributes) escaped.
+    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, attribute: Bool) {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): xml.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
+            case UInt8(ascii: "<"): xml.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
+            case UInt8(ascii: ">"): xml.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
+            case UInt8(ascii: "\"") where attribute: xml.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
+            default: xml.append(byte)
             }
         }
-        return result
     }
 }

@@ -7,58 +7,41 @@ extension DocumentBuilder {
         case .root, .dataServices, .key, .principal, .dependent, .leaf:
             break
         case .reference:
-            if let reference { references.append(reference) }
-            reference = nil
+            if let reference = reference.take() { references.append(reference) }
         case .schema:
-            if let schema { schemas.append(schema) }
-            schema = nil
+            if let schema = schema.take() { schemas.append(schema) }
         case .entityType:
-            if let entityType { schema?.entityTypes.append(entityType) }
-            entityType = nil
+            if let entityType = entityType.take() { schema?.entityTypes.append(entityType) }
         case .complexType:
-            if let complexType { schema?.complexTypes.append(complexType) }
-            complexType = nil
+            if let complexType = complexType.take() { schema?.complexTypes.append(complexType) }
         case .property:
-            if let property {
+            if let property = property.take() {
                 if stack.last == .complexType {
                     complexType?.properties.append(property)
                 } else {
                     entityType?.declaredProperties.append(property)
-                    entityType?.properties.append(property)
                 }
             }
-            property = nil
         case .navigationProperty:
-            if let navigation {
-                entityType?.declaredNavigationProperties.append(navigation)
-                entityType?.navigationProperties.append(navigation)
-            }
-            navigation = nil
+            if let navigation = navigation.take() { entityType?.declaredNavigationProperties.append(navigation) }
         case .association:
-            if let association { schema?.associations.append(association) }
-            association = nil
+            if let association = association.take() { schema?.associations.append(association) }
         case .associationEnd:
-            if let associationEnd { association?.ends.append(associationEnd) }
-            associationEnd = nil
+            if let associationEnd = associationEnd.take() { association?.ends.append(associationEnd) }
         case .referentialConstraint:
             association?.referentialConstraint = ReferentialConstraint(
                 principalRole: constraint.principalRole, principalProperties: constraint.principalProperties,
                 dependentRole: constraint.dependentRole, dependentProperties: constraint.dependentProperties)
         case .entityContainer:
-            if let container { schema?.entityContainers.append(container) }
-            container = nil
+            if let container = container.take() { schema?.entityContainers.append(container) }
         case .entitySet:
-            if let entitySet { container?.entitySets.append(entitySet) }
-            entitySet = nil
+            if let entitySet = entitySet.take() { container?.entitySets.append(entitySet) }
         case .associationSet:
-            if let associationSet { container?.associationSets.append(associationSet) }
-            associationSet = nil
+            if let associationSet = associationSet.take() { container?.associationSets.append(associationSet) }
         case .functionImport:
-            if let functionImport { container?.functionImports.append(functionImport) }
-            functionImport = nil
+            if let functionImport = functionImport.take() { container?.functionImports.append(functionImport) }
         case .parameter:
-            if let parameter { functionImport?.parameters.append(parameter) }
-            parameter = nil
+            if let parameter = parameter.take() { functionImport?.parameters.append(parameter) }
         case .documentation:
             attachDocumentation()
         case .summary:
@@ -66,8 +49,7 @@ extension DocumentBuilder {
         case .longDescription:
             documentation?.longDescription = takeText()
         case .annotations:
-            if let annotationsBlock { schema?.annotationBlocks.append(annotationsBlock) }
-            annotationsBlock = nil
+            if let annotationsBlock = annotationsBlock.take() { schema?.annotationBlocks.append(annotationsBlock) }
         }
     }
 
@@ -88,9 +70,12 @@ extension DocumentBuilder {
 
     // MARK: Facets
 
+    /// The type a property has until its own is set (shared, so nothing is allocated per property).
+    static let placeholderType = TypeReference.unresolved("")
+
     /// The facets shared by properties and parameters, in a `Property` with placeholder name and type.
     func facets(_ a: XMLAttributes, at: SourceLocation) -> Property {
-        var result = Property(name: "", type: .primitive(.string))
+        var result = Property(name: "", type: Self.placeholderType)
         result.isNullable = bool(a, names.nullable, "Nullable", default: true, at: at)
         if let text = a.value(names.maxLength) {
             if text.lowercased() == "max" {

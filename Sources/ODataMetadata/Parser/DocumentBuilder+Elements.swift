@@ -57,7 +57,7 @@ extension DocumentBuilder {
             else { return }
             var facets = facets(a, at: at)
             facets.name = propertyName
-            facets.type = .unresolved(type)
+            facets.type = ModelResolver.primitives[type] ?? .unresolved(type)
             facets.defaultValue = a.value(names.defaultValue)
             facets.concurrencyMode = concurrencyMode(a, at: at)
             facets.annotations = foreignAttributes(a)
@@ -148,7 +148,7 @@ extension DocumentBuilder {
                 if mode == nil { report(.warning, "invalid-facet", "Parameter \(parameterName) has Mode \"\(text)\", not In, Out or InOut", at: at) }
             }
             parameter = FunctionImportParameter(
-                name: parameterName, type: .unresolved(type), mode: mode, isNullable: facets.isNullable,
+                name: parameterName, type: ModelResolver.primitives[type] ?? .unresolved(type), mode: mode, isNullable: facets.isNullable,
                 maxLength: facets.maxLength, precision: facets.precision, scale: facets.scale, annotations: foreignAttributes(a),
                 location: at)
             stack.append(.parameter)
@@ -159,7 +159,7 @@ extension DocumentBuilder {
             text = []
             stack.append(.longDescription)
         case .annotations where name == names.annotation:
-            beginCapture(a, destination: .block)
+            beginCapture(name, prefix: prefix, a, destination: .block)
         default:
             skipUnknown(name, prefix: prefix, uri: uri, in: parent.elementName)
         }

@@ -15,7 +15,7 @@ extension DocumentBuilder {
                 return
             }
             if name == names.annotation, parent != .annotations, let target = inlineTarget(of: parent) {
-                beginCapture(a, destination: .inline(target: target))
+                beginCapture(name, prefix: prefix, a, destination: .inline(target: target))
                 return
             }
         }
@@ -123,10 +123,11 @@ extension DocumentBuilder {
     }
 
     /// Starts capturing a vocabulary `Annotation` element.
-    func beginCapture(_ a: XMLAttributes, destination: AnnotationCapture.Destination) {
+    func beginCapture(_ name: XMLName, prefix: XMLName?, _ a: XMLAttributes, destination: AnnotationCapture.Destination) {
         var started = AnnotationCapture(
-            destination: destination, term: a.value(names.term) ?? "", qualifier: a.value(names.qualifier), location: location())
-        started.open(name: "Annotation", attributes: a, builder: self)
+            destination: destination, term: a.value(names.term) ?? "", qualifier: a.value(names.qualifier), location: location(),
+            constants: names.constants)
+        started.open(name: name, prefix: prefix, attributes: a)
         capture = started
     }
 

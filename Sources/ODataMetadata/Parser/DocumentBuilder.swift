@@ -25,6 +25,11 @@ final class DocumentBuilder {
     var diagnostics: [Diagnostic] = []
 
     var knownNamespaces: [KnownNamespace] = []
+    /// Attribute local names and prefixes already turned into strings, by interned pointer.
+    var nameStrings: [UnsafeRawPointer: String] = [:]
+    /// Foreign attribute names seen so far (pointer triple → strings); searched linearly, as
+    /// documents use a few dozen at most.
+    var foreignNames: [ForeignName] = []
     var stack: [Frame] = []
     var depth = 0
     /// Greater than zero while inside a skipped subtree (the count of open skipped elements).
@@ -82,7 +87,7 @@ final class DocumentBuilder {
         }
         if capture != nil {
             flushCaptureText()
-            capture?.open(name: qualifiedName(name, prefix: prefix, uri: uri), attributes: attributes, builder: self)
+            capture?.open(name: name, prefix: prefix, attributes: attributes)
             return
         }
         text = nil
@@ -183,12 +188,43 @@ final class DocumentBuilder {
 
     /// The foreign (namespaced) attributes of an element, in document order.
     func foreignAttributes(_ attributes: XMLAttributes) -> AnnotationSet {
+        guard let base = attributes.base else { return AnnotationSet() }
         var result: [ForeignAttribute] = []
-        attributes.forEachNamespaced { name, prefix, uri, value in
-            let namespace = knownNamespace(uri)?.uri ?? ""
-            result.append(ForeignAttribute(namespace: namespace, prefix: XMLAttributes.string(prefix), name: XMLAttributes.string(name), value: value))
+        for index in 0..<attributes.count {
+            let entry = base + index * 5
+            guard let name = entry[0], let uri = entry[2] else { continue }
+            let prefix = entry[1]
+            let value = XMLAttributes.text(entry[3], entry[4])
+            if result.isEmpty { result.reserveCapacity(attributes.count - index) }
+            var cached: Int?
+            for candidate in foreignNames.indices
+            where foreignNames[candidate].name == name && foreignNames[candidate].uri == uri && foreignNames[candidate].prefix == prefix {
+                cached = candidate
+                break
+            }
+            if let cached {
+                result.append(
+                    ForeignAttribute(
+                        namespace: foreignNames[cached].namespaceText, prefix: foreignNames[cached].prefixText,
+                        name: foreignNames[cached].nameText, value: value))
+                continue
+            }
+            let known = ForeignName(
+                name: name, prefix: prefix, uri: uri, nameText: string(name), prefixText: string(prefix),
+                namespaceText: knownNamespace(uri)?.uri ?? "")
+            if foreignNames.count < 256 { foreignNames.append(known) }
+            result.append(ForeignAttribute(namespace: known.namespaceText, prefix: known.prefixText, name: known.nameText, value: value))
         }
         return AnnotationSet(result)
+    }
+
+    /// A dictionary-interned libxml2 name as a string, cached by pointer.
+    func string(_ pointer: XMLName?) -> String {
+        guard let pointer else { return "" }
+        if let cached = nameStrings[UnsafeRawPointer(pointer)] { return cached }
+        let text = XMLAttributes.string(pointer)
+        if nameStrings.count < 4096 { nameStrings[UnsafeRawPointer(pointer)] = text }
+        return text
     }
 
     /// The value of an `m:` attribute.
@@ -216,12 +252,16 @@ final class DocumentBuilder {
         guard let cur = input.pointee.cur, let base = input.pointee.base, cur > base else {
             return SourceLocation(line: line, column: column)
         }
-        var start = cur
+        // The start tag cannot contain a raw "<", so the last one before the cursor opens it.
+        guard let found = odata_memrchr(base, Int32(UInt8(ascii: "<")), cur - base) else {
+            return SourceLocation(line: line, column: column)
+        }
+        let start = found.assumingMemoryBound(to: UInt8.self)
         var newlines = 0
-        while start > base {
-            start -= 1
-            if start.pointee == UInt8(ascii: "<") { break }
-            if start.pointee == UInt8(ascii: "\n") { newlines += 1 }
+        var scan = UnsafeRawPointer(start)
+        while let newline = memchr(scan, Int32(UInt8(ascii: "\n")), UnsafeRawPointer(cur) - scan) {
+            newlines += 1
+            scan = UnsafeRawPointer(newline) + 1
         }
         if newlines == 0 { return SourceLocation(line: line, column: max(1, column - (cur - start))) }
         var lineStart = start
@@ -242,7 +282,10 @@ final class DocumentBuilder {
         if !sawDataServices {
             throw MetadataError(kind: .notEDMX, message: "the edmx:Edmx document has no edmx:DataServices element", diagnostics: diagnostics)
         }
-        var resolver = ModelResolver(schemas: schemas, references: references, diagnostics: diagnostics)
+        // Hand the schemas over, so the resolver's edits do not copy them.
+        let parsed = schemas
+        schemas = []
+        var resolver = ModelResolver(schemas: parsed, references: references, diagnostics: diagnostics)
         resolver.resolve()
         let metadata = ServiceMetadata(
             edmxVersion: edmxVersion, dataServiceVersion: dataServiceVersion,
@@ -258,6 +301,16 @@ final class DocumentBuilder {
         }
         return metadata
     }
+}
+
+/// A foreign attribute name with its strings, cached by libxml2's interned pointers.
+struct ForeignName {
+    let name: XMLName
+    let prefix: XMLName?
+    let uri: XMLName
+    let nameText: String
+    let prefixText: String
+    let namespaceText: String
 }
 
 /// A referential constraint being read.

@@ -19,6 +19,8 @@ struct InternedNames {
     let role, multiplicity, action, returnType, mode: XMLName?
     let httpMethod, isDefaultEntityContainer, extends, namespace, alias, version: XMLName?
     let dataServiceVersion, maxDataServiceVersion, uri, url, target, term, qualifier: XMLName?
+    /// The names of constant expressions in vocabulary annotations, as attributes or elements.
+    let constants: [XMLName?]
 
     init(dictionary dict: OpaquePointer?) {
         func intern(_ text: StaticString) -> XMLName? {
@@ -89,5 +91,11 @@ struct InternedNames {
         target = intern("Target")
         term = intern("Term")
         qualifier = intern("Qualifier")
+        constants = [
+            intern("String"), intern("Bool"), intern("Int"), intern("Decimal"), intern("Float"), intern("Date"),
+            intern("DateTimeOffset"), intern("TimeOfDay"), intern("Duration"), intern("Guid"), intern("Binary"),
+            intern("EnumMember"), intern("Path"), intern("PropertyPath"), intern("NavigationPropertyPath"),
+            intern("AnnotationPath"), intern("UrlRef"),
+        ]
     }
 }

@@ -71,7 +71,7 @@ extension ModelResolver {
                 report(.error, "duplicate-name", "EntityContainer \(container.name) has more than one FunctionImport named \(function.name)", at: function.location)
             }
             if case .unresolved(let written)? = function.returnType {
-                function.returnType = resolveType(written, in: "the ReturnType of \(context)", at: function.location)
+                function.returnType = resolveType(written, in: { "the ReturnType of \(context)" }, at: function.location)
             }
             if let set = function.entitySet, !setNames.contains(set) {
                 report(.error, "unresolved-entity-set", "\(context) has EntitySet \(set), which is not in the container", at: function.location)
@@ -86,7 +86,7 @@ extension ModelResolver {
                     report(.error, "duplicate-name", "\(context) has more than one Parameter named \(parameter.name)", at: parameter.location)
                 }
                 if case .unresolved(let written) = parameter.type {
-                    function.parameters[p].type = resolveType(written, in: "Parameter \(parameter.name) of \(context)", at: parameter.location)
+                    function.parameters[p].type = resolveType(written, in: { "Parameter \(parameter.name) of \(context)" }, at: parameter.location)
                 }
             }
             container.functionImports[i] = function

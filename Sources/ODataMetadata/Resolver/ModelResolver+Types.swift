@@ -37,7 +37,7 @@ extension ModelResolver {
         }
         for path in flat {
             let type = schemas[path.schema].complexTypes[path.item]
-            checkDuplicateMembers(type.properties.map { ($0.name, $0.location) }, owner: "ComplexType \(type.qualifiedName)")
+            checkDuplicateMembers(type.properties, owner: "ComplexType \(type.qualifiedName)")
         }
     }
 
@@ -77,24 +77,25 @@ extension ModelResolver {
     /// Qualifies base types, resolves declared property types and navigation properties of entity types.
     mutating func resolveDeclaredMembers() {
         for s in schemas.indices {
-            for t in schemas[s].entityTypes.indices {
-                var type = schemas[s].entityTypes[t]
-                let owner = type.qualifiedName
-                if let base = type.baseType {
-                    type.baseType = qualify(base)
+            var types = schemas[s].entityTypes
+            schemas[s].entityTypes = []
+            for t in types.indices {
+                let owner = types[t].qualifiedName
+                if let base = types[t].baseType {
+                    types[t].baseType = qualify(base)
                     if entityTypeIndex[qualify(base)] == nil {
-                        report(.error, "unresolved-type", "EntityType \(owner) has BaseType \(base), which is not a declared entity type", at: type.location)
+                        report(.error, "unresolved-type", "EntityType \(owner) has BaseType \(base), which is not a declared entity type", at: types[t].location)
                     }
                 }
-                for p in type.declaredProperties.indices { resolveProperty(&type.declaredProperties[p], owner: owner) }
-                for n in type.declaredNavigationProperties.indices {
-                    resolveNavigation(&type.declaredNavigationProperties[n], owner: owner)
+                for p in types[t].declaredProperties.indices { resolveProperty(&types[t].declaredProperties[p], owner: owner) }
+                for n in types[t].declaredNavigationProperties.indices {
+                    resolveNavigation(&types[t].declaredNavigationProperties[n], owner: owner)
                 }
-                type.properties = type.declaredProperties
-                type.navigationProperties = type.declaredNavigationProperties
-                type.key = type.declaredKey
-                schemas[s].entityTypes[t] = type
+                types[t].properties = types[t].declaredProperties
+                types[t].navigationProperties = types[t].declaredNavigationProperties
+                types[t].key = types[t].declaredKey
             }
+            schemas[s].entityTypes = types
         }
     }
 
@@ -153,22 +154,21 @@ extension ModelResolver {
 
     /// Checks keys and member names of every entity type.
     mutating func checkEntityTypes() {
-        for schema in schemas {
-            for type in schema.entityTypes {
+        for s in schemas.indices {
+            for t in schemas[s].entityTypes.indices {
+                let type = schemas[s].entityTypes[t]
                 let owner = "EntityType \(type.qualifiedName)"
-                checkDuplicateMembers(
-                    type.properties.map { ($0.name, $0.location) } + type.navigationProperties.map { ($0.name, $0.location) },
-                    owner: owner)
+                checkDuplicateMembers(type.properties, type.navigationProperties, owner: owner)
                 if type.key.isEmpty {
                     report(.error, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: type.location)
                 }
                 for name in type.key {
-                    guard let property = type.property(named: name) else {
+                    guard let index = type.properties.firstIndex(where: { $0.name == name }) else {
                         report(.error, "unresolved-key", "\(owner) has key property \(name), which is not one of its properties", at: type.location)
                         continue
                     }
-                    if property.isNullable {
-                        report(.warning, "nullable-key", "key property \(name) of \(owner) is Nullable", at: property.location)
+                    if type.properties[index].isNullable {
+                        report(.warning, "nullable-key", "key property \(name) of \(owner) is Nullable", at: type.properties[index].location)
                     }
                 }
             }

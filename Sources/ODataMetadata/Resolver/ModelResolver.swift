@@ -45,9 +45,15 @@ struct ModelResolver {
     }
 
     /// Rewrites `Alias.Name` to `Namespace.Name`.
+    /// Works on UTF-8 bytes and compares against the few aliases directly: this runs for every type name.
     func qualify(_ name: String) -> String {
-        guard let dot = name.lastIndex(of: ".") else { return name }
-        if let namespace = namespaceByAlias[String(name[..<dot])] { return namespace + name[dot...] }
+        guard !namespaceByAlias.isEmpty else { return name }
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return name }
+        let prefixLength = utf8.distance(from: utf8.startIndex, to: dot)
+        for (alias, namespace) in namespaceByAlias where alias.utf8.count == prefixLength && utf8.starts(with: alias.utf8) {
+            return namespace + name[dot...]
+        }
         return name
     }
 
@@ -76,52 +82,87 @@ struct ModelResolver {
         }
     }
 
-    /// Classifies a type name as written (`Edm.String`, `Alias.Type`, `Collection(…)`).
-    mutating func resolveType(_ written: String, in context: String, at location: SourceLocation) -> TypeReference {
+    /// The primitive type references by qualified name: one shared (boxed) value per type, so that
+    /// resolving a property allocates nothing, and a dictionary lookup instead of a string switch.
+    static let primitives: [String: TypeReference] = Dictionary(
+        uniqueKeysWithValues: EDMPrimitiveType.allCases.map { ($0.rawValue, TypeReference.primitive($0)) })
+
+    /// Classifies a type name as written (`Edm.String`, `Alias.Type`, `Collection(…)`); `context`
+    /// names the referring element and is only built when something is reported.
+    mutating func resolveType(_ written: String, in context: () -> String, at location: SourceLocation) -> TypeReference {
+        if let primitive = Self.primitives[written] { return primitive }
         let trimmed = written.trimmingWhitespace()
         if trimmed.hasPrefix("Collection("), trimmed.hasSuffix(")") {
             let inner = String(trimmed.dropFirst("Collection(".count).dropLast())
             if inner.hasPrefix("Collection(") {
-                report(.error, "unresolved-type", "\(context) has a nested collection type \(trimmed), which CSDL does not allow", at: location)
+                report(.error, "unresolved-type", "\(context()) has a nested collection type \(trimmed), which CSDL does not allow", at: location)
                 return .unresolved(trimmed)
             }
             return .collection(resolveType(inner, in: context, at: location))
         }
         if trimmed.hasPrefix("Edm.") {
-            if let primitive = EDMPrimitiveType(qualifiedName: trimmed) { return .primitive(primitive) }
-            report(.error, "unsupported-type", "\(context) has type \(trimmed), which is not an OData v2 primitive type", at: location)
+            if let primitive = Self.primitives[trimmed] { return primitive }
+            report(.error, "unsupported-type", "\(context()) has type \(trimmed), which is not an OData v2 primitive type", at: location)
             return .unresolved(trimmed)
         }
         let qualified = qualify(trimmed)
         if complexTypeIndex[qualified] != nil { return .complex(qualifiedName: qualified) }
         if entityTypeIndex[qualified] != nil { return .entity(qualifiedName: qualified) }
-        report(.error, "unresolved-type", "\(context) has type \(trimmed), which is not declared in the document", at: location)
+        report(.error, "unresolved-type", "\(context()) has type \(trimmed), which is not declared in the document", at: location)
         return .unresolved(qualified)
     }
 
     /// Resolves a property's type and checks that it is primitive or complex.
     mutating func resolveProperty(_ property: inout Property, owner: String) {
         guard case .unresolved(let written) = property.type else { return }
-        property.type = resolveType(written, in: "Property \(owner)/\(property.name)", at: property.location)
-        if case .entity(let name) = property.type.elementType {
-            report(.warning, "invalid-property-type", "Property \(owner)/\(property.name) has entity type \(name); properties must be primitive or complex", at: property.location)
+        let name = property.name
+        property.type = resolveType(written, in: { "Property \(owner)/\(name)" }, at: property.location)
+        if case .entity(let type) = property.type.elementType {
+            report(.warning, "invalid-property-type", "Property \(owner)/\(name) has entity type \(type); properties must be primitive or complex", at: property.location)
         }
     }
 
     /// Reports properties and navigation properties whose names repeat within one type.
-    mutating func checkDuplicateMembers(_ names: [(String, SourceLocation)], owner: String) {
-        var seen = Set<String>()
-        for (name, location) in names where !seen.insert(name).inserted {
-            report(.error, "duplicate-name", "\(owner) has more than one member named \(name)", at: location)
+    mutating func checkDuplicateMembers(_ properties: [Property], _ navigations: [NavigationProperty] = [], owner: String) {
+        let count = properties.count + navigations.count
+        guard count > 1 else { return }
+        if count <= 48 {
+            // Pairwise comparison of the names beats hashing for the usual small types.
+            var names: [String] = []
+            names.reserveCapacity(count)
+            // Indexing, not `for … in`: iterating would copy every whole property.
+            for index in properties.indices { names.append(properties[index].name) }
+            for index in navigations.indices { names.append(navigations[index].name) }
+            for index in 1..<count {
+                let name = names[index]
+                var repeated = false
+                for earlier in 0..<index where names[earlier] == name {
+                    repeated = true
+                    break
+                }
+                guard repeated else { continue }
+                let location = index < properties.count ? properties[index].location : navigations[index - properties.count].location
+                report(.error, "duplicate-name", "\(owner) has more than one member named \(name)", at: location)
+            }
+            return
+        }
+        var seen = Set<String>(minimumCapacity: properties.count + navigations.count)
+        for index in properties.indices where !seen.insert(properties[index].name).inserted {
+            report(.error, "duplicate-name", "\(owner) has more than one member named \(properties[index].name)", at: properties[index].location)
+        }
+        for index in navigations.indices where !seen.insert(navigations[index].name).inserted {
+            report(.error, "duplicate-name", "\(owner) has more than one member named \(navigations[index].name)", at: navigations[index].location)
         }
     }
 }
 
 extension String {
-    /// The string without leading and trailing spaces, tabs and line breaks.
+    /// The string without leading and trailing spaces, tabs and line breaks (by UTF-8 bytes).
     func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == bytes.startIndex, bytes.index(after: last) == bytes.endIndex { return self }
         return String(self[first...last])
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import ODataMetadata
+
+// metadata-bench [--tsv] <file>...        parse each file repeatedly; print median wall/CPU time and throughput
+//                                         (--tsv: name, bytes, wall ms, cpu ms)
+// metadata-bench --generate <path> [bytes] write the synthetic large document (default ~2 MB)
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--generate", arguments.count >= 2 {
+    let bytes = arguments.count > 2 ? Int(arguments[2]) ?? 2_000_000 : 2_000_000
+    try Data(LargeDocument.make(targetBytes: bytes).utf8).write(to: URL(fileURLWithPath: arguments[1]))
+    exit(0)
+}
+let tsv = arguments.contains("--tsv")
+let files = arguments.filter { $0 != "--tsv" }
+guard !files.isEmpty else {
+    FileHandle.standardError.write(Data("usage: metadata-bench [--tsv] <file>... | --generate <path> [bytes]\n".utf8))
+    exit(64)
+}
+
+/// The calling thread's CPU time in seconds (unaffected by other processes on a shared machine).
+func threadCPUTime() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Parses `bytes` until at least `budget` seconds (and 9 runs) have passed; returns the median wall-clock
+/// and the median thread-CPU seconds of one parse.
+func medianParseTime(_ bytes: [UInt8], budget: Double = 0.5) throws -> (wall: Double, cpu: Double) {
+    for _ in 0..<3 { _ = try MetadataParser.parse(bytes) }
+    var wall: [Double] = []
+    var cpu: [Double] = []
+    let start = DispatchTime.now().uptimeNanoseconds
+    while wall.count < 9 || (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 < budget && wall.count < 2000) {
+        let cpuBefore = threadCPUTime()
+        let before = DispatchTime.now().uptimeNanoseconds
+        let metadata = try MetadataParser.parse(bytes)
+        let after = DispatchTime.now().uptimeNanoseconds
+        cpu.append(threadCPUTime() - cpuBefore)
+        precondition(!metadata.schemas.isEmpty)
+        wall.append(Double(after - before) / 1e9)
+    }
+    wall.sort()
+    cpu.sort()
+    return (wall[wall.count / 2], cpu[cpu.count / 2])
+}
+
+if !tsv { print("file                                      bytes  wall ms (median)   MB/s   cpu ms (median)   MB/s") }
+for path in files {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    let (wall, cpu) = try medianParseTime(bytes)
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    let megabytes = Double(bytes.count) / 1e6
+    if tsv {
+        print("\(name)\t\(bytes.count)\t\(wall * 1000)\t\(cpu * 1000)")
+    } else {
+        print(
+            name.padding(toLength: 38, withPad: " ", startingAt: 0)
+                + String(format: "%11d %14.3f %8.1f %15.3f %8.1f", bytes.count, wall * 1000, megabytes / wall, cpu * 1000, megabytes / cpu))
+    }
+}
