@@ -2,7 +2,7 @@ internal import CLibXML2
 
 extension DocumentBuilder {
     /// Finishes the element of `frame` and files it in its parent.
-    func close(_ frame: Frame) {
+    mutating func close(_ frame: Frame) {
         switch frame {
         case .root, .dataServices, .key, .principal, .dependent, .leaf:
             break
@@ -45,16 +45,18 @@ extension DocumentBuilder {
         case .documentation:
             attachDocumentation()
         case .summary:
-            documentation?.summary = takeText()
+            let text = takeText()
+            documentation?.summary = text
         case .longDescription:
-            documentation?.longDescription = takeText()
+            let text = takeText()
+            documentation?.longDescription = text
         case .annotations:
             if let annotationsBlock = annotationsBlock.take() { schema?.annotationBlocks.append(annotationsBlock) }
         }
     }
 
     /// Gives the finished `Documentation` to the element that holds it.
-    private func attachDocumentation() {
+    private mutating func attachDocumentation() {
         guard let documentation, let owner = stack.last else { return }
         self.documentation = nil
         switch owner {
@@ -73,42 +75,54 @@ extension DocumentBuilder {
     /// The type a property has until its own is set (shared, so nothing is allocated per property).
     static let placeholderType = TypeReference.unresolved("")
 
-    /// The facets shared by properties and parameters, in a `Property` with placeholder name and type.
-    func facets(_ a: XMLAttributes, at: SourceLocation) -> Property {
+    /// `Name`, `Type` and the facets of a property or parameter, read in one pass over the attributes;
+    /// the type is returned as written (the `Property`'s type is a placeholder).
+    mutating func facets(_ a: XMLAttributes, at: SourceLocation) -> (property: Property, type: String?) {
         var result = Property(name: "", type: Self.placeholderType)
-        result.isNullable = bool(a, names.nullable, "Nullable", default: true, at: at)
-        if let text = a.value(names.maxLength) {
-            if text.lowercased() == "max" {
-                result.maxLength = .max
-            } else if let value = Int(text), value >= 0 {
-                result.maxLength = .value(value)
-            } else {
-                report(.warning, "invalid-facet", "MaxLength \"\(text)\" is neither a non-negative integer nor Max; ignored", at: at)
+        var type: String?
+        guard let base = a.base else { return (result, nil) }
+        for index in 0..<a.count {
+            let entry = base + index * 5
+            guard let local = entry[0], entry[2] == nil else { continue }
+            let text = XMLAttributes.text(entry[3], entry[4])
+            switch local {
+            case names.name: result.name = text
+            case names.type: type = text
+            case names.nullable: result.isNullable = boolValue(text, "Nullable", default: true, at: at)
+            case names.maxLength: result.maxLength = maxLength(text, at: at)
+            case names.precision: result.precision = integer(text, "Precision", at: at)
+            case names.scale: result.scale = integer(text, "Scale", at: at)
+            case names.fixedLength: result.isFixedLength = boolValue(text, "FixedLength", default: false, at: at)
+            case names.unicode: result.isUnicode = boolValue(text, "Unicode", default: true, at: at)
+            case names.defaultValue: result.defaultValue = text
+            case names.concurrencyMode:
+                if let mode = ConcurrencyMode(rawValue: text) {
+                    result.concurrencyMode = mode
+                } else {
+                    report(.warning, "invalid-facet", "ConcurrencyMode \"\(text)\" is neither None nor Fixed; None is used", at: at)
+                }
+            default: break
             }
         }
-        result.precision = integer(a, names.precision, "Precision", at: at)
-        result.scale = integer(a, names.scale, "Scale", at: at)
-        result.isFixedLength = a.value(names.fixedLength).map { boolValue($0, "FixedLength", default: false, at: at) }
-        result.isUnicode = a.value(names.unicode).map { boolValue($0, "Unicode", default: true, at: at) }
-        return result
+        return (result, type)
     }
 
-    /// `ConcurrencyMode`, `None` when absent or invalid (invalid values are reported).
-    func concurrencyMode(_ a: XMLAttributes, at: SourceLocation) -> ConcurrencyMode {
-        guard let text = a.value(names.concurrencyMode) else { return .none }
-        if let mode = ConcurrencyMode(rawValue: text) { return mode }
-        report(.warning, "invalid-facet", "ConcurrencyMode \"\(text)\" is neither None nor Fixed; None is used", at: at)
-        return .none
+    /// A `MaxLength` value: a non-negative integer or `Max`.
+    mutating func maxLength(_ text: String, at: SourceLocation) -> MaxLength? {
+        if text == "Max" || text == "max" || text.lowercased() == "max" { return .max }
+        if let value = Int(text), value >= 0 { return .value(value) }
+        report(.warning, "invalid-facet", "MaxLength \"\(text)\" is neither a non-negative integer nor Max; ignored", at: at)
+        return nil
     }
 
     /// A boolean attribute.
-    func bool(_ a: XMLAttributes, _ name: XMLName?, _ attribute: String, default fallback: Bool, at: SourceLocation) -> Bool {
+    mutating func bool(_ a: XMLAttributes, _ name: XMLName?, _ attribute: String, default fallback: Bool, at: SourceLocation) -> Bool {
         guard let text = a.value(name) else { return fallback }
         return boolValue(text, attribute, default: fallback, at: at)
     }
 
     /// An `xs:boolean` value; anything else is reported and gives `fallback`.
-    func boolValue(_ text: String, _ attribute: String, default fallback: Bool, at: SourceLocation) -> Bool {
+    mutating func boolValue(_ text: String, _ attribute: String, default fallback: Bool, at: SourceLocation) -> Bool {
         switch text {
         case "true", "1": return true
         case "false", "0": return false
@@ -118,9 +132,8 @@ extension DocumentBuilder {
         }
     }
 
-    /// A non-negative integer attribute; anything else is reported and gives nil.
-    func integer(_ a: XMLAttributes, _ name: XMLName?, _ attribute: String, at: SourceLocation) -> Int? {
-        guard let text = a.value(name) else { return nil }
+    /// A non-negative integer; anything else is reported and gives nil.
+    mutating func integer(_ text: String, _ attribute: String, at: SourceLocation) -> Int? {
         if let value = Int(text), value >= 0 { return value }
         report(.warning, "invalid-facet", "\(attribute) \"\(text)\" is not a non-negative integer; ignored", at: at)
         return nil

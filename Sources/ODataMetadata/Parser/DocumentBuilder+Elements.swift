@@ -2,17 +2,19 @@ internal import CLibXML2
 
 extension DocumentBuilder {
     /// A CSDL element directly inside `Schema`.
-    func openInSchema(_ name: XMLName, prefix: XMLName?, uri: XMLName?, attributes a: XMLAttributes) {
+    mutating func openInSchema(_ name: XMLName, prefix: XMLName?, uri: XMLName?, attributes a: XMLAttributes) {
         let at = location()
         let namespace = schema?.namespace ?? ""
         if name == names.entityType {
             guard let typeName = required(a, names.name, "Name", of: "EntityType", at: at) else { return }
-            entityType = EntityType(
+            var created = EntityType(
                 name: typeName, namespace: namespace, baseType: a.value(names.baseType),
                 isAbstract: bool(a, names.abstract, "Abstract", default: false, at: at),
                 hasStream: metadataAttribute(names.hasStream, in: a).map { boolValue($0, "m:HasStream", default: false, at: at) } ?? false,
                 isOpenType: bool(a, names.openType, "OpenType", default: false, at: at),
                 annotations: foreignAttributes(a), location: at)
+            created.declaredProperties.reserveCapacity(16)
+            entityType = created
             stack.append(.entityType)
         } else if name == names.complexType {
             guard let typeName = required(a, names.name, "Name", of: "ComplexType", at: at) else { return }
@@ -48,21 +50,18 @@ extension DocumentBuilder {
     }
 
     /// A CSDL element below a schema child.
-    func openInType(_ name: XMLName, prefix: XMLName?, uri: XMLName?, parent: Frame, attributes a: XMLAttributes) {
+    mutating func openInType(_ name: XMLName, prefix: XMLName?, uri: XMLName?, parent: Frame, attributes a: XMLAttributes) {
         let at = location()
         switch parent {
         case .entityType where name == names.property, .complexType where name == names.property:
-            guard let propertyName = required(a, names.name, "Name", of: "Property", at: at),
-                let type = required(a, names.type, "Type", of: "Property \(propertyName)", at: at)
+            var (read, type) = facets(a, at: at)
+            guard !read.name.isEmpty || required(a, names.name, "Name", of: "Property", at: at) != nil,
+                let type = type ?? required(a, names.type, "Type", of: "Property \(read.name)", at: at)
             else { return }
-            var facets = facets(a, at: at)
-            facets.name = propertyName
-            facets.type = ModelResolver.primitives[type] ?? .unresolved(type)
-            facets.defaultValue = a.value(names.defaultValue)
-            facets.concurrencyMode = concurrencyMode(a, at: at)
-            facets.annotations = foreignAttributes(a)
-            facets.location = at
-            property = facets
+            read.type = ModelResolver.primitives[type] ?? .unresolved(type)
+            read.annotations = foreignAttributes(a)
+            read.location = at
+            property = read
             stack.append(.property)
         case .entityType where name == names.key:
             stack.append(.key)
@@ -141,7 +140,7 @@ extension DocumentBuilder {
             guard let parameterName = required(a, names.name, "Name", of: "Parameter", at: at),
                 let type = required(a, names.type, "Type", of: "Parameter \(parameterName)", at: at)
             else { return }
-            let facets = facets(a, at: at)
+            let facets = facets(a, at: at).property
             var mode: ParameterMode?
             if let text = a.value(names.mode) {
                 mode = ParameterMode(rawValue: text)

@@ -2,7 +2,7 @@ internal import CLibXML2
 
 extension DocumentBuilder {
     /// Handles a start tag outside skipped and captured subtrees.
-    func open(_ name: XMLName, prefix: XMLName?, uri: XMLName?, attributes a: XMLAttributes) {
+    mutating func open(_ name: XMLName, prefix: XMLName?, uri: XMLName?, attributes a: XMLAttributes) {
         let kind = namespace(uri)
         guard let parent = stack.last else {
             openRoot(name, kind: kind, attributes: a)
@@ -71,9 +71,9 @@ extension DocumentBuilder {
     }
 
     /// Pushes an element whose end needs no work.
-    func leaf() { stack.append(.leaf) }
+    mutating func leaf() { stack.append(.leaf) }
 
-    private func openRoot(_ name: XMLName, kind: NamespaceKind, attributes a: XMLAttributes) {
+    private mutating func openRoot(_ name: XMLName, kind: NamespaceKind, attributes a: XMLAttributes) {
         guard name == names.edmx else {
             fail(.notEDMX, "the root element is <\(XMLAttributes.string(name))>, not <edmx:Edmx>: this is not an EDMX metadata document", at: location())
             return
@@ -90,7 +90,7 @@ extension DocumentBuilder {
         }
     }
 
-    private func openSchema(_ a: XMLAttributes, uri: XMLName?, kind: NamespaceKind) {
+    private mutating func openSchema(_ a: XMLAttributes, uri: XMLName?, kind: NamespaceKind) {
         let at = location()
         guard let namespace = required(a, names.namespace, "Namespace", of: "Schema", at: at) else { return }
         if kind == .csdlV4 {
@@ -103,7 +103,7 @@ extension DocumentBuilder {
     }
 
     /// Reads a required attribute, or reports it missing and skips the element.
-    func required(_ a: XMLAttributes, _ name: XMLName?, _ attribute: String, of element: String, at: SourceLocation) -> String? {
+    mutating func required(_ a: XMLAttributes, _ name: XMLName?, _ attribute: String, of element: String, at: SourceLocation) -> String? {
         if let value = a.value(name) { return value }
         report(.error, "missing-attribute", "<\(element)> has no \(attribute) attribute and is ignored", at: at)
         skip()
@@ -111,7 +111,7 @@ extension DocumentBuilder {
     }
 
     /// Every attribute of a foreign element, namespaced or not.
-    func foreignOrPlainAttributes(_ a: XMLAttributes) -> [ForeignAttribute] {
+    mutating func foreignOrPlainAttributes(_ a: XMLAttributes) -> [ForeignAttribute] {
         var result: [ForeignAttribute] = []
         a.forEach { name, prefix, uri, value in
             result.append(
@@ -123,7 +123,7 @@ extension DocumentBuilder {
     }
 
     /// Starts capturing a vocabulary `Annotation` element.
-    func beginCapture(_ name: XMLName, prefix: XMLName?, _ a: XMLAttributes, destination: AnnotationCapture.Destination) {
+    mutating func beginCapture(_ name: XMLName, prefix: XMLName?, _ a: XMLAttributes, destination: AnnotationCapture.Destination) {
         var started = AnnotationCapture(
             destination: destination, term: a.value(names.term) ?? "", qualifier: a.value(names.qualifier), location: location(),
             constants: names.constants)
@@ -132,7 +132,7 @@ extension DocumentBuilder {
     }
 
     /// Files a finished annotation.
-    func store(_ finished: AnnotationCapture) {
+    mutating func store(_ finished: AnnotationCapture) {
         let annotation = finished.annotation
         switch finished.destination {
         case .block:
@@ -148,10 +148,10 @@ extension DocumentBuilder {
         }
     }
 
-    func flushCaptureText() { capture?.flushText() }
+    mutating func flushCaptureText() { capture?.flushText() }
 
     /// The annotation target path of an inline annotation inside `frame`.
-    private func inlineTarget(of frame: Frame) -> String? {
+    private mutating func inlineTarget(of frame: Frame) -> String? {
         guard let namespace = schema?.namespace else { return nil }
         let typeName = entityType?.name ?? complexType?.name ?? ""
         switch frame {

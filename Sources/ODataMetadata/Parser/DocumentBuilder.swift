@@ -11,10 +11,12 @@ enum Frame {
 }
 
 /// Turns SAX events into the raw CSDL model (names as written), then hands it to the resolver.
+/// A struct reached through one pointer, not a class, so that its state is not checked for
+/// exclusive access on every field access.
 ///
 /// Unknown subtrees are skipped by counting depth; vocabulary annotations are captured as
 /// canonical XML; the first libxml2 error, a DOCTYPE or excessive depth ends the parse.
-final class DocumentBuilder {
+struct DocumentBuilder {
     let context: xmlParserCtxtPtr
     let names: InternedNames
     let options: ParseOptions
@@ -74,7 +76,7 @@ final class DocumentBuilder {
 
     // MARK: Events
 
-    func startElement(_ name: XMLName, prefix: XMLName?, uri: XMLName?, attributes: XMLAttributes) {
+    mutating func startElement(_ name: XMLName, prefix: XMLName?, uri: XMLName?, attributes: XMLAttributes) {
         guard failure == nil else { return }
         depth += 1
         if depth > options.maximumDepth {
@@ -94,7 +96,7 @@ final class DocumentBuilder {
         open(name, prefix: prefix, uri: uri, attributes: attributes)
     }
 
-    func endElement() {
+    mutating func endElement() {
         guard failure == nil else { return }
         depth -= 1
         if skipDepth > 0 {
@@ -113,7 +115,7 @@ final class DocumentBuilder {
         close(frame)
     }
 
-    func characters(_ bytes: UnsafeBufferPointer<xmlChar>) {
+    mutating func characters(_ bytes: UnsafeBufferPointer<xmlChar>) {
         guard failure == nil, skipDepth == 0 else { return }
         if capture != nil {
             capture?.pendingText.append(contentsOf: bytes)
@@ -122,11 +124,11 @@ final class DocumentBuilder {
         }
     }
 
-    func refuseDoctype() {
+    mutating func refuseDoctype() {
         fail(.doctypeRefused, "the document has a DOCTYPE, which is refused (no DTDs or entities are processed)", at: location())
     }
 
-    func libxmlError(_ error: xmlError) {
+    mutating func libxmlError(_ error: xmlError) {
         guard failure == nil else { return }
         let message = error.message.map { String(cString: $0) }?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown libxml2 error"
@@ -146,32 +148,32 @@ final class DocumentBuilder {
     // MARK: Helpers
 
     /// Records a fatal error and stops libxml2.
-    func fail(_ kind: MetadataError.Kind, _ message: String, at location: SourceLocation?) {
+    mutating func fail(_ kind: MetadataError.Kind, _ message: String, at location: SourceLocation?) {
         guard failure == nil else { return }
         failure = MetadataError(kind: kind, message: message, location: location, diagnostics: diagnostics)
         xmlStopParser(context)
     }
 
     /// Records a diagnostic.
-    func report(_ severity: DiagnosticSeverity, _ code: String, _ message: String, at location: SourceLocation) {
+    mutating func report(_ severity: DiagnosticSeverity, _ code: String, _ message: String, at location: SourceLocation) {
         diagnostics.append(Diagnostic(severity: severity, code: code, message: message, location: location))
     }
 
     /// Skips the element just opened and everything inside it.
-    func skip() { skipDepth = 1 }
+    mutating func skip() { skipDepth = 1 }
 
     /// Skips an element the parser does not know, with a note.
-    func skipUnknown(_ name: XMLName, prefix: XMLName?, uri: XMLName?, in parent: String) {
+    mutating func skipUnknown(_ name: XMLName, prefix: XMLName?, uri: XMLName?, in parent: String) {
         report(.note, "unknown-element", "skipped unknown element <\(qualifiedName(name, prefix: prefix, uri: uri))> in \(parent)", at: location())
         skip()
     }
 
     /// Classifies a namespace pointer (cached per pointer: libxml2 interns URIs).
-    func namespace(_ uri: XMLName?) -> NamespaceKind {
+    mutating func namespace(_ uri: XMLName?) -> NamespaceKind {
         knownNamespace(uri)?.kind ?? .none
     }
 
-    func knownNamespace(_ uri: XMLName?) -> KnownNamespace? {
+    mutating func knownNamespace(_ uri: XMLName?) -> KnownNamespace? {
         guard let uri else { return nil }
         for known in knownNamespaces where known.pointer == uri { return known }
         let text = XMLAttributes.string(uri)
@@ -187,7 +189,7 @@ final class DocumentBuilder {
     }
 
     /// The foreign (namespaced) attributes of an element, in document order.
-    func foreignAttributes(_ attributes: XMLAttributes) -> AnnotationSet {
+    mutating func foreignAttributes(_ attributes: XMLAttributes) -> AnnotationSet {
         guard let base = attributes.base else { return AnnotationSet() }
         var result: [ForeignAttribute] = []
         for index in 0..<attributes.count {
@@ -219,7 +221,7 @@ final class DocumentBuilder {
     }
 
     /// A dictionary-interned libxml2 name as a string, cached by pointer.
-    func string(_ pointer: XMLName?) -> String {
+    mutating func string(_ pointer: XMLName?) -> String {
         guard let pointer else { return "" }
         if let cached = nameStrings[UnsafeRawPointer(pointer)] { return cached }
         let text = XMLAttributes.string(pointer)
@@ -228,7 +230,7 @@ final class DocumentBuilder {
     }
 
     /// The value of an `m:` attribute.
-    func metadataAttribute(_ name: XMLName?, in attributes: XMLAttributes) -> String? {
+    mutating func metadataAttribute(_ name: XMLName?, in attributes: XMLAttributes) -> String? {
         var found: String?
         attributes.forEachNamespaced { local, _, uri, value in
             if found == nil, local == name, namespace(uri) == .metadata { found = value }
@@ -237,7 +239,7 @@ final class DocumentBuilder {
     }
 
     /// The text collected since `text` was armed, trimmed.
-    func takeText() -> String? {
+    mutating func takeText() -> String? {
         guard let bytes = text else { return nil }
         text = nil
         let string = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -274,7 +276,7 @@ final class DocumentBuilder {
     }
 
     /// Ends the parse and builds the resolved model, or throws the fatal error.
-    func finish() throws(MetadataError) -> ServiceMetadata {
+    mutating func finish() throws(MetadataError) -> ServiceMetadata {
         if let failure { throw failure }
         if !sawRoot {
             throw MetadataError(kind: .notEDMX, message: "the document has no edmx:Edmx root element", diagnostics: diagnostics)

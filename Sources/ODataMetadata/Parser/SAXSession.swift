@@ -47,8 +47,13 @@ enum SAXSession {
         defer { xmlFreeParserCtxt(context) }
         _ = xmlCtxtUseOptions(context, libxmlOptions)
 
-        let builder = DocumentBuilder(context: context, options: options)
-        context.pointee.userData = Unmanaged.passUnretained(builder).toOpaque()
+        let builder = UnsafeMutablePointer<DocumentBuilder>.allocate(capacity: 1)
+        builder.initialize(to: DocumentBuilder(context: context, options: options))
+        defer {
+            builder.deinitialize(count: 1)
+            builder.deallocate()
+        }
+        context.pointee.userData = UnsafeMutableRawPointer(builder)
 
         var offset = Int(head)
         while true {
@@ -56,10 +61,9 @@ enum SAXSession {
             let last = offset + length >= bytes.count
             _ = xmlParseChunk(context, base + offset, Int32(length), last ? 1 : 0)
             offset += length
-            if last || builder.failure != nil || context.pointee.disableSAX != 0 { break }
+            if last || builder.pointee.failure != nil || context.pointee.disableSAX != 0 { break }
         }
-        withExtendedLifetime(builder) {}
-        return try builder.finish()
+        return try builder.pointee.finish()
     }
 }
 
@@ -70,9 +74,8 @@ private func denyExternalEntity(
     nil
 }
 
-private func builder(_ context: UnsafeMutableRawPointer?) -> DocumentBuilder? {
-    guard let context else { return nil }
-    return Unmanaged<DocumentBuilder>.fromOpaque(context).takeUnretainedValue()
+private func builder(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<DocumentBuilder>? {
+    context?.assumingMemoryBound(to: DocumentBuilder.self)
 }
 
 private func onStartElement(
@@ -81,7 +84,7 @@ private func onStartElement(
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
     guard let localName else { return }
-    builder(context)?.startElement(
+    builder(context)?.pointee.startElement(
         localName, prefix: prefix, uri: uri, attributes: XMLAttributes(base: attributes, count: Int(attributeCount)))
 }
 
@@ -89,22 +92,22 @@ private func onEndElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?
 ) {
-    builder(context)?.endElement()
+    builder(context)?.pointee.endElement()
 }
 
 private func onCharacters(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<xmlChar>?, _ length: Int32) {
     guard let text, length > 0 else { return }
-    builder(context)?.characters(UnsafeBufferPointer(start: text, count: Int(length)))
+    builder(context)?.pointee.characters(UnsafeBufferPointer(start: text, count: Int(length)))
 }
 
 private func onDoctype(
     _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ externalID: UnsafePointer<xmlChar>?,
     _ systemID: UnsafePointer<xmlChar>?
 ) {
-    builder(context)?.refuseDoctype()
+    builder(context)?.pointee.refuseDoctype()
 }
 
 private func onError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
     guard let error else { return }
-    builder(context)?.libxmlError(error.pointee)
+    builder(context)?.pointee.libxmlError(error.pointee)
 }

@@ -95,14 +95,17 @@ extension ModelResolver {
 
     /// Rewrites alias prefixes in `Annotations` targets (`Alias.Type/Property` → `Namespace.Type/Property`).
     mutating func resolveAnnotationTargets() {
+        guard !namespaceByAlias.isEmpty else { return }
         for s in schemas.indices {
             for b in schemas[s].annotationBlocks.indices {
                 let target = schemas[s].annotationBlocks[b].target
-                if let slash = target.firstIndex(of: "/") {
-                    schemas[s].annotationBlocks[b].target = qualify(String(target[..<slash])) + target[slash...]
-                } else {
+                guard let slash = target.utf8.firstIndex(of: UInt8(ascii: "/")) else {
                     schemas[s].annotationBlocks[b].target = qualify(target)
+                    continue
                 }
+                let head = String(target[..<slash])
+                let qualified = qualify(head)
+                if qualified != head { schemas[s].annotationBlocks[b].target = qualified + target[slash...] }
             }
         }
     }
