@@ -29,6 +29,11 @@ let package = Package(
             dependencies: ["ODataMetadata"]
         ),
         .executableTarget(
+            name: "decode-bench",
+            dependencies: ["OData"],
+            path: "Benchmarks/DecodeBench"
+        ),
+        .executableTarget(
             name: "odata-gen",
             dependencies: ["ODataCodeGen", "ODataMetadata"]
         ),

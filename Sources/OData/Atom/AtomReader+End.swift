@@ -27,9 +27,10 @@ extension AtomReader {
             } else if type == .string {
                 value = .string(text.span.string)
             } else {
-                switch WireValueAdapter.fromAtomText(text.span, as: type) {
-                case .success(let parsed): value = parsed
-                case .failure(let failure): return fail(failure.message)
+                do {
+                    value = try WireValueAdapter.fromAtomText(text.span, as: type)
+                } catch {
+                    return fail(error.message)
                 }
             }
             assign(value, to: target)
@@ -69,12 +70,12 @@ extension AtomReader {
 
     private func finishText(_ target: AtomTextTarget) {
         switch target {
-        case .entryID(let entry): entry.metadata.uri = text.span.string.trimmingCharacters(in: .whitespacesAndNewlines)
+        case .entryID(let entry): entry.metadata.uri = trimmedText().string
         case .feedCount(let feed):
             guard let count = WireValueAdapter.count(trimmedText()) else { return fail("invalid m:count \"\(text.span.string)\"") }
             feed.list.inlineCount = count
         case .linkURI:
-            links.uris.append(text.span.string.trimmingCharacters(in: .whitespacesAndNewlines))
+            links.uris.append(trimmedText().string)
         case .linksCount:
             guard let count = WireValueAdapter.count(trimmedText()) else { return fail("invalid m:count \"\(text.span.string)\"") }
             links.count = count

@@ -16,21 +16,22 @@ final class AtomReader {
     let expectation: Expectation
     let typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
     let tables: NameTableCache
-    var frames: [AtomFrame] = []
+    @exclusivity(unchecked) var frames: [AtomFrame] = []
     let text = ByteScratch()
-    var capturing = false
-    var base: String?
-    private var namespaceCache: [(pointer: UnsafePointer<xmlChar>, kind: AtomNamespace)] = []
+    @exclusivity(unchecked) var capturing = false
+    @exclusivity(unchecked) var base: AtomBaseURI?
+    let linkScratch = ByteScratch()
+    @exclusivity(unchecked) private var namespaceCache: [(pointer: UnsafePointer<xmlChar>, kind: AtomNamespace)] = []
 
     /// The first fatal problem.
-    var failure: ODataDecodingError?
+    @exclusivity(unchecked) var failure: ODataDecodingError?
     /// Whether the root element was an OData error (`m:error`).
-    var isErrorDocument = false
-    var sawRoot = false
-    var rootList: EntityList?
-    var rootEntity: EntityValue?
-    var rootValue: EdmValue?
-    var links = LinkList(uris: [])
+    @exclusivity(unchecked) var isErrorDocument = false
+    @exclusivity(unchecked) var sawRoot = false
+    @exclusivity(unchecked) var rootList: EntityList?
+    @exclusivity(unchecked) var rootEntity: EntityValue?
+    @exclusivity(unchecked) var rootValue: EdmValue?
+    @exclusivity(unchecked) var links = LinkList(uris: [])
 
     init(
         context: xmlParserCtxtPtr, expectation: Expectation, typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?,
@@ -84,24 +85,52 @@ final class AtomReader {
         capturing = true
     }
 
-    /// A URI reference resolved against the `xml:base` in scope.
+    /// A URI reference resolved against the `xml:base` in scope (byte-level; no Foundation URL).
     func resolve(_ reference: ByteSpan) -> String {
-        let href = reference.string
-        guard let base, !href.isEmpty else { return href }
-        if let colon = href.firstIndex(of: ":"), !href[..<colon].contains("/") { return href }
-        if href.hasPrefix("/") {
-            guard let scheme = base.range(of: "://") else { return href }
-            let hostEnd = base[scheme.upperBound...].firstIndex(of: "/") ?? base.endIndex
-            return String(base[..<hostEnd]) + href
+        guard let base, reference.count > 0 else { return reference.string }
+        for index in 0..<reference.count {
+            let byte = reference[index]
+            if byte == UInt8(ascii: ":") { return reference.string }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
         }
-        guard let slash = base.lastIndex(of: "/") else { return href }
-        return String(base[...slash]) + href
+        let prefix: [UInt8]
+        if reference[0] == UInt8(ascii: "/") {
+            if reference.count > 1 && reference[1] == UInt8(ascii: "/") { return reference.string }
+            prefix = base.origin
+        } else {
+            prefix = base.directory
+        }
+        linkScratch.count = 0
+        prefix.withUnsafeBufferPointer { buffer in
+            if let start = buffer.baseAddress { linkScratch.append(start, count: buffer.count) }
+        }
+        linkScratch.append(reference.start, count: reference.count)
+        return linkScratch.span.string
     }
 
     /// Updates `base` from an `xml:base` attribute; returns the previous base to restore.
-    func enterBase(_ attributes: AtomAttributes) -> String? {
+    func enterBase(_ attributes: AtomAttributes) -> AtomBaseURI? {
         let saved = base
-        if let value = attributes.value(names.base, namespaced: true) { base = resolve(value) }
+        if let value = attributes.value(names.base, namespaced: true) { base = AtomBaseURI(resolve(value)) }
         return saved
+    }
+}
+
+/// An `xml:base` value with the prefixes that relative references are resolved against.
+struct AtomBaseURI {
+    /// The base up to and including its last `/` (for `Rooms('1')`).
+    let directory: [UInt8]
+    /// The scheme and authority (for `/path`).
+    let origin: [UInt8]
+
+    init(_ text: String) {
+        let bytes = Array(text.utf8)
+        let lastSlash = bytes.lastIndex(of: UInt8(ascii: "/"))
+        directory = lastSlash.map { Array(bytes[...$0]) } ?? bytes + [UInt8(ascii: "/")]
+        var originEnd = bytes.count
+        if let schemeEnd = text.utf8.firstRange(of: "://".utf8).map({ text.utf8.distance(from: text.utf8.startIndex, to: $0.upperBound) }) {
+            originEnd = bytes[schemeEnd...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+        }
+        origin = Array(bytes[..<originEnd])
     }
 }

@@ -40,10 +40,10 @@ enum AtomTextTarget {
 /// A feed being read.
 final class AtomFeedState {
     let table: NameTable
-    var list = EntityList(entities: [])
-    let savedBase: String?
+    @exclusivity(unchecked) var list = EntityList(entities: [])
+    let savedBase: AtomBaseURI?
 
-    init(table: NameTable, savedBase: String?) {
+    init(table: NameTable, savedBase: AtomBaseURI?) {
         self.table = table
         self.savedBase = savedBase
     }
@@ -51,15 +51,15 @@ final class AtomFeedState {
 
 /// An entry being read.
 final class AtomEntryState {
-    private(set) var table: NameTable
-    var values: [EdmValue?]
-    var navigations: [NavigationValue?]
-    var metadata = EntityMetadata()
-    let savedBase: String?
+    @exclusivity(unchecked) private(set) var table: NameTable
+    @exclusivity(unchecked) var values: [EdmValue?]
+    @exclusivity(unchecked) var navigations: [NavigationValue?]
+    @exclusivity(unchecked) var metadata = EntityMetadata()
+    let savedBase: AtomBaseURI?
     /// The property expected next (properties usually come in declaration order).
-    var nextHint = 0
+    @exclusivity(unchecked) var nextHint = 0
 
-    init(table: NameTable, savedBase: String?) {
+    init(table: NameTable, savedBase: AtomBaseURI?) {
         self.table = table
         self.values = [EdmValue?](repeating: nil, count: table.propertyCount)
         self.navigations = [NavigationValue?](repeating: nil, count: table.navigations.count)
@@ -97,9 +97,9 @@ final class AtomLinkState {
     let entry: AtomEntryState
     let navigation: NavigationDescriptor
     let href: String?
-    var sawInline = false
-    var feed: EntityList?
-    var entity: EntityValue?
+    @exclusivity(unchecked) var sawInline = false
+    @exclusivity(unchecked) var feed: EntityList?
+    @exclusivity(unchecked) var entity: EntityValue?
 
     init(entry: AtomEntryState, navigation: NavigationDescriptor, href: String?) {
         self.entry = entry
@@ -121,9 +121,9 @@ final class AtomStructuredState {
     let type: PropertyType
     let target: AtomValueTarget
     let isNull: Bool
-    var complex: ComplexValue?
+    @exclusivity(unchecked) var complex: ComplexValue?
     let table: NameTable?
-    var elements: [EdmValue] = []
+    @exclusivity(unchecked) var elements: [EdmValue] = []
 
     init(type: PropertyType, target: AtomValueTarget, isNull: Bool, tables: NameTableCache) {
         self.type = type

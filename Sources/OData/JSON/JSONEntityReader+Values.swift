@@ -20,12 +20,11 @@ extension JSONEntityReader {
     mutating func readPrimitive(_ type: EdmType) throws -> EdmValue {
         let byte = try scanner.peek()
         let start = scanner.position
-        let result: Result<EdmValue, WireValueFailure>
         switch byte {
         case UInt8(ascii: "\""):
             let span = try scanner.readString()
             if type == .string { return .string(span.string) }
-            result = WireValueAdapter.fromJSONString(span, as: type)
+            return try convert(span, as: type, at: start)
         case UInt8(ascii: "n"):
             try scanner.literal("null")
             return .null
@@ -42,12 +41,18 @@ extension JSONEntityReader {
             case .string: return .string(span.string)
             case .dateTime, .dateTimeOffset, .time, .guid, .binary, .boolean:
                 throw scanner.error("expected a \(type.rawValue) value, found a number", at: start)
-            default: result = WireValueAdapter.fromJSONNumber(span, as: type)
+            default: return try convert(span, as: type, at: start)
             }
         }
-        switch result {
-        case .success(let value): return value
-        case .failure(let failure): throw scanner.error(failure.message, at: start)
+    }
+
+    /// Converts a token's text, reporting a failure at the token's offset.
+    @inline(__always)
+    private func convert(_ span: ByteSpan, as type: EdmType, at start: Int) throws -> EdmValue {
+        do {
+            return try WireValueAdapter.fromJSONString(span, as: type)
+        } catch {
+            throw scanner.error(error.message, at: start)
         }
     }
 

@@ -54,8 +54,20 @@ extension JSONScanner {
             }
             if byte < 0x20 { throw error("unescaped control character in a string") }
             if byte != UInt8(ascii: "\\") {
-                scratch.append(byte)
+                // Copy the run up to the next quote, backslash or control character in one go.
+                let runStart = position
                 position += 1
+                while count - position >= 8 {
+                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                    if Self.hasSpecialByte(word) { break }
+                    position += 8
+                }
+                while position < count {
+                    let next = base[position]
+                    if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
+                    position += 1
+                }
+                scratch.append(base + runStart, count: position - runStart)
                 continue
             }
             position += 1

@@ -5,7 +5,7 @@ public enum NavigationValue: Sendable, Hashable {
     /// A loaded to-many navigation (possibly empty).
     case entities([EntityValue])
     /// A loaded to-one navigation; nil when the server said there is none.
-    case entity(EntityValue?)
+    indirect case entity(EntityValue?)
 }
 
 /// Server-side facts about an entity: its URIs, ETag and media resource.

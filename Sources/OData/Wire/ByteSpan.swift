@@ -41,10 +41,10 @@ struct ByteSpan {
 
 /// A growable byte buffer reused while decoding (unescaped strings, element text).
 final class ByteScratch {
-    private(set) var pointer: UnsafeMutablePointer<UInt8>
-    private(set) var capacity: Int
+    @exclusivity(unchecked) private(set) var pointer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private(set) var capacity: Int
     /// The number of bytes in use.
-    var count = 0
+    @exclusivity(unchecked) var count = 0
 
     init(capacity: Int = 256) {
         self.capacity = capacity

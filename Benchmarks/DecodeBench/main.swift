@@ -1,0 +1,87 @@
+import Foundation
+import OData
+
+// decode-bench: the decoding benchmark of the OData codecs (not a test; run through Benchmarks/run.sh).
+//
+//   decode-bench generate <dir> [entities]      writes bench.json, bench.xml and bench-metadata.xml
+//   decode-bench measure <kind> <file> [runs]   decodes <file> in this (fresh) process and prints one result line
+//
+// <kind> is json (ODataJSONDecoder), atom (ODataAtomDecoder) or codable (Foundation JSONDecoder into structs).
+// A result line is: kind bytes entities best_seconds median_seconds MB/s entities/s maxrss_kb baseline_kb
+//                   best_cpu_seconds cpu_MB/s  (wall-clock figures first; CPU time excludes waiting for a busy CPU)
+
+func peakResidentKilobytes() -> Int {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return usage.ru_maxrss
+}
+
+/// CPU time of this thread in seconds (unaffected by other processes waiting for the CPU).
+func threadCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("decode-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else { fail("usage: decode-bench generate <dir> [entities] | measure <kind> <file> [runs]") }
+
+switch arguments[1] {
+case "generate":
+    let directory = URL(fileURLWithPath: arguments[2], isDirectory: true)
+    let count = arguments.count > 3 ? Int(arguments[3]) ?? 50_000 : 50_000
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    var jsonGenerator = PayloadGenerator()
+    try jsonGenerator.json(count: count).write(to: directory.appendingPathComponent("bench.json"))
+    var atomGenerator = PayloadGenerator()
+    try atomGenerator.atom(count: count).write(to: directory.appendingPathComponent("bench.xml"))
+    try Data(BenchModel.metadataXML.utf8).write(to: directory.appendingPathComponent("bench-metadata.xml"))
+case "measure":
+    guard arguments.count >= 4 else { fail("usage: decode-bench measure <kind> <file> [runs]") }
+    let kind = arguments[2]
+    let runs = arguments.count > 4 ? max(Int(arguments[4]) ?? 5, 1) : 5
+    let baseline = peakResidentKilobytes()
+    let data = try Data(contentsOf: URL(fileURLWithPath: arguments[3]))
+    var seconds: [Double] = []
+    var cpuSeconds: [Double] = []
+    var entities = 0
+    for _ in 0..<runs {
+        // The previous result is released before the next run starts (and outside the timing),
+        // so at most one decoded feed is alive.
+        var list: EntityList?
+        var feed: CodableFeed?
+        let start = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = threadCPUSeconds()
+        switch kind {
+        case "json": list = try ODataJSONDecoder().decodeEntityList(data, entityType: BenchModel.item)
+        case "atom": list = try ODataAtomDecoder().decodeEntityList(data, entityType: BenchModel.item)
+        case "codable": feed = try JSONDecoder().decode(CodableFeed.self, from: data)
+        default: fail("unknown kind \(kind)")
+        }
+        seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        cpuSeconds.append(threadCPUSeconds() - cpuStart)
+        entities = list?.entities.count ?? feed?.d.results.count ?? 0
+        list = nil
+        feed = nil
+    }
+    let sorted = seconds.sorted()
+    let best = sorted[0]
+    let median = sorted[sorted.count / 2]
+    let bestCPU = cpuSeconds.min() ?? best
+    let megabytes = Double(data.count) / 1_000_000
+    if arguments.contains("--sizes") {
+        print("EdmValue?", MemoryLayout<EdmValue?>.stride, "NavigationValue?", MemoryLayout<NavigationValue?>.stride,
+            "EntityValue", MemoryLayout<EntityValue>.stride, "EntityMetadata", MemoryLayout<EntityMetadata>.stride)
+    }
+    print(
+        kind, data.count, entities, String(format: "%.4f", best), String(format: "%.4f", median),
+        String(format: "%.1f", megabytes / best), String(format: "%.0f", Double(entities) / best), peakResidentKilobytes(),
+        baseline, String(format: "%.4f", bestCPU), String(format: "%.1f", megabytes / bestCPU))
+default:
+    fail("unknown command \(arguments[1])")
+}

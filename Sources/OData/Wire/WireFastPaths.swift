@@ -1,0 +1,152 @@
+import Foundation
+
+/// Allocation-free parsing of the canonical wire shapes that make up nearly every payload:
+/// plain integers, plain decimals, short doubles, GUIDs and `/Date(ms[±mmmm])/`.
+/// Anything else (exponents, ISO dates, odd spacing, every invalid input) returns nil and is left to the
+/// shared value forms, which also produce the error messages; so behaviour is theirs, only faster.
+enum WireFastPaths {
+    @inline(__always)
+    static func value(_ span: ByteSpan, as type: EdmType, json: Bool) -> EdmValue? {
+        switch type {
+        case .int32: return integer(span).flatMap { Int32(exactly: $0) }.map(EdmValue.int32)
+        case .int64: return integer(span).map(EdmValue.int64)
+        case .int16: return integer(span).flatMap { Int16(exactly: $0) }.map(EdmValue.int16)
+        case .byte: return integer(span).flatMap { UInt8(exactly: $0) }.map(EdmValue.byte)
+        case .sByte: return integer(span).flatMap { Int8(exactly: $0) }.map(EdmValue.sByte)
+        case .decimal: return decimal(span).map(EdmValue.decimal)
+        case .double: return double(span).map(EdmValue.double)
+        case .guid: return guid(span).map(EdmValue.guid)
+        case .dateTime where json:
+            guard let (milliseconds, offset) = jsonDate(span), offset == nil else { return nil }
+            return LocalDateTime(millisecondsSince1970: milliseconds).map(EdmValue.dateTime)
+        case .dateTimeOffset where json:
+            guard let (milliseconds, offset) = jsonDate(span) else { return nil }
+            return GlobalDateTime(millisecondsSince1970: milliseconds, offsetMinutes: offset ?? 0).map(EdmValue.dateTimeOffset)
+        default: return nil
+        }
+    }
+
+    /// `-?digits` with at most 18 digits (so no overflow is possible).
+    @inline(__always)
+    static func integer(_ span: ByteSpan) -> Int64? {
+        var index = 0
+        let negative = span.count > 0 && span[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        let digits = span.count - index
+        guard digits > 0, digits <= 18 else { return nil }
+        var value: Int64 = 0
+        while index < span.count {
+            let digit = span[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int64(digit)
+            index += 1
+        }
+        return negative ? -value : value
+    }
+
+    /// `-?digits[.digits]` with at most 18 digits in all.
+    @inline(__always)
+    static func decimal(_ span: ByteSpan) -> BigDecimal? {
+        guard let (value, scale) = fixedPoint(span) else { return nil }
+        return BigDecimal(significand: Int128(value), scale: scale)
+    }
+
+    /// `-?digits[.digits]` with at most 15 significant digits: exact as an integer over a power of ten,
+    /// so one division rounds correctly.
+    @inline(__always)
+    static func double(_ span: ByteSpan) -> Double? {
+        guard let (value, scale) = fixedPoint(span), value != 0, value.magnitude < 1 << 53, scale <= 22 else { return nil }
+        return Double(value) / powersOfTen[scale]
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    @inline(__always)
+    private static func fixedPoint(_ span: ByteSpan) -> (Int64, Int)? {
+        var index = 0
+        let negative = span.count > 0 && span[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var value: Int64 = 0
+        var digits = 0
+        var scale = 0
+        var seenPoint = false
+        while index < span.count {
+            let byte = span[index]
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                value = value * 10 + Int64(digit)
+                digits += 1
+                if seenPoint { scale += 1 }
+            } else if byte == UInt8(ascii: "."), !seenPoint, digits > 0, index + 1 < span.count {
+                seenPoint = true
+            } else {
+                return nil
+            }
+            guard digits <= 18 else { return nil }
+            index += 1
+        }
+        guard digits > 0 else { return nil }
+        return (negative ? -value : value, scale)
+    }
+
+    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
+    @inline(__always)
+    static func guid(_ span: ByteSpan) -> GuidValue? {
+        guard span.count == 36, span[8] == UInt8(ascii: "-"), span[13] == UInt8(ascii: "-"), span[18] == UInt8(ascii: "-"),
+            span[23] == UInt8(ascii: "-")
+        else { return nil }
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var index = 0
+        var ok = true
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            for out in 0..<16 {
+                if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }
+                guard let high = hex(span[index]), let low = hex(span[index + 1]) else {
+                    ok = false
+                    return
+                }
+                raw[out] = high << 4 | low
+                index += 2
+            }
+        }
+        return ok ? GuidValue(UUID(uuid: bytes)) : nil
+    }
+
+    @inline(__always)
+    private static func hex(_ byte: UInt8) -> UInt8? {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? letter + 10 : nil
+    }
+
+    /// `/Date(-?digits)/` or `/Date(-?digits±dddd)/`: milliseconds and the offset in minutes.
+    @inline(__always)
+    static func jsonDate(_ span: ByteSpan) -> (Int64, Int?)? {
+        guard span.count >= 9, span[0] == UInt8(ascii: "/"), span[1] == UInt8(ascii: "D"), span[5] == UInt8(ascii: "("),
+            span[span.count - 2] == UInt8(ascii: ")"), span[span.count - 1] == UInt8(ascii: "/")
+        else { return nil }
+        let end = span.count - 2
+        var index = 6
+        var split = end
+        var scan = index + 1
+        while scan < end {
+            if span[scan] == UInt8(ascii: "+") || span[scan] == UInt8(ascii: "-") {
+                split = scan
+                break
+            }
+            scan += 1
+        }
+        guard let milliseconds = integer(ByteSpan(start: span.start + index, count: split - index)) else { return nil }
+        guard split < end else { return (milliseconds, nil) }
+        index = split + 1
+        guard end - index == 4, let minutes = integer(ByteSpan(start: span.start + index, count: 4)), minutes <= 840 else {
+            return nil
+        }
+        return (milliseconds, Int(span[split] == UInt8(ascii: "-") ? -minutes : minutes))
+    }
+}
