@@ -83,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["OData"]
+            dependencies: ["ESPM", "OData"]
         ),
         .testTarget(
             name: "ODataCodeGenTests",

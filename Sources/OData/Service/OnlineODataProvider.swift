@@ -55,6 +55,8 @@ public struct OnlineODataProvider: Sendable {
         public var sapMessageHandler: (@Sendable ([SAPMessage], HTTPResponse) -> Void)?
         /// Settings of the default `URLSession` transport.
         public var transportConfiguration: URLSessionTransport.Configuration
+        /// Resolves derived entity types named in payloads (the dynamic `DataModel` or a generated container's lookup).
+        public var typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
 
         /// Default options: JSON, CSRF on, 3 attempts for reads, no authentication.
         public init(
@@ -62,8 +64,10 @@ public struct OnlineODataProvider: Sendable {
             handlesCSRF: Bool = true, retryPolicy: RetryPolicy = RetryPolicy(), middlewares: [any ODataMiddleware] = [],
             logger: (any ODataLogger)? = nil, sapClient: String? = nil, sapLanguage: String? = nil,
             sapMessageHandler: (@Sendable ([SAPMessage], HTTPResponse) -> Void)? = nil,
-            transportConfiguration: URLSessionTransport.Configuration = URLSessionTransport.Configuration()
+            transportConfiguration: URLSessionTransport.Configuration = URLSessionTransport.Configuration(),
+            typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil
         ) {
+            self.typeResolver = typeResolver
             self.format = format
             self.defaultHeaders = defaultHeaders
             self.authentication = authentication

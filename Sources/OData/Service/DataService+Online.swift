@@ -1,0 +1,93 @@
+import Foundation
+
+/// Typed writes, counts, paging and navigation loading for services over an `OnlineODataProvider`,
+/// in `async throws` and completion-handler forms.
+extension DataService where Provider == OnlineODataProvider {
+    /// Creates an entity in an entity set and returns the server's version (key, ETag, edit link).
+    public func createEntity<Entity: EntityProtocol>(
+        _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
+    ) async throws -> Entity {
+        Entity(entityValue: try await provider.createEntity(entity.entityValue, in: entitySet, headers: headers))
+    }
+
+    /// Completion-handler form of `createEntity(_:in:headers:)`.
+    @discardableResult
+    public func createEntity<Entity: EntityProtocol>(
+        _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders(),
+        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.createEntity(entity, in: entitySet, headers: headers) }
+    }
+
+    /// Creates an entity related to `parent` through a navigation property.
+    public func createRelatedEntity<Parent: EntityProtocol, Entity: EntityProtocol>(
+        _ entity: Entity, in parent: Parent, property: TypedNavigationProperty<Entity>, headers: HTTPHeaders = HTTPHeaders()
+    ) async throws -> Entity {
+        Entity(
+            entityValue: try await provider.createRelatedEntity(
+                entity.entityValue, in: parent.entityValue, property: property.descriptor, headers: headers))
+    }
+
+    /// Updates an entity (MERGE with the changed properties by default; `options.updateMode` for PUT or
+    /// PATCH), with `If-Match` from its ETag; returns it with changes accepted and the new ETag.
+    public func updateEntity<Entity: EntityProtocol>(
+        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
+    ) async throws -> Entity {
+        Entity(entityValue: try await provider.updateEntity(entity.entityValue, headers: headers, options: options))
+    }
+
+    /// Completion-handler form of `updateEntity(_:headers:options:)`.
+    @discardableResult
+    public func updateEntity<Entity: EntityProtocol>(
+        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
+        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.updateEntity(entity, headers: headers, options: options) }
+    }
+
+    /// Deletes an entity, with `If-Match` from its ETag.
+    public func deleteEntity<Entity: EntityProtocol>(
+        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
+    ) async throws {
+        try await provider.deleteEntity(entity.entityValue, headers: headers, options: options)
+    }
+
+    /// Completion-handler form of `deleteEntity(_:headers:options:)`; the result is `true` on success.
+    @discardableResult
+    public func deleteEntity<Entity: EntityProtocol>(
+        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
+        completionHandler: @escaping @Sendable (Bool?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) {
+            try await self.deleteEntity(entity, headers: headers, options: options)
+            return true
+        }
+    }
+
+    /// Loads a navigation property into an entity (`loadProperty(Customer.salesOrders, into: &customer)`).
+    public func loadProperty<Entity: EntityProtocol, Target: EntityProtocol>(
+        _ property: TypedNavigationProperty<Target>, into entity: inout Entity, query: DataQuery = DataQuery(),
+        headers: HTTPHeaders = HTTPHeaders()
+    ) async throws {
+        var value = entity.entityValue
+        try await provider.loadProperty(property.descriptor, into: &value, query: query, headers: headers)
+        entity.entityValue = value
+    }
+
+    /// The number of entities a query addresses (`/$count`).
+    public func count(matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws -> Int {
+        try await provider.fetchCount(query, headers: headers)
+    }
+
+    /// Every entity a query addresses, typed, across server-driven pages (one page in memory at a time).
+    public func entities<Entity: EntityProtocol>(
+        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders()
+    ) -> AsyncThrowingMapSequence<PagedEntities, Entity> {
+        provider.entities(query, headers: headers).map { Entity(entityValue: $0) }
+    }
+
+    /// Sends a batch of reads and changesets as one request.
+    public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws {
+        try await provider.processBatch(batch, headers: headers)
+    }
+}
