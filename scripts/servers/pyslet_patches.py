@@ -88,11 +88,12 @@ def _merge_set_from_json_object(self, obj, entity_resolver=None,
     merge = merging()
     kept = {}
     if self.exists:
-        # concurrency tokens are server-managed: an absent one keeps its
-        # stored value on PUT too, so the If-Match check decides
+        # concurrency tokens are server-managed: they keep their stored
+        # value whatever the body says (the If-Match check decides), and an
+        # absent key keeps its value on PUT
         kept = dict((k, _snapshot(v)) for k, v in self.data_items()
-                    if k not in obj and (merge or _is_token(v) or
-                                         k in self.entity_set.keys))
+                    if _is_token(v) or (k not in obj and (
+                        merge or k in self.entity_set.keys)))
     _orig_set_from_json_object(self, full, entity_resolver, for_update)
     for k, v in self.data_items():
         if k in kept:
@@ -205,10 +206,30 @@ def _uri_literal_from_str(source):
     return _orig_uri_literal_from_str(source)
 
 
+_orig_set_concurrency_tokens = edm.Entity.set_concurrency_tokens
+
+
+def _set_concurrency_tokens(self):
+    """Extra: a DateTime concurrency token was set to 'now' (nudged only when
+    equal to the old value), so a later update within the same second could
+    move it back to an earlier, already-issued value and a stale ETag matched
+    again. Tokens now always move forward."""
+    old = [(t, t.value) for t in self.etag_values()
+           if isinstance(t, (edm.DateTimeValue, edm.DateTimeOffsetValue))]
+    _orig_set_concurrency_tokens(self)
+    for token, before in old:
+        if before is not None and token.value is not None and \
+                token.value <= before:
+            new_time, overflow = before.time.offset(seconds=1)
+            token.set_from_value(iso.TimePoint(
+                date=before.date.offset(days=overflow), time=new_time))
+
+
 def apply():
     """Installs every function-level patch (idempotent)."""
     core.parse_asp_dot_net_date = parse_asp_dot_net_date
     core.uri_literal_from_str = _uri_literal_from_str
+    edm.Entity.set_concurrency_tokens = _set_concurrency_tokens
     core.Entity.set_from_json_object = _merge_set_from_json_object
     core.EntityCollection.generate_entity_set_in_json = \
         _generate_entity_set_in_json
