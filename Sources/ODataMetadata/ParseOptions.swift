@@ -10,6 +10,7 @@ public struct ParseOptions: Sendable, Hashable {
     /// The deepest element nesting accepted (default 256).
     public var maximumDepth: Int
 
+    /// Creates a `ParseOptions` from its parts.
     public init(isStrict: Bool = false, warningsAreErrors: Bool = false, maximumInputSize: Int = 64 << 20, maximumDepth: Int = 256) {
         self.isStrict = isStrict
         self.warningsAreErrors = warningsAreErrors

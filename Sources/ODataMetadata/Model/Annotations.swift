@@ -10,6 +10,7 @@ public struct ForeignAttribute: Sendable, Hashable {
     /// The attribute value.
     public var value: String
 
+    /// Creates a `ForeignAttribute` from its parts.
     public init(namespace: String, prefix: String, name: String, value: String) {
         self.namespace = namespace
         self.prefix = prefix
@@ -45,6 +46,7 @@ public struct AnnotationSet: Sendable, Hashable {
     /// Every foreign attribute in document order.
     public var attributes: [ForeignAttribute]
 
+    /// Creates a `AnnotationSet` from its parts.
     public init(_ attributes: [ForeignAttribute] = []) {
         self.attributes = attributes
     }
@@ -103,6 +105,7 @@ public struct Documentation: Sendable, Hashable {
     /// The `LongDescription` text.
     public var longDescription: String?
 
+    /// Creates a `Documentation` from its parts.
     public init(summary: String? = nil, longDescription: String? = nil) {
         self.summary = summary
         self.longDescription = longDescription
@@ -120,6 +123,7 @@ public struct VocabularyAnnotation: Sendable, Hashable {
     /// The annotation's XML, canonicalised (element names and attributes), for structured values.
     public var rawXML: String
 
+    /// Creates a `VocabularyAnnotation` from its parts.
     public init(term: String, qualifier: String? = nil, value: String? = nil, rawXML: String) {
         self.term = term
         self.qualifier = qualifier
@@ -137,6 +141,7 @@ public struct AnnotationsBlock: Sendable, Hashable {
     /// The annotations inside.
     public var annotations: [VocabularyAnnotation]
 
+    /// Creates a `AnnotationsBlock` from its parts.
     public init(target: String, qualifier: String? = nil, annotations: [VocabularyAnnotation]) {
         self.target = target
         self.qualifier = qualifier
@@ -153,6 +158,7 @@ public struct ForeignElement: Sendable, Hashable {
     /// The element's attributes as `(name, value)` in document order.
     public var attributes: [ForeignAttribute]
 
+    /// Creates a `ForeignElement` from its parts.
     public init(namespace: String, name: String, attributes: [ForeignAttribute]) {
         self.namespace = namespace
         self.name = name

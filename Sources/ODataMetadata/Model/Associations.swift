@@ -9,6 +9,7 @@ public struct AssociationEnd: Sendable, Hashable {
     /// `OnDelete Action="Cascade"` when present.
     public var onDeleteCascade: Bool
 
+    /// Creates a `AssociationEnd` from its parts.
     public init(role: String, type: String, multiplicity: Multiplicity, onDeleteCascade: Bool = false) {
         self.role = role
         self.type = type
@@ -28,6 +29,7 @@ public struct ReferentialConstraint: Sendable, Hashable {
     /// The dependent property names, in order.
     public var dependentProperties: [String]
 
+    /// Creates a `ReferentialConstraint` from its parts.
     public init(principalRole: String, principalProperties: [String], dependentRole: String, dependentProperties: [String]) {
         self.principalRole = principalRole
         self.principalProperties = principalProperties
@@ -51,6 +53,7 @@ public struct Association: Sendable, Hashable {
     /// Where the element starts.
     public var location: SourceLocation
 
+    /// Creates a `Association` from its parts.
     public init(
         name: String, namespace: String, ends: [AssociationEnd], referentialConstraint: ReferentialConstraint? = nil,
         annotations: AnnotationSet = AnnotationSet(), location: SourceLocation = SourceLocation(line: 0, column: 0)

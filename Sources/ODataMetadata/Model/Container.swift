@@ -11,6 +11,7 @@ public struct EntitySet: Sendable, Hashable {
     /// Where the element starts.
     public var location: SourceLocation
 
+    /// Creates a `EntitySet` from its parts.
     public init(
         name: String, entityType: String, annotations: AnnotationSet = AnnotationSet(),
         documentation: Documentation? = nil, location: SourceLocation = SourceLocation(line: 0, column: 0)
@@ -30,6 +31,7 @@ public struct AssociationSetEnd: Sendable, Hashable {
     /// `EntitySet`.
     public var entitySet: String
 
+    /// Creates a `AssociationSetEnd` from its parts.
     public init(role: String, entitySet: String) {
         self.role = role
         self.entitySet = entitySet
@@ -65,8 +67,11 @@ public struct AssociationSet: Sendable, Hashable {
 
 /// `Mode` of a function-import parameter.
 public enum ParameterMode: String, Sendable, Hashable {
+    /// `In`.
     case `in` = "In"
+    /// `Out`.
     case out = "Out"
+    /// `InOut`.
     case inOut = "InOut"
 }
 
@@ -91,6 +96,7 @@ public struct FunctionImportParameter: Sendable, Hashable {
     /// Where the element starts.
     public var location: SourceLocation
 
+    /// Creates a `FunctionImportParameter` from its parts.
     public init(
         name: String, type: TypeReference, mode: ParameterMode? = nil, isNullable: Bool = true,
         maxLength: MaxLength? = nil, precision: Int? = nil, scale: Int? = nil, annotations: AnnotationSet = AnnotationSet(),
@@ -127,6 +133,7 @@ public struct FunctionImport: Sendable, Hashable {
     /// Where the element starts.
     public var location: SourceLocation
 
+    /// Creates a `FunctionImport` from its parts.
     public init(
         name: String, returnType: TypeReference? = nil, entitySet: String? = nil, httpMethod: String? = nil,
         parameters: [FunctionImportParameter] = [], annotations: AnnotationSet = AnnotationSet(),
@@ -164,6 +171,7 @@ public struct EntityContainer: Sendable, Hashable {
     /// Where the element starts.
     public var location: SourceLocation
 
+    /// Creates a `EntityContainer` from its parts.
     public init(
         name: String, namespace: String, isDefault: Bool = false, extends: String? = nil,
         entitySets: [EntitySet] = [], associationSets: [AssociationSet] = [], functionImports: [FunctionImport] = [],
@@ -194,6 +202,7 @@ public struct SchemaUsing: Sendable, Hashable {
     /// Its alias.
     public var alias: String?
 
+    /// Creates a `SchemaUsing` from its parts.
     public init(namespace: String, alias: String?) {
         self.namespace = namespace
         self.alias = alias
@@ -207,6 +216,7 @@ public struct SchemaReference: Sendable, Hashable {
     /// `edmx:Include` elements as `(namespace, alias)`.
     public var includes: [SchemaUsing]
 
+    /// Creates a `SchemaReference` from its parts.
     public init(uri: String, includes: [SchemaUsing]) {
         self.uri = uri
         self.includes = includes
@@ -238,6 +248,7 @@ public struct Schema: Sendable, Hashable {
     /// Foreign attributes of the `Schema` element.
     public var annotations: AnnotationSet
 
+    /// Creates a `Schema` from its parts.
     public init(
         namespace: String, alias: String? = nil, csdlNamespace: String = XMLNamespaces.csdl[3],
         usings: [SchemaUsing] = [], entityTypes: [EntityType] = [], complexTypes: [ComplexType] = [],

@@ -15,6 +15,7 @@ public enum DiagnosticSeverity: String, Sendable, Hashable, Codable, Comparable 
         }
     }
 
+    /// Orders severities: note < warning < error.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }
 
@@ -29,6 +30,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Where in the document.
     public var location: SourceLocation
 
+    /// Creates a `Diagnostic` from its parts.
     public init(severity: DiagnosticSeverity, code: String, message: String, location: SourceLocation) {
         self.severity = severity
         self.code = code
@@ -71,6 +73,7 @@ public struct MetadataError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The diagnostics gathered up to the failure.
     public var diagnostics: [Diagnostic]
 
+    /// Creates a `Kind` from its parts.
     public init(kind: Kind, message: String, location: SourceLocation? = nil, diagnostics: [Diagnostic] = []) {
         self.kind = kind
         self.message = message
@@ -78,6 +81,7 @@ public struct MetadataError: Error, Sendable, Hashable, CustomStringConvertible 
         self.diagnostics = diagnostics
     }
 
+    /// A readable form of the value.
     public var description: String {
         if let location { return "\(location): \(message)" }
         return message

@@ -1,19 +1,34 @@
 /// The primitive types of the Entity Data Model as OData v2 uses them.
 public enum EDMPrimitiveType: String, Sendable, Hashable, CaseIterable, Codable {
+    /// `Edm.Binary`.
     case binary = "Edm.Binary"
+    /// `Edm.Boolean`.
     case boolean = "Edm.Boolean"
+    /// `Edm.Byte`.
     case byte = "Edm.Byte"
+    /// `Edm.DateTime`.
     case dateTime = "Edm.DateTime"
+    /// `Edm.DateTimeOffset`.
     case dateTimeOffset = "Edm.DateTimeOffset"
+    /// `Edm.Decimal`.
     case decimal = "Edm.Decimal"
+    /// `Edm.Double`.
     case double = "Edm.Double"
+    /// `Edm.Guid`.
     case guid = "Edm.Guid"
+    /// `Edm.Int16`.
     case int16 = "Edm.Int16"
+    /// `Edm.Int32`.
     case int32 = "Edm.Int32"
+    /// `Edm.Int64`.
     case int64 = "Edm.Int64"
+    /// `Edm.SByte`.
     case sByte = "Edm.SByte"
+    /// `Edm.Single`.
     case single = "Edm.Single"
+    /// `Edm.String`.
     case string = "Edm.String"
+    /// `Edm.Time`.
     case time = "Edm.Time"
 
     /// The qualified name, such as `Edm.String`.

@@ -21,11 +21,13 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The column, starting at 1 (0 when unknown).
     public var column: Int
 
+    /// Creates a `SourceLocation` from its parts.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
+    /// A readable form of the value.
     public var description: String { "\(line):\(column)" }
 }
 
@@ -58,6 +60,7 @@ public struct Property: Sendable, Hashable {
     /// Where the element starts.
     public var location: SourceLocation
 
+    /// Creates a `Property` from its parts.
     public init(
         name: String, type: TypeReference, isNullable: Bool = true, maxLength: MaxLength? = nil,
         isFixedLength: Bool? = nil, precision: Int? = nil, scale: Int? = nil, isUnicode: Bool? = nil,

@@ -15,6 +15,7 @@ public struct ServiceMetadata: Sendable, Hashable {
 
     private var index: Index
 
+    /// Creates a `ServiceMetadata` from its parts.
     public init(
         edmxVersion: String = "1.0", dataServiceVersion: String? = nil, maxDataServiceVersion: String? = nil,
         schemas: [Schema], references: [SchemaReference] = [], diagnostics: [Diagnostic] = []
@@ -28,12 +29,14 @@ public struct ServiceMetadata: Sendable, Hashable {
         self.index = Index(schemas: schemas)
     }
 
+    /// Compares the document content; the lookup index is derived and not compared.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.edmxVersion == rhs.edmxVersion && lhs.dataServiceVersion == rhs.dataServiceVersion
             && lhs.maxDataServiceVersion == rhs.maxDataServiceVersion && lhs.schemas == rhs.schemas
             && lhs.references == rhs.references && lhs.diagnostics == rhs.diagnostics
     }
 
+    /// Hashes the schemas and diagnostics.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(schemas)
         hasher.combine(diagnostics)

@@ -29,6 +29,7 @@ public struct NavigationProperty: Sendable, Hashable {
     /// Where the element starts.
     public var location: SourceLocation
 
+    /// Creates a `NavigationProperty` from its parts.
     public init(
         name: String, relationship: String, fromRole: String, toRole: String,
         targetType: String? = nil, multiplicity: Multiplicity? = nil,
@@ -83,6 +84,7 @@ public struct EntityType: Sendable, Hashable {
     /// Where the element starts.
     public var location: SourceLocation
 
+    /// Creates a `EntityType` from its parts.
     public init(
         name: String, namespace: String, baseType: String? = nil, isAbstract: Bool = false,
         hasStream: Bool = false, isOpenType: Bool = false, declaredKey: [String] = [],
@@ -136,6 +138,7 @@ public struct ComplexType: Sendable, Hashable {
     /// Where the element starts.
     public var location: SourceLocation
 
+    /// Creates a `ComplexType` from its parts.
     public init(
         name: String, namespace: String, baseType: String? = nil, properties: [Property] = [],
         annotations: AnnotationSet = AnnotationSet(), documentation: Documentation? = nil,
