@@ -14,6 +14,9 @@ let package = Package(
             name: "fuzz-metadata",
             dependencies: ["FuzzDriver", .product(name: "ODataMetadata", package: "swift-odata")]
         ),
+        .executableTarget(name: "fuzz-json", dependencies: ["FuzzDriver", .product(name: "OData", package: "swift-odata")]),
+        .executableTarget(name: "fuzz-atom", dependencies: ["FuzzDriver", .product(name: "OData", package: "swift-odata")]),
+        .executableTarget(name: "fuzz-errors", dependencies: ["FuzzDriver", .product(name: "OData", package: "swift-odata")]),
         .executableTarget(
             name: "fuzz-literal",
             dependencies: ["FuzzDriver", .product(name: "OData", package: "swift-odata")]

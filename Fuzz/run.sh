@@ -16,6 +16,11 @@ case "$target" in
     seeds=("$root/Tests/ODataMetadataTests/Resources/metadata" "$root/Tests/ODataMetadataTests/Resources/FailCases")
     failcases="$root/Tests/ODataMetadataTests/Resources/FailCases"
     ;;
+  json | atom | errors)
+    # The codec targets: seeded with the recorded payloads; failures are replayed by ODataTests.
+    seeds=("$root/Tests/ODataTests/Resources/payloads" "$here/Seeds/$target" "$root/Tests/ODataTests/Resources/FailCases/$target")
+    failcases="$root/Tests/ODataTests/Resources/FailCases/$target"
+    ;;
   literal)
     seeds=("$here/Seeds/literal" "$root/Tests/ODataTests/Resources/FailCases/literal")
     failcases="$root/Tests/ODataTests/Resources/FailCases/literal"
@@ -54,7 +59,10 @@ status=0
 shopt -s nullglob
 for crash in "$artifacts"/crash-* "$artifacts"/timeout-* "$artifacts"/oom-*; do
   name="$(basename "$crash")"
-  cp -n "$crash" "$failcases/fuzz-$name.xml"
-  echo "kept $failcases/fuzz-$name.xml" >&2
+  extension="xml"
+  [ "$target" = json ] && extension="json"
+  [ "$target" = errors ] && extension="txt"
+  cp -n "$crash" "$failcases/fuzz-$name.$extension"
+  echo "kept $failcases/fuzz-$name.$extension" >&2
 done
 exit "$status"
