@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import ODataMetadata
 @testable import OData
 
 /// The JSON parts of the recorded `$batch` responses, cut out by brace matching (not a batch parser).
@@ -29,15 +30,26 @@ final class JSONBatchPayloadTests: XCTestCase {
         return nil
     }
 
-    static let enumeration: EntityTypeDescriptor = EntityTypeDescriptor(
-        qualifiedName: "olrpbqwncfwb.Enumeration",
-        properties: [
-            PropertyDescriptor(name: "EntityType", type: .primitive(.string), index: 0, isNullable: false, isKey: true),
-            PropertyDescriptor(name: "PropertyName", type: .primitive(.string), index: 1, isNullable: false, isKey: true),
-            PropertyDescriptor(name: "RefKey", type: .primitive(.string), index: 2, isNullable: false, isKey: true),
-            PropertyDescriptor(name: "Value", type: .primitive(.string), index: 3),
-        ],
-        keyNames: ["EntityType", "PropertyName", "RefKey"])
+    /// pyodata's test keeps no `$metadata` for this payload: the type is declared here in EDMX and goes
+    /// through the dynamic API like the others.
+    static let enumeration: EntityTypeDescriptor = {
+        let edmx = """
+            <edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx" \
+            xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">
+            <edmx:DataServices m:DataServiceVersion="2.0"><Schema Namespace="olrpbqwncfwb" \
+            xmlns="http://schemas.microsoft.com/ado/2008/09/edm"><EntityType Name="Enumeration">
+            <Key><PropertyRef Name="EntityType"/><PropertyRef Name="PropertyName"/><PropertyRef Name="RefKey"/></Key>
+            <Property Name="EntityType" Type="Edm.String" Nullable="false"/><Property Name="PropertyName" Type="Edm.String" Nullable="false"/>
+            <Property Name="RefKey" Type="Edm.String" Nullable="false"/><Property Name="Value" Type="Edm.String"/></EntityType>
+            <EntityContainer Name="C" m:IsDefaultEntityContainer="true"><EntitySet Name="Enumerations" EntityType="olrpbqwncfwb.Enumeration"/>
+            </EntityContainer></Schema></edmx:DataServices></edmx:Edmx>
+            """
+        do {
+            return try DataModel(metadata: MetadataParser.parse(edmx)).entitySet("Enumerations").entityType
+        } catch {
+            fatalError("enumeration model: \(error)")
+        }
+    }()
 
     func testEnormousBatchFeedOfPyodata() throws {
         let json = try XCTUnwrap(Self.firstJSONObject(in: try Payloads.data("pyodata_enormous_batch_response.batch")))
