@@ -61,21 +61,8 @@ struct DemoRunner {
 }
 
 extension DemoRunner {
-    /// The provider for the service root. Until the online provider is part of the runtime this build
-    /// has none, and the demo only type-checks the seeds' data code.
-    func makeProvider() -> NoProvider? { nil }
-}
-
-/// Stands in for the online provider in builds that do not have it; never instantiated.
-struct NoProvider: DataServiceProvider {
-    var serviceName: String { "ESPM" }
-    func fetchEntities(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws -> EntityList {
-        throw CancellationError()
-    }
-    func fetchEntity(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws -> EntityValue {
-        throw CancellationError()
-    }
-    func invokeFunction(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws -> FunctionResult {
-        throw CancellationError()
+    /// The online provider for the service root (JSON, CSRF handling, retries of reads).
+    func makeProvider() -> OnlineODataProvider? {
+        OnlineODataProvider(serviceName: "ESPM", serviceRoot: serviceRoot)
     }
 }
