@@ -1,0 +1,27 @@
+import Foundation
+import ODataMetadata
+
+extension OnlineODataProvider {
+    /// Reads the service's `$metadata` document.
+    public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws -> Data {
+        try await read(try url(for: "$metadata"), headers: headers, accept: "application/xml").1.body
+    }
+
+    /// Loads `$metadata` and builds the dynamic `DataModel` (entity sets, types and function imports
+    /// by name) for a container (the default one when nil). Parse failures throw `ODataError` `.decoding`.
+    public func loadDataModel(container: String? = nil, headers: HTTPHeaders = HTTPHeaders()) async throws -> DataModel {
+        let data = try await fetchMetadataDocument(headers: headers)
+        let url = try url(for: "$metadata")
+        let metadata: ServiceMetadata
+        do {
+            metadata = try MetadataParser.parse(data)
+        } catch {
+            throw ODataError(.decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, responseBody: data, underlyingError: error)
+        }
+        do {
+            return try DataModel(metadata: metadata, container: container)
+        } catch {
+            throw ODataError(.decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, underlyingError: error)
+        }
+    }
+}

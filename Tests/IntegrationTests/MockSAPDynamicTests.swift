@@ -1,0 +1,40 @@
+import Foundation
+import OData
+import XCTest
+
+/// The dynamic API (model from the server's `$metadata`, entities by property name) over mock-sap:
+/// reads, an ETag-checked update through CSRF, and a typed 412 for the stale copy.
+final class MockSAPDynamicTests: XCTestCase {
+    func testDynamicReadUpdateAndStaleCopy() async throws {
+        try await TestServers.resetMockSAP()
+        let provider = OnlineODataProvider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample())
+        let model = try await provider.loadDataModel()
+        let partners = try model.entitySet("BusinessPartnerSet")
+        let page = try await provider.fetchEntities(
+            DataQuery().from(partners).filter(.property("CompanyName").equal(.literal(.string("SAP")))).top(2), headers: [:],
+            options: .init())
+        let original = try XCTUnwrap(page.entities.first)
+        XCTAssertEqual(original["BusinessPartnerID"], .string("0100000000"))
+        XCTAssertNotNil(original.metadata.etag)
+
+        var changed = original
+        try changed.set("CompanyName", to: .string("SAP Dynamic"))
+        let updated = try await provider.updateEntity(changed)
+        XCTAssertNotEqual(updated.metadata.etag, original.metadata.etag)
+        let reread = try await provider.fetchEntity(
+            DataQuery().from(partners).withKey(original.key), headers: [:], options: .init())
+        XCTAssertEqual(reread["CompanyName"], .string("SAP Dynamic"))
+
+        var stale = original
+        try stale.set("CompanyName", to: .string("Lost update"))
+        do {
+            _ = try await provider.updateEntity(stale)
+            XCTFail("the stale copy must be refused")
+        } catch let error as ODataError {
+            XCTAssertEqual(error.kind, .preconditionFailed)
+            XCTAssertFalse(error.serviceError?.details.isEmpty ?? true)
+        }
+        let count = try await provider.fetchCount(DataQuery().from(partners))
+        XCTAssertGreaterThan(count, 1)
+    }
+}
