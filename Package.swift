@@ -62,6 +62,11 @@ let package = Package(
             dependencies: ["ESPM", "OData"]
         ),
         .executableTarget(
+            name: "codegen-bench",
+            dependencies: ["ODataCodeGen", "ODataMetadata"],
+            path: "Benchmarks/codegen-bench"
+        ),
+        .executableTarget(
             name: "query-bench",
             dependencies: ["OData"],
             path: "Benchmarks/query-bench"

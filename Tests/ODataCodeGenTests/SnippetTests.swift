@@ -30,7 +30,7 @@ final class SnippetTests: XCTestCase {
                     headers: OData.HTTPHeaders = OData.HTTPHeaders(),
                     options: OData.RequestOptions = OData.RequestOptions()
                 ) async throws -> Item {
-                    try await self.fetchItem(matching: query.withKey(Item.key(itemNumber: itemNumber, orderID: orderID)), headers: headers, options: options)
+                    try await self.fetchOne(Item.self, matching: query.withKey(Item.key(itemNumber: itemNumber, orderID: orderID)).fromDefault(CMetadata.EntitySets.items), headers: headers, options: options)
                 }
             """)
     }
@@ -205,8 +205,10 @@ final class SnippetTests: XCTestCase {
         let service = try TestSupport.file(result, "C.swift")
         XCTAssertContains(service, "open func fetchIn(")
         XCTAssertContains(service, "open func fetchClassWithKey(\n        `default`: Swift.String?,")
-        XCTAssertContains(service, "self.fetchClass(matching: query.withKey(Class.key(default: `default`)), headers: headers, options: options)")
+        XCTAssertContains(service, "self.fetchOne(Class.self, matching: query.withKey(Class.key(default: `default`)).fromDefault(CMetadata.EntitySets.`in`), headers: headers, options: options)")
         XCTAssertContains(service, "open func `return`(\n        `where`: Swift.String?,")
-        XCTAssertContains(service, "try await self.`return`(where: `where`, query: query, headers: headers, options: options)")
+        XCTAssertContains(service, """
+                    self.invokeValue(Swift.String.self, query.invoke(CMetadata.FunctionImports.`return`, [(name: "where", value: `where`?.edmValue)]), headers: headers, options: options, completionHandler: completionHandler)
+            """)
     }
 }

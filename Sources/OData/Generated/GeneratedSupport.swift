@@ -101,3 +101,71 @@ extension DataService {
         complete({ (_: Void?, error: (any Error)?) in completionHandler(error) }, operation)
     }
 }
+
+// MARK: Completion-handler forms
+//
+// Generated completion-handler methods call these instead of wrapping their async twin in a closure:
+// one runtime function instead of one async closure per generated method keeps generated code cheap to
+// compile (async closures are costly in debug builds).
+
+extension DataService {
+    /// `fetch(_:matching:headers:options:)` reporting to a completion handler on `completionQueue`.
+    @_spi(Generated)
+    @discardableResult
+    public func fetch<Entity: EntityProtocol>(
+        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders, options: RequestOptions,
+        completionHandler: @escaping @Sendable ([Entity]?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.fetch(type, matching: query, headers: headers, options: options) }
+    }
+
+    /// `fetchOne(_:matching:headers:options:)` reporting to a completion handler on `completionQueue`.
+    @_spi(Generated)
+    @discardableResult
+    public func fetchOne<Entity: EntityProtocol>(
+        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders, options: RequestOptions,
+        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.fetchOne(type, matching: query, headers: headers, options: options) }
+    }
+
+    /// `invokeVoid` reporting to a completion handler on `completionQueue`.
+    @_spi(Generated)
+    @discardableResult
+    public func invokeVoid(
+        _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions,
+        completionHandler: @escaping @Sendable ((any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        completeVoid(completionHandler) { try await self.invokeVoid(query, headers: headers, options: options) }
+    }
+
+    /// `invokeValue` reporting to a completion handler on `completionQueue`.
+    @_spi(Generated)
+    @discardableResult
+    public func invokeValue<Value: EdmValueConvertible>(
+        _ type: Value.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions,
+        completionHandler: @escaping @Sendable (Value?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.invokeValue(type, query, headers: headers, options: options) }
+    }
+
+    /// `invokeEntity` reporting to a completion handler on `completionQueue`.
+    @_spi(Generated)
+    @discardableResult
+    public func invokeEntity<Entity: EntityProtocol>(
+        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions,
+        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.invokeEntity(type, query, headers: headers, options: options) }
+    }
+
+    /// `invokeEntities` reporting to a completion handler on `completionQueue`.
+    @_spi(Generated)
+    @discardableResult
+    public func invokeEntities<Entity: EntityProtocol>(
+        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions,
+        completionHandler: @escaping @Sendable ([Entity]?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.invokeEntities(type, query, headers: headers, options: options) }
+    }
+}

@@ -83,6 +83,7 @@ extension SwiftRenderer {
 
     /// A Swift string literal for any text: quotes, backslashes and non-printable scalars are escaped.
     static func stringLiteral(_ value: String) -> String {
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + value + "\"" }
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -109,8 +110,12 @@ extension SwiftRenderer {
 struct Output {
     private(set) var text = ""
 
+    private static let indents = (0..<16).map { String(repeating: " ", count: $0 * 4) }
+
     mutating func line(_ depth: Int, _ content: String) {
-        text += String(repeating: " ", count: depth * 4) + content + "\n"
+        text += depth < Self.indents.count ? Self.indents[depth] : String(repeating: " ", count: depth * 4)
+        text += content
+        text += "\n"
     }
 
     mutating func blank() { text += "\n" }

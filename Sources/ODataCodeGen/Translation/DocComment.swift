@@ -23,6 +23,8 @@ enum DocComment {
     /// Text safe inside `///` lines: line breaks normalised, other control and bidi-format characters
     /// removed, surrounding whitespace trimmed, blank lines collapsed.
     static func sanitize(_ text: String) -> String {
+        // Fast path: printable ASCII on one line needs only trimming.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.trimmed(" ") }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar == "\n" || scalar == "\r" {
@@ -45,7 +47,11 @@ enum DocComment {
 
     /// `` `text` `` with backticks in the text removed, for code spans in comments.
     static func code(_ text: String) -> String {
-        "`" + sanitize(text).replacing("`", with: "'").replacing("\n", with: " ") + "`"
+        var scalars = String.UnicodeScalarView()
+        for scalar in sanitize(text).unicodeScalars {
+            scalars.append(scalar == "`" ? "'" : scalar == "\n" ? " " : scalar)
+        }
+        return "`" + String(scalars) + "`"
     }
 
     /// Notes for an entity set that is not creatable, updatable or deletable.

@@ -15,7 +15,7 @@ extension ServicePlanner {
                 warn("entity set \(set.name) skipped: its type \(set.entityType) is not generated", set.location)
                 continue
             }
-            let renamed = rename("\(container.name)/\(set.name)", set.name)
+            let renamed = rename(["\(container.name)/\(set.name)", set.name])
             let handle = handles.claim(renamed ?? names.memberName(set.name))
             let stem = renamed.map(NameTransformer.capitalizeFirst) ?? names.methodStem(set.name)
             let fetchName = scope.claim("fetch" + stem)
@@ -64,7 +64,7 @@ extension ServicePlanner {
                     edmType: TypeMapping.edmType(primitive)))
             }
             let httpMethod = (function.httpMethod ?? "GET").uppercased()
-            let renamed = rename("\(container.name)/\(function.name)", function.name)
+            let renamed = rename(["\(container.name)/\(function.name)", function.name])
             let memberName = renamed ?? names.memberName(function.name)
             let handle = httpMethod == "GET" ? functionHandles.claim(memberName) : actionHandles.claim(memberName)
             planned.append(PlannedFunction(

@@ -24,7 +24,7 @@ struct ServicePlanner {
         // Module-level names: the service class and its metadata namespace first, then types in document order.
         var typeScope = NameScope(reserved: ReservedNames.types)
         let serviceName = typeScope.claim(
-            configuration.serviceClassName ?? rename(container.name) ?? names.serviceName(container.name))
+            configuration.serviceClassName ?? rename([container.name]) ?? names.serviceName(container.name))
         let metadataName = typeScope.claim(serviceName + "Metadata")
         var entityNames: [String: String] = [:]
         for type in subset.entityTypes {
@@ -99,7 +99,7 @@ struct ServicePlanner {
                 continue
             }
             let memberName = scope.claim(
-                rename("\(type.qualifiedName)/\(navigation.name)", "\(type.name)/\(navigation.name)")
+                rename(["\(type.qualifiedName)/\(navigation.name)", "\(type.name)/\(navigation.name)"])
                     ?? names.memberName(navigation.name))
             navigations.append(PlannedNavigation(
                 edm: navigation, name: memberName, targetName: targetName, targetQualifiedName: target,
@@ -132,7 +132,7 @@ struct ServicePlanner {
                 continue
             }
             let name = scope.claim(
-                rename("\(ownerQualified)/\(property.name)", "\(owner)/\(property.name)") ?? names.memberName(property.name))
+                rename(["\(ownerQualified)/\(property.name)", "\(owner)/\(property.name)"]) ?? names.memberName(property.name))
             planned.append(PlannedProperty(
                 edm: property, name: name, valueType: mapped.swiftType, propertyType: mapped.runtimeType,
                 index: planned.count, isKey: keys.contains(property.name)))
@@ -143,12 +143,13 @@ struct ServicePlanner {
     // MARK: Names
 
     private mutating func typeName(_ name: String, _ qualifiedName: String) -> String {
-        rename(qualifiedName, name) ?? names.typeName(name)
+        rename([qualifiedName, name]) ?? names.typeName(name)
     }
 
     /// The configured rename for the first key that has one.
-    mutating func rename(_ keys: String...) -> String? {
-        for key in keys {
+    mutating func rename(_ keys: @autoclosure () -> [String]) -> String? {
+        if configuration.renames.isEmpty { return nil }
+        for key in keys() {
             if let value = configuration.renames[key] {
                 usedRenames.insert(key)
                 return value

@@ -45,30 +45,26 @@ struct ServiceTranslator {
         Build.member(.type(.named([plan.metadataName])), "EntitySets", set.handleName)
     }
 
-    /// The async method and its completion-handler twin, which forwards every argument to it.
+    /// The async method and its completion-handler twin. Both call the same runtime function; the twin
+    /// passes `completionHandler` as its last argument (the runtime's completion-handler overload).
     private func pair(
         doc: [String], name: String, parameters: [SwiftParameter], result: SwiftType?, body: SwiftExpr
     ) -> [SwiftDecl] {
         let asyncMethod = SwiftFunction(
             doc: doc, access: access, name: name, parameters: parameters, isAsync: true, isThrowing: true,
             result: result, body: [.expr(.tryAwait(body))])
-        let forwarded = parameters.map { SwiftArgument($0.label == "_" ? nil : ($0.label ?? $0.name), .identifier($0.name)) }
-        let callAsync = SwiftExpr.tryAwait(.call(.member(.self, name), forwarded, trailingClosure: nil))
-        let handlerType: SwiftType
-        let completion: SwiftExpr
+        guard case .call(let callee, let arguments, _) = body else { return [.function(asyncMethod)] }
+        let withHandler = SwiftExpr.call(
+            callee, arguments + [SwiftArgument("completionHandler", .identifier("completionHandler"))], trailingClosure: nil)
         let error = SwiftType.optional(.existential(.path("Swift.Error")))
-        if let result {
-            handlerType = .function(attributes: ["@escaping", "@Sendable"], parameters: [.optional(result), error], result: .path("Swift.Void"))
-            completion = Build.call(.member(.self, "complete"), [(nil, .identifier("completionHandler"))], trailing: [.expr(callAsync)])
-        } else {
-            handlerType = .function(attributes: ["@escaping", "@Sendable"], parameters: [error], result: .path("Swift.Void"))
-            completion = Build.call(.member(.self, "completeVoid"), [(nil, .identifier("completionHandler"))], trailing: [.expr(callAsync)])
-        }
+        let handlerParameters: [SwiftType] = result.map { [.optional($0), error] } ?? [error]
+        let handlerType = SwiftType.function(
+            attributes: ["@escaping", "@Sendable"], parameters: handlerParameters, result: .path("Swift.Void"))
         let handlerDoc = doc + ["", "The completion handler is called on `completionQueue` with the result or the error."]
         let handlerMethod = SwiftFunction(
             doc: handlerDoc, access: access, name: name,
             parameters: parameters + [SwiftParameter(name: "completionHandler", type: handlerType)],
-            body: [.expr(completion)])
+            body: [.expr(withHandler)])
         return [.function(asyncMethod), .function(handlerMethod)]
     }
 
@@ -103,8 +99,10 @@ struct ServiceTranslator {
             SwiftParameter(name: label, type: .optional(key.valueType))
         }
         let key = Build.call(.member(.type(.named([set.typeName])), "key"), keyParameters.map { ($0.name, .identifier($0.name)) })
-        let byKey = Build.call(.member(.self, set.singleName), [
-            ("matching", Build.call(.member(.identifier("query"), "withKey"), [(nil, key)])),
+        let keyed = Build.call(.member(.identifier("query"), "withKey"), [(nil, key)])
+        let byKey = Build.call(.member(.self, "fetchOne"), [
+            (nil, .member(.type(.named([set.typeName])), "self")),
+            ("matching", Build.call(.member(keyed, "fromDefault"), [(nil, setHandle(set))])),
         ] + Self.forwardedStandard)
         let names = type.keys.map { DocComment.code($0.edm.name) }.joined(separator: ", ")
         methods += pair(

@@ -4,6 +4,14 @@ import ODataMetadata
 enum TypeMapping {
     /// The Swift type of a primitive.
     static func swiftType(_ type: EDMPrimitiveType) -> SwiftType {
+        swiftTypes[type] ?? .path("Swift.String")
+    }
+
+    /// The mapping, computed once.
+    private static let swiftTypes: [EDMPrimitiveType: SwiftType] = Dictionary(
+        uniqueKeysWithValues: EDMPrimitiveType.allCases.map { ($0, computeSwiftType($0)) })
+
+    private static func computeSwiftType(_ type: EDMPrimitiveType) -> SwiftType {
         switch type {
         case .string: return .path("Swift.String")
         case .boolean: return .path("Swift.Bool")

@@ -28,7 +28,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable ([Customer]?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchCustomers(matching: query, headers: headers, options: options) }
+        self.fetch(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the one entity of `Customers` that the query addresses (by key or filter).
@@ -49,7 +49,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (Customer?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchCustomer(matching: query, headers: headers, options: options) }
+        self.fetchOne(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the entity of `Customers` with this key (`CustomerId`).
@@ -59,7 +59,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         headers: OData.HTTPHeaders = OData.HTTPHeaders(),
         options: OData.RequestOptions = OData.RequestOptions()
     ) async throws -> Customer {
-        try await self.fetchCustomer(matching: query.withKey(Customer.key(customerID: customerID)), headers: headers, options: options)
+        try await self.fetchOne(Customer.self, matching: query.withKey(Customer.key(customerID: customerID)).fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
     }
 
     /// Reads the entity of `Customers` with this key (`CustomerId`).
@@ -72,7 +72,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (Customer?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchCustomerWithKey(customerID: customerID, query: query, headers: headers, options: options) }
+        self.fetchOne(Customer.self, matching: query.withKey(Customer.key(customerID: customerID)).fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads entities of the `Suppliers` entity set.
@@ -93,7 +93,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable ([Supplier]?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchSuppliers(matching: query, headers: headers, options: options) }
+        self.fetch(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the one entity of `Suppliers` that the query addresses (by key or filter).
@@ -114,7 +114,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (Supplier?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchSupplier(matching: query, headers: headers, options: options) }
+        self.fetchOne(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the entity of `Suppliers` with this key (`SupplierId`).
@@ -124,7 +124,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         headers: OData.HTTPHeaders = OData.HTTPHeaders(),
         options: OData.RequestOptions = OData.RequestOptions()
     ) async throws -> Supplier {
-        try await self.fetchSupplier(matching: query.withKey(Supplier.key(supplierID: supplierID)), headers: headers, options: options)
+        try await self.fetchOne(Supplier.self, matching: query.withKey(Supplier.key(supplierID: supplierID)).fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
 
     /// Reads the entity of `Suppliers` with this key (`SupplierId`).
@@ -137,7 +137,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (Supplier?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchSupplierWithKey(supplierID: supplierID, query: query, headers: headers, options: options) }
+        self.fetchOne(Supplier.self, matching: query.withKey(Supplier.key(supplierID: supplierID)).fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads entities of the `Products` entity set.
@@ -162,7 +162,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable ([Product]?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchProducts(matching: query, headers: headers, options: options) }
+        self.fetch(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the one entity of `Products` that the query addresses (by key or filter).
@@ -183,7 +183,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (Product?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchProduct(matching: query, headers: headers, options: options) }
+        self.fetchOne(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the entity of `Products` with this key (`ProductId`).
@@ -193,7 +193,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         headers: OData.HTTPHeaders = OData.HTTPHeaders(),
         options: OData.RequestOptions = OData.RequestOptions()
     ) async throws -> Product {
-        try await self.fetchProduct(matching: query.withKey(Product.key(productID: productID)), headers: headers, options: options)
+        try await self.fetchOne(Product.self, matching: query.withKey(Product.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
     }
 
     /// Reads the entity of `Products` with this key (`ProductId`).
@@ -206,7 +206,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (Product?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchProductWithKey(productID: productID, query: query, headers: headers, options: options) }
+        self.fetchOne(Product.self, matching: query.withKey(Product.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads entities of the `ProductCategories` entity set.
@@ -227,7 +227,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable ([ProductCategory]?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchProductCategories(matching: query, headers: headers, options: options) }
+        self.fetch(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the one entity of `ProductCategories` that the query addresses (by key or filter).
@@ -248,7 +248,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (ProductCategory?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchProductCategory(matching: query, headers: headers, options: options) }
+        self.fetchOne(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the entity of `ProductCategories` with this key (`Category`).
@@ -258,7 +258,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         headers: OData.HTTPHeaders = OData.HTTPHeaders(),
         options: OData.RequestOptions = OData.RequestOptions()
     ) async throws -> ProductCategory {
-        try await self.fetchProductCategory(matching: query.withKey(ProductCategory.key(category: category)), headers: headers, options: options)
+        try await self.fetchOne(ProductCategory.self, matching: query.withKey(ProductCategory.key(category: category)).fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
     }
 
     /// Reads the entity of `ProductCategories` with this key (`Category`).
@@ -271,7 +271,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (ProductCategory?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchProductCategoryWithKey(category: category, query: query, headers: headers, options: options) }
+        self.fetchOne(ProductCategory.self, matching: query.withKey(ProductCategory.key(category: category)).fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads entities of the `ProductTexts` entity set.
@@ -292,7 +292,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable ([ProductText]?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchProductTexts(matching: query, headers: headers, options: options) }
+        self.fetch(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the one entity of `ProductTexts` that the query addresses (by key or filter).
@@ -313,7 +313,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (ProductText?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchProductText(matching: query, headers: headers, options: options) }
+        self.fetchOne(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the entity of `ProductTexts` with this key (`Id`).
@@ -323,7 +323,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         headers: OData.HTTPHeaders = OData.HTTPHeaders(),
         options: OData.RequestOptions = OData.RequestOptions()
     ) async throws -> ProductText {
-        try await self.fetchProductText(matching: query.withKey(ProductText.key(id: id)), headers: headers, options: options)
+        try await self.fetchOne(ProductText.self, matching: query.withKey(ProductText.key(id: id)).fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
     }
 
     /// Reads the entity of `ProductTexts` with this key (`Id`).
@@ -336,7 +336,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (ProductText?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchProductTextWithKey(id: id, query: query, headers: headers, options: options) }
+        self.fetchOne(ProductText.self, matching: query.withKey(ProductText.key(id: id)).fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads entities of the `Stock` entity set.
@@ -357,7 +357,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable ([Stock]?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchStock(matching: query, headers: headers, options: options) }
+        self.fetch(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the one entity of `Stock` that the query addresses (by key or filter).
@@ -378,7 +378,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (Stock?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchStock1(matching: query, headers: headers, options: options) }
+        self.fetchOne(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the entity of `Stock` with this key (`ProductId`).
@@ -388,7 +388,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         headers: OData.HTTPHeaders = OData.HTTPHeaders(),
         options: OData.RequestOptions = OData.RequestOptions()
     ) async throws -> Stock {
-        try await self.fetchStock1(matching: query.withKey(Stock.key(productID: productID)), headers: headers, options: options)
+        try await self.fetchOne(Stock.self, matching: query.withKey(Stock.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
     }
 
     /// Reads the entity of `Stock` with this key (`ProductId`).
@@ -401,7 +401,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (Stock?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchStock1WithKey(productID: productID, query: query, headers: headers, options: options) }
+        self.fetchOne(Stock.self, matching: query.withKey(Stock.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads entities of the `PurchaseOrderHeaders` entity set.
@@ -422,7 +422,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable ([PurchaseOrderHeader]?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchPurchaseOrderHeaders(matching: query, headers: headers, options: options) }
+        self.fetch(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the one entity of `PurchaseOrderHeaders` that the query addresses (by key or filter).
@@ -443,7 +443,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (PurchaseOrderHeader?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchPurchaseOrderHeader(matching: query, headers: headers, options: options) }
+        self.fetchOne(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the entity of `PurchaseOrderHeaders` with this key (`PurchaseOrderId`).
@@ -453,7 +453,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         headers: OData.HTTPHeaders = OData.HTTPHeaders(),
         options: OData.RequestOptions = OData.RequestOptions()
     ) async throws -> PurchaseOrderHeader {
-        try await self.fetchPurchaseOrderHeader(matching: query.withKey(PurchaseOrderHeader.key(purchaseOrderID: purchaseOrderID)), headers: headers, options: options)
+        try await self.fetchOne(PurchaseOrderHeader.self, matching: query.withKey(PurchaseOrderHeader.key(purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
     }
 
     /// Reads the entity of `PurchaseOrderHeaders` with this key (`PurchaseOrderId`).
@@ -466,7 +466,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (PurchaseOrderHeader?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchPurchaseOrderHeaderWithKey(purchaseOrderID: purchaseOrderID, query: query, headers: headers, options: options) }
+        self.fetchOne(PurchaseOrderHeader.self, matching: query.withKey(PurchaseOrderHeader.key(purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads entities of the `PurchaseOrderItems` entity set.
@@ -487,7 +487,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable ([PurchaseOrderItem]?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchPurchaseOrderItems(matching: query, headers: headers, options: options) }
+        self.fetch(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the one entity of `PurchaseOrderItems` that the query addresses (by key or filter).
@@ -508,7 +508,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (PurchaseOrderItem?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchPurchaseOrderItem(matching: query, headers: headers, options: options) }
+        self.fetchOne(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the entity of `PurchaseOrderItems` with this key (`ItemNumber`, `PurchaseOrderId`).
@@ -519,7 +519,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         headers: OData.HTTPHeaders = OData.HTTPHeaders(),
         options: OData.RequestOptions = OData.RequestOptions()
     ) async throws -> PurchaseOrderItem {
-        try await self.fetchPurchaseOrderItem(matching: query.withKey(PurchaseOrderItem.key(itemNumber: itemNumber, purchaseOrderID: purchaseOrderID)), headers: headers, options: options)
+        try await self.fetchOne(PurchaseOrderItem.self, matching: query.withKey(PurchaseOrderItem.key(itemNumber: itemNumber, purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
     }
 
     /// Reads the entity of `PurchaseOrderItems` with this key (`ItemNumber`, `PurchaseOrderId`).
@@ -533,7 +533,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (PurchaseOrderItem?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchPurchaseOrderItemWithKey(itemNumber: itemNumber, purchaseOrderID: purchaseOrderID, query: query, headers: headers, options: options) }
+        self.fetchOne(PurchaseOrderItem.self, matching: query.withKey(PurchaseOrderItem.key(itemNumber: itemNumber, purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads entities of the `SalesOrderHeaders` entity set.
@@ -554,7 +554,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable ([SalesOrderHeader]?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchSalesOrderHeaders(matching: query, headers: headers, options: options) }
+        self.fetch(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the one entity of `SalesOrderHeaders` that the query addresses (by key or filter).
@@ -575,7 +575,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (SalesOrderHeader?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchSalesOrderHeader(matching: query, headers: headers, options: options) }
+        self.fetchOne(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the entity of `SalesOrderHeaders` with this key (`SalesOrderId`).
@@ -585,7 +585,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         headers: OData.HTTPHeaders = OData.HTTPHeaders(),
         options: OData.RequestOptions = OData.RequestOptions()
     ) async throws -> SalesOrderHeader {
-        try await self.fetchSalesOrderHeader(matching: query.withKey(SalesOrderHeader.key(salesOrderID: salesOrderID)), headers: headers, options: options)
+        try await self.fetchOne(SalesOrderHeader.self, matching: query.withKey(SalesOrderHeader.key(salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
     }
 
     /// Reads the entity of `SalesOrderHeaders` with this key (`SalesOrderId`).
@@ -598,7 +598,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (SalesOrderHeader?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchSalesOrderHeaderWithKey(salesOrderID: salesOrderID, query: query, headers: headers, options: options) }
+        self.fetchOne(SalesOrderHeader.self, matching: query.withKey(SalesOrderHeader.key(salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads entities of the `SalesOrderItems` entity set.
@@ -619,7 +619,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable ([SalesOrderItem]?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchSalesOrderItems(matching: query, headers: headers, options: options) }
+        self.fetch(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the one entity of `SalesOrderItems` that the query addresses (by key or filter).
@@ -640,7 +640,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (SalesOrderItem?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchSalesOrderItem(matching: query, headers: headers, options: options) }
+        self.fetchOne(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Reads the entity of `SalesOrderItems` with this key (`ItemNumber`, `SalesOrderId`).
@@ -651,7 +651,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         headers: OData.HTTPHeaders = OData.HTTPHeaders(),
         options: OData.RequestOptions = OData.RequestOptions()
     ) async throws -> SalesOrderItem {
-        try await self.fetchSalesOrderItem(matching: query.withKey(SalesOrderItem.key(itemNumber: itemNumber, salesOrderID: salesOrderID)), headers: headers, options: options)
+        try await self.fetchOne(SalesOrderItem.self, matching: query.withKey(SalesOrderItem.key(itemNumber: itemNumber, salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
     }
 
     /// Reads the entity of `SalesOrderItems` with this key (`ItemNumber`, `SalesOrderId`).
@@ -665,7 +665,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (SalesOrderItem?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.fetchSalesOrderItemWithKey(itemNumber: itemNumber, salesOrderID: salesOrderID, query: query, headers: headers, options: options) }
+        self.fetchOne(SalesOrderItem.self, matching: query.withKey(SalesOrderItem.key(itemNumber: itemNumber, salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Calls the `GenerateSamplePurchaseOrders` function import (HTTP POST).
@@ -686,7 +686,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.generateSamplePurchaseOrders(query: query, headers: headers, options: options) }
+        self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSamplePurchaseOrders, []), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Calls the `GenerateSampleSalesOrders` function import (HTTP POST).
@@ -707,7 +707,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.generateSampleSalesOrders(query: query, headers: headers, options: options) }
+        self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSampleSalesOrders, []), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Calls the `ResetSampleData` function import (HTTP POST).
@@ -728,7 +728,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.resetSampleData(query: query, headers: headers, options: options) }
+        self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.resetSampleData, []), headers: headers, options: options, completionHandler: completionHandler)
     }
 
     /// Calls the `UpdateSalesOrderStatus` function import (HTTP POST).
@@ -753,6 +753,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         options: OData.RequestOptions = OData.RequestOptions(),
         completionHandler: @escaping @Sendable (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
     ) {
-        self.complete(completionHandler) { try await self.updateSalesOrderStatus(id: id, newStatus: newStatus, query: query, headers: headers, options: options) }
+        self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.updateSalesOrderStatus, [(name: "id", value: id.edmValue), (name: "newStatus", value: newStatus.edmValue)]), headers: headers, options: options, completionHandler: completionHandler)
     }
 }

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Benchmark (not a test): debug build time of the generated code for a synthetic service of
+# 200 entity types × 40 properties, in the three file layouts. Budget: ≤ 30 s (debug, 2 cores) for
+# the per-type layout; the reference point is ≈ 30 s for one plain file per type of the same size.
+#
+# Builds a scratch package under .build/codegen-build-bench that depends on this repository by path,
+# builds the OData runtime once (not timed), then times a clean debug build of each generated target.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+WORK="$ROOT/.build/codegen-build-bench"
+cd "$ROOT"
+swift build -c release --product codegen-bench >/dev/null
+swift build --product odata-gen >/dev/null
+mkdir -p "$WORK"
+"$ROOT/.build/release/codegen-bench" --iterations 1 --corpus "$ROOT/Tests/ODataCodeGenTests/Resources/metadata" \
+    --write-synthetic "$WORK/Synthetic.xml" | tail -3
+
+layouts="perType sharded singleFile"
+for layout in $layouts; do
+    "$ROOT/.build/debug/odata-gen" generate "$WORK/Synthetic.xml" --output "$WORK/Sources/Synthetic_$layout" \
+        --layout "$layout" --quiet
+done
+cat >"$WORK/Package.swift" <<MANIFEST
+// swift-tools-version:6.0
+import PackageDescription
+let package = Package(
+    name: "CodegenBuildBench",
+    dependencies: [.package(path: "$ROOT")],
+    targets: [
+$(for layout in $layouts; do echo "        .target(name: \"Synthetic_$layout\", dependencies: [.product(name: \"OData\", package: \"$(basename "$ROOT")\")]),"; done)
+    ]
+)
+MANIFEST
+cd "$WORK"
+echo "warming up: building the OData runtime (not timed)"
+swift build --target OData >/dev/null
+for layout in $layouts; do
+    files=$(ls "Sources/Synthetic_$layout" | wc -l)
+    lines=$(cat Sources/Synthetic_$layout/*.swift | wc -l)
+    rm -rf ".build/debug/Synthetic_$layout.build" ".build/x86_64-unknown-linux-gnu/debug/Synthetic_$layout.build"
+    if ! /usr/bin/time -o .time -f "%e %U %S" swift build --target "Synthetic_$layout" >.build-log 2>&1; then
+        cat .build-log >&2
+        echo "build of Synthetic_$layout failed" >&2
+        exit 1
+    fi
+    read -r wall user system <.time
+    printf "debug build, %-10s %4d files, %6d lines: %6.1f s wall (%6.1f s user + %5.1f s system CPU), load %s\n" \
+        "$layout" "$files" "$lines" "$wall" "$user" "$system" "$(cut -d' ' -f1 /proc/loadavg)"
+done
