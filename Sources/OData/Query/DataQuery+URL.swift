@@ -3,16 +3,24 @@ import Foundation
 extension EntityKey {
     /// The key predicate as in a URL, percent-encoded: `('a')` for one component, `(A=1,B='x')` for several.
     public var predicate: String {
-        var text = "("
+        var writer = URLTextWriter(encoded: true, capacity: 32)
+        write(into: &writer)
+        return writer.text
+    }
+
+    func write(into writer: inout URLTextWriter) {
+        writer.raw(UInt8(ascii: "("))
         if components.count == 1 {
-            text += URLEncoding.literal(components[0].value)
+            writer.literal(components[0].value)
         } else {
             for (i, component) in components.enumerated() {
-                if i > 0 { text += "," }
-                text += URLEncoding.encodeLiteral(component.name) + "=" + URLEncoding.literal(component.value)
+                if i > 0 { writer.raw(UInt8(ascii: ",")) }
+                writer.literalText(component.name)
+                writer.raw(UInt8(ascii: "="))
+                writer.literal(component.value)
             }
         }
-        return text + ")"
+        writer.raw(UInt8(ascii: ")"))
     }
 }
 
@@ -20,19 +28,24 @@ extension DataQuery {
     /// The resource path, percent-encoded: `Customers('1')/SalesOrders`, `Customers/$count`, `GetTopProducts`.
     /// Empty when the query addresses nothing.
     public var resourcePath: String {
-        var path = ""
+        var writer = URLTextWriter(encoded: true, capacity: 64)
+        writeResourcePath(into: &writer)
+        return writer.text
+    }
+
+    func writeResourcePath(into writer: inout URLTextWriter) {
         if let invocation {
-            path = URLEncoding.encodePath(invocation.function.name)
+            writer.pathText(invocation.function.name)
         } else if let entitySet {
-            path = URLEncoding.encodePath(entitySet.name)
-            if let key { path += key.predicate }
+            writer.pathText(entitySet.name)
+            if let key { key.write(into: &writer) }
         }
         for segment in navigationSegments {
-            path += "/" + URLEncoding.encodePath(segment.name)
-            if let key = segment.key { path += key.predicate }
+            writer.raw(UInt8(ascii: "/"))
+            writer.pathText(segment.name)
+            if let key = segment.key { key.write(into: &writer) }
         }
-        if isCountRequest { path += "/$count" }
-        return path
+        if isCountRequest { writer.raw("/$count") }
     }
 
     /// The query options in their fixed order, names and values percent-encoded: function parameters,
@@ -65,13 +78,92 @@ extension DataQuery {
 
     /// The query string without `?`: `$filter=Age%20gt%2030&$top=5`.
     public var queryString: String {
-        queryOptions.map { $0.name + "=" + $0.value }.joined(separator: "&")
+        var writer = URLTextWriter(encoded: true, capacity: 128)
+        writeQueryString(into: &writer)
+        return writer.text
     }
 
     /// The URL relative to the service root: `Customers('1')/SalesOrders?$top=5`.
     public var relativeURLString: String {
-        let query = queryString
-        return query.isEmpty ? resourcePath : resourcePath + "?" + query
+        var writer = URLTextWriter(encoded: true, capacity: 160)
+        writeResourcePath(into: &writer)
+        let pathEnd = writer.bytes.count
+        writer.raw(UInt8(ascii: "?"))
+        writeQueryString(into: &writer)
+        if writer.bytes.count == pathEnd + 1 { writer.bytes.removeLast() }
+        return writer.text
+    }
+
+    /// Writes the options in the order `queryOptions` lists them, joined by `&`.
+    func writeQueryString(into writer: inout URLTextWriter) {
+        let start = writer.bytes.count
+        func separate(_ writer: inout URLTextWriter) {
+            if writer.bytes.count > start { writer.raw(UInt8(ascii: "&")) }
+        }
+        if let invocation {
+            for argument in invocation.arguments {
+                guard let value = argument.value else { continue }
+                separate(&writer)
+                writer.literalText(argument.name)
+                writer.raw(UInt8(ascii: "="))
+                writer.literal(value)
+            }
+        }
+        if let filterExpression {
+            separate(&writer)
+            writer.raw("$filter=")
+            filterExpression.render(into: &writer)
+        }
+        if !selectPaths.isEmpty || !expandItems.isEmpty {
+            let select = renderedSelectPaths
+            if !select.isEmpty {
+                separate(&writer)
+                writer.raw("$select=")
+                writePaths(select, into: &writer)
+            }
+            let expand = renderedExpandPaths
+            if !expand.isEmpty {
+                separate(&writer)
+                writer.raw("$expand=")
+                writePaths(expand, into: &writer)
+            }
+        }
+        if !sortItems.isEmpty {
+            separate(&writer)
+            writer.raw("$orderby=")
+            for (i, item) in sortItems.enumerated() {
+                if i > 0 { writer.raw(UInt8(ascii: ",")) }
+                writer.pathText(item.path)
+                if item.isDescending { writer.raw("%20desc") }
+            }
+        }
+        if let skipCount {
+            separate(&writer)
+            writer.raw("$skip=")
+            writer.integer(Int64(skipCount))
+        }
+        if let topCount {
+            separate(&writer)
+            writer.raw("$top=")
+            writer.integer(Int64(topCount))
+        }
+        if includesInlineCount {
+            separate(&writer)
+            writer.raw("$inlinecount=allpages")
+        }
+        for option in customOptions {
+            separate(&writer)
+            writer.literalText(option.name)
+            writer.raw(UInt8(ascii: "="))
+            writer.literalText(option.value)
+        }
+    }
+
+    private func writePaths(_ paths: [String], into writer: inout URLTextWriter) {
+        for (i, path) in paths.enumerated() {
+            if i > 0 { writer.raw(UInt8(ascii: ",")) }
+            writer.pathText(path)
+        }
     }
 
     /// The absolute URL under a service root (with or without a trailing slash); nil only if Foundation rejects it.

@@ -12,6 +12,27 @@ extension FilterOperator {
     }
 }
 
+extension FilterOperator {
+    /// The operator keyword as a static string.
+    var token: StaticString {
+        switch self {
+        case .equal: return "eq"
+        case .notEqual: return "ne"
+        case .greaterThan: return "gt"
+        case .greaterEqual: return "ge"
+        case .lessThan: return "lt"
+        case .lessEqual: return "le"
+        case .and: return "and"
+        case .or: return "or"
+        case .add: return "add"
+        case .sub: return "sub"
+        case .mul: return "mul"
+        case .div: return "div"
+        case .mod: return "mod"
+        }
+    }
+}
+
 extension QueryFilter {
     /// Precedence of unary operators (`not`, `-`).
     static let unaryPrecedence = 7
@@ -31,52 +52,54 @@ extension QueryFilter {
     /// Parentheses appear only where precedence requires them (and around a right operand of equal
     /// precedence, since operators associate to the left).
     public var expressionString: String {
-        var output = ""
-        render(into: &output, encoded: false)
-        return output
+        var writer = URLTextWriter(encoded: false)
+        render(into: &writer)
+        return writer.text
     }
 
     /// The expression percent-encoded for a URL: spaces as `%20`, reserved characters in literals encoded.
     public var urlEncodedString: String {
-        var output = ""
-        render(into: &output, encoded: true)
-        return output
+        var writer = URLTextWriter(encoded: true)
+        render(into: &writer)
+        return writer.text
     }
 
-    func render(into output: inout String, encoded: Bool) {
-        let space = encoded ? "%20" : " "
+    func render(into writer: inout URLTextWriter) {
         switch self {
         case .property(let path):
-            output += encoded ? URLEncoding.encodePath(path) : path
+            writer.pathText(path)
         case .literal(let value):
-            output += encoded ? URLEncoding.literal(value) : EdmLiteral.format(value)
+            writer.literal(value)
         case .typeName(let name):
-            let literal = EdmLiteral.quoted(name)
-            output += encoded ? URLEncoding.encodeLiteral(literal) : literal
+            writer.literal(.string(name))
         case .binary(let op, let left, let right):
-            left.renderOperand(into: &output, encoded: encoded, parenthesized: left.precedence < op.precedence)
-            output += space + op.rawValue + space
-            right.renderOperand(into: &output, encoded: encoded, parenthesized: right.precedence <= op.precedence)
+            left.renderOperand(into: &writer, parenthesized: left.precedence < op.precedence)
+            writer.space()
+            writer.raw(op.token)
+            writer.space()
+            right.renderOperand(into: &writer, parenthesized: right.precedence <= op.precedence)
         case .not(let operand):
-            output += "not" + space
-            operand.renderOperand(into: &output, encoded: encoded, parenthesized: operand.precedence < Self.unaryPrecedence)
+            writer.raw("not")
+            writer.space()
+            operand.renderOperand(into: &writer, parenthesized: operand.precedence < Self.unaryPrecedence)
         case .negate(let operand):
-            output += "-"
-            operand.renderOperand(into: &output, encoded: encoded, parenthesized: operand.needsParenthesesAfterMinus)
+            writer.raw(UInt8(ascii: "-"))
+            operand.renderOperand(into: &writer, parenthesized: operand.needsParenthesesAfterMinus)
         case .function(let name, let arguments):
-            output += name + "("
+            writer.pathText(name)
+            writer.raw(UInt8(ascii: "("))
             for (i, argument) in arguments.enumerated() {
-                if i > 0 { output += "," }
-                argument.render(into: &output, encoded: encoded)
+                if i > 0 { writer.raw(UInt8(ascii: ",")) }
+                argument.render(into: &writer)
             }
-            output += ")"
+            writer.raw(UInt8(ascii: ")"))
         }
     }
 
-    private func renderOperand(into output: inout String, encoded: Bool, parenthesized: Bool) {
-        if parenthesized { output += "(" }
-        render(into: &output, encoded: encoded)
-        if parenthesized { output += ")" }
+    private func renderOperand(into writer: inout URLTextWriter, parenthesized: Bool) {
+        if parenthesized { writer.raw(UInt8(ascii: "(")) }
+        render(into: &writer)
+        if parenthesized { writer.raw(UInt8(ascii: ")")) }
     }
 
     /// `-` before a negative literal or another negation would read as `--`: parenthesize those too.

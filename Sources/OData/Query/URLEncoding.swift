@@ -39,11 +39,16 @@ public enum URLEncoding {
             if isKept(byte, keepSlash: keepSlash) {
                 bytes.append(byte)
             } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
+                appendEscaped(byte, to: &bytes)
             }
         }
+    }
+
+    /// Appends `%XX` for one byte.
+    @inline(__always) static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "%"))
+        bytes.append(hexDigits[Int(byte >> 4)])
+        bytes.append(hexDigits[Int(byte & 0x0F)])
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)

@@ -183,6 +183,14 @@ final class DataQueryURLTests: XCTestCase {
         }
     }
 
+    func testQueryOptionsAgreeWithTheQueryString() {
+        for (query, _, line) in table {
+            XCTAssertEqual(query.queryOptions.map { $0.name + "=" + $0.value }.joined(separator: "&"), query.queryString, line: line)
+            let rebuilt = query.queryString.isEmpty ? query.resourcePath : query.resourcePath + "?" + query.queryString
+            XCTAssertEqual(rebuilt, query.relativeURLString, line: line)
+        }
+    }
+
     func testRenderedURLsAreAcceptedByFoundation() throws {
         let root = try XCTUnwrap(URL(string: "http://127.0.0.1:8080/sap/opu/odata/IWBEP/ESPM/"))
         for (query, expected, line) in table {
