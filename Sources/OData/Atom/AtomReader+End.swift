@@ -5,7 +5,7 @@ extension AtomReader {
     func endElement() {
         guard failure == nil, let frame = frames.popLast() else { return }
         switch frame {
-        case .skip, .inline, .content, .properties, .links: break
+        case .skip, .navigationLink, .content, .properties, .links: break
         case .feed(let feed):
             base = feed.savedBase
             finishFeed(feed)
@@ -13,7 +13,7 @@ extension AtomReader {
             base = entry.savedBase
             guard let entity = entry.entity() else { return fail("entry without an entity type") }
             finishEntry(entity)
-        case .navigationLink(let link):
+        case .inline(let link):
             link.entry.navigations[link.navigation.index] = link.value
             if let feed = link.feed, feed.inlineCount != nil || feed.nextLink != nil {
                 link.entry.metadata.inlineFeeds[link.navigation.name] = InlineFeedInfo(

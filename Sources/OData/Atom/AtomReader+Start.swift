@@ -14,9 +14,9 @@ extension AtomReader {
             return fail("unexpected element <\(elementName)> inside \(describe(target)) of type \(type.rawValue)")
         case .feed(let feed): frame = startInFeed(feed, name, uri: uri, attributes: attributes)
         case .entry(let entry): frame = startInEntry(entry, name, uri: uri, attributes: attributes)
-        case .navigationLink(let link):
-            frame = name == names.inline && namespace(uri) == .metadata ? .inline(link) : .skip
-            if case .inline = frame { link.sawInline = true }
+        case .navigationLink(let entry, let navigation):
+            let isInline = name == names.inline && namespace(uri) == .metadata
+            frame = isInline ? .inline(AtomLinkState(entry: entry, navigation: navigation)) : .skip
         case .inline(let link):
             frame = startInline(link, name, uri: uri, attributes: attributes)
         case .content(let entry), .properties(let entry):
@@ -143,8 +143,8 @@ extension AtomReader {
             let table = entry.table
             guard let index = table.lookup(name, hint: table.propertyCount), index >= table.propertyCount else { return .skip }
             let navigation = table.navigations[index - table.propertyCount]
-            let link = AtomLinkState(entry: entry, navigation: navigation, href: href.map(resolve))
-            return .navigationLink(link)
+            entry.navigations[navigation.index] = .deferred(uri: href.map(resolve))
+            return .navigationLink(entry, navigation)
         }
         return .skip
     }

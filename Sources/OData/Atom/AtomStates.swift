@@ -6,8 +6,8 @@ enum AtomFrame {
     case skip
     case feed(AtomFeedState)
     case entry(AtomEntryState)
-    /// A `<link>` to a navigation property (it may hold `m:inline`).
-    case navigationLink(AtomLinkState)
+    /// A `<link>` to a navigation property (it may hold `m:inline`); the entry already holds it as deferred.
+    case navigationLink(AtomEntryState, NavigationDescriptor)
     case inline(AtomLinkState)
     case content(AtomEntryState)
     case properties(AtomEntryState)
@@ -92,24 +92,20 @@ final class AtomEntryState {
     }
 }
 
-/// A navigation `<link>` being read.
+/// An `m:inline` inside a navigation `<link>`, being read.
 final class AtomLinkState {
     let entry: AtomEntryState
     let navigation: NavigationDescriptor
-    let href: String?
-    @exclusivity(unchecked) var sawInline = false
     @exclusivity(unchecked) var feed: EntityList?
     @exclusivity(unchecked) var entity: EntityValue?
 
-    init(entry: AtomEntryState, navigation: NavigationDescriptor, href: String?) {
+    init(entry: AtomEntryState, navigation: NavigationDescriptor) {
         self.entry = entry
         self.navigation = navigation
-        self.href = href
     }
 
-    /// The navigation value the link stands for.
+    /// The navigation value the `m:inline` stands for (empty: none).
     var value: NavigationValue {
-        guard sawInline else { return .deferred(uri: href) }
         if let feed { return .entities(feed.entities) }
         if let entity { return navigation.isCollection ? .entities([entity]) : .entity(entity) }
         return navigation.isCollection ? .entities([]) : .entity(nil)

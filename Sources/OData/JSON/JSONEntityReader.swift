@@ -161,8 +161,17 @@ struct JSONEntityReader {
     private mutating func readEntries(_ table: NameTable, into list: inout EntityList) throws {
         try scanner.beginArray()
         var first = true
+        var isFirstEntry = true
         while try scanner.nextElement(&first) {
+            let entryStart = scanner.position
             let entity = try readEntity(table)
+            if isFirstEntry {
+                // Size the array from the first entry, so a large feed is not copied through repeated growth.
+                isFirstEntry = false
+                let entryBytes = scanner.position - entryStart
+                let estimate = (scanner.count - scanner.position) / max(entryBytes, 1)
+                if entryBytes >= 64, estimate < 10_000_000 { list.entities.reserveCapacity(estimate + 1) }
+            }
             if let deleted = deletedEntryID {
                 list.deletedEntryIDs.append(deleted)
                 deletedEntryID = nil
