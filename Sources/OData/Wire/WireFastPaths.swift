@@ -78,6 +78,8 @@ enum WireFastPaths {
             let byte = span[index]
             let digit = byte &- UInt8(ascii: "0")
             if digit < 10 {
+                // At most 18 digits, checked before multiplying, so the value cannot overflow.
+                guard digits < 18 else { return nil }
                 value = value * 10 + Int64(digit)
                 digits += 1
                 if seenPoint { scale += 1 }
@@ -86,7 +88,6 @@ enum WireFastPaths {
             } else {
                 return nil
             }
-            guard digits <= 18 else { return nil }
             index += 1
         }
         guard digits > 0 else { return nil }
