@@ -211,4 +211,32 @@ final class SnippetTests: XCTestCase {
                     self.invokeValue(Swift.String.self, query.invoke(CMetadata.FunctionImports.`return`, [(name: "where", value: `where`?.edmValue)]), headers: headers, options: options, completionHandler: completionHandler)
             """)
     }
+
+    func testSelfContainingComplexTypesAreCutWithAWarning() throws {
+        let result = try TestSupport.generate(TestSupport.edmx(
+            types: """
+                <ComplexType Name="Node">
+                  <Property Name="Label" Type="Edm.String"/>
+                  <Property Name="Child" Type="T.Pair"/>
+                </ComplexType>
+                <ComplexType Name="Pair">
+                  <Property Name="Back" Type="T.Node"/>
+                  <Property Name="Self" Type="T.Pair"/>
+                  <Property Name="Count" Type="Edm.Int32"/>
+                </ComplexType>
+                <EntityType Name="Tree">
+                  <Key><PropertyRef Name="Id"/></Key>
+                  <Property Name="Id" Type="Edm.Int32" Nullable="false"/>
+                  <Property Name="Root" Type="T.Node"/>
+                </EntityType>
+                """,
+            container: #"<EntitySet Name="Trees" EntityType="T.Tree"/>"#))
+        XCTAssertEqual(result.diagnostics.map(\.message), [
+            "property Pair.Back skipped: it makes complex type Pair contain itself",
+            "property Pair.Self skipped: it makes complex type Pair contain itself",
+        ])
+        let pair = try TestSupport.file(result, "Pair.swift")
+        XCTAssertContains(pair, #"OData.PropertyDescriptor(name: "Count", type: OData.PropertyType.primitive(OData.EdmType.int32), index: 0),"#)
+        XCTAssertContains(try TestSupport.file(result, "Node.swift"), "public var child: Pair? {")
+    }
 }

@@ -40,10 +40,20 @@ struct ServicePlanner {
 
         var handles = NameScope(reserved: memberReserved)
         var complexTypes: [PlannedComplexType] = []
+        let cycles = ComplexCycles.backEdges(subset.complexTypes)
         for type in subset.complexTypes {
             let name = complexNames[type.qualifiedName] ?? type.name
             var scope = NameScope(reserved: memberReserved.union(ReservedNames.complexMembers))
-            let properties = planProperties(type.properties, owner: type.name, ownerQualified: type.qualifiedName,
+            var included: [Property] = []
+            for property in type.properties {
+                if cycles.contains("\(type.qualifiedName)/\(property.name)") {
+                    warn("property \(type.name).\(property.name) skipped: it makes complex type \(type.name) contain itself",
+                         property.location)
+                } else {
+                    included.append(property)
+                }
+            }
+            let properties = planProperties(included, owner: type.name, ownerQualified: type.qualifiedName,
                                             keys: [], scope: &scope, resolver: resolver)
             complexTypes.append(PlannedComplexType(
                 edm: type, name: name, handleName: handles.claim(names.memberName(name)), properties: properties))
