@@ -8,3 +8,4 @@ cd "$(dirname "$0")/.."
 
 swift build
 bash scripts/servers.sh run swift test
+bash Tests/PluginIntegration/run.sh   # a separate package that uses the ODataGenerator build plugin
