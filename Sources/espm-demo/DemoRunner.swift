@@ -8,11 +8,9 @@ struct DemoRunner {
 
     /// Runs `overview`, `detail <id>` or `search <terms>`; returns the exit code.
     func run(_ command: String, _ arguments: [String]) async -> Int32 {
-        guard let provider = makeProvider() else {
-            FileHandle.standardError.write(Data("espm-demo: no online provider is available in this build\n".utf8))
-            return 69
-        }
-        return await run(ESPMScreens(dataService: ESPMContainer(provider: provider)), command, arguments)
+        // As in the seeds: the generated container over the online provider.
+        let service = ESPMContainer(provider: OnlineODataProvider(serviceName: "ESPM", serviceRoot: serviceRoot))
+        return await run(ESPMScreens(dataService: service), command, arguments)
     }
 
     private func run<Provider: DataServiceProvider>(
@@ -57,12 +55,5 @@ struct DemoRunner {
     private func usageError() -> Int32 {
         FileHandle.standardError.write(Data((usage + "\n").utf8))
         return 64
-    }
-}
-
-extension DemoRunner {
-    /// The online provider for the service root (JSON, CSRF handling, retries of reads).
-    func makeProvider() -> OnlineODataProvider? {
-        OnlineODataProvider(serviceName: "ESPM", serviceRoot: serviceRoot)
     }
 }
