@@ -33,7 +33,18 @@ extension FilterOperator {
     }
 }
 
+extension FilterOperator {
+    /// Whether this is `eq`, `ne`, `gt`, `ge`, `lt` or `le`.
+    var isComparison: Bool { precedence == 3 || precedence == 4 }
+}
+
 extension QueryFilter {
+    /// Whether this is a comparison.
+    var isComparison: Bool {
+        if case .binary(let op, _, _) = self { return op.isComparison }
+        return false
+    }
+
     /// Precedence of unary operators (`not`, `-`).
     static let unaryPrecedence = 7
     /// Precedence of primary expressions (paths, literals, calls).
@@ -73,11 +84,14 @@ extension QueryFilter {
         case .typeName(let name):
             writer.literal(.string(name))
         case .binary(let op, let left, let right):
-            left.renderOperand(into: &writer, parenthesized: left.precedence < op.precedence)
+            // Comparisons inside comparisons are parenthesized although precedence would allow
+            // `A eq B gt 1`: servers disagree on relational vs equality precedence.
+            let comparison = op.isComparison
+            left.renderOperand(into: &writer, parenthesized: left.precedence < op.precedence || (comparison && left.isComparison))
             writer.space()
             writer.raw(op.token)
             writer.space()
-            right.renderOperand(into: &writer, parenthesized: right.precedence <= op.precedence)
+            right.renderOperand(into: &writer, parenthesized: right.precedence <= op.precedence || (comparison && right.isComparison))
         case .not(let operand):
             writer.raw("not")
             writer.space()
