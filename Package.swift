@@ -29,6 +29,11 @@ let package = Package(
             dependencies: ["ODataMetadata"]
         ),
         .executableTarget(
+            name: "network-bench",
+            dependencies: ["OData"],
+            path: "Benchmarks/NetworkBench"
+        ),
+        .executableTarget(
             name: "decode-bench",
             dependencies: ["OData"],
             path: "Benchmarks/DecodeBench"

@@ -1,0 +1,57 @@
+"""pyodata 1.12.1 on the same requests as network-bench: one-entity and 100-entity page GETs,
+sequential and with 8 threads. Prints lines in network-bench's format.
+
+    python pyodata_network.py <service-root> [requests] [runs]
+"""
+import sys
+import threading
+import time
+
+import pyodata
+import requests
+
+root = sys.argv[1]
+total = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+runs = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+local = threading.local()
+
+
+def service():
+    if not hasattr(local, "service"):
+        session = requests.Session()
+        local.service = pyodata.Client(root, session)
+    return local.service
+
+
+def single():
+    return service().entity_sets.Customers.get_entity(CustomerId="C000001").execute()
+
+
+def page():
+    return service().entity_sets.SalesOrderItems.get_entities().top(100).execute()
+
+
+def measure(shape, operation, concurrency):
+    best = float("inf")
+    for _ in range(runs):
+        shares = [total // concurrency + (1 if i < total % concurrency else 0) for i in range(concurrency)]
+
+        def work(n):
+            for _ in range(n):
+                operation()
+        threads = [threading.Thread(target=work, args=(n,)) for n in shares]
+        start = time.perf_counter()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        best = min(best, time.perf_counter() - start)
+    print("%-9s %-6s %2d %6d %9.4f %9.0f" % ("pyodata", shape, concurrency, total, best, total / best))
+    sys.stdout.flush()
+
+
+for _ in range(20):
+    single()
+for concurrency in (1, 8):
+    measure("single", single, concurrency)
+    measure("page", page, concurrency)
