@@ -24,5 +24,33 @@ log "config change: the generator must run"
 touch Sources/DemoService/odata-generator-config.json
 swift build --build-tests 2>&1 | tee .build-log.txt >/dev/null
 if ! grep -q "Generating OData sources for DemoService" .build-log.txt; then log "FAILED: no regeneration after a config change"; exit 1; fi
+
+# Broken inputs must fail the build with a message that says what to fix; the trap restores the target.
+CONFIG=Sources/DemoService/odata-generator-config.json
+cp "$CONFIG" .config-backup
+restore() {
+    if [ -f .config-backup ]; then mv .config-backup "$CONFIG"; fi
+    rm -f Sources/DemoService/Second.edmx
+}
+trap restore EXIT
+expect_failure() {  # expect_failure WHAT MESSAGE
+    if swift build 2>&1 | tee .build-log.txt >/dev/null; then log "FAILED: the build succeeded with $1"; exit 1; fi
+    if ! grep -qF "$2" .build-log.txt; then cat .build-log.txt >&2; log "FAILED: no message '$2' for $1"; exit 1; fi
+    log "$1 fails the build with: $2"
+}
+printf '{"serviceName": "X"}' >"$CONFIG"
+expect_failure "a bad configuration" 'unknown key "serviceName"'
+restore
+cp "$CONFIG" .config-backup
+cp Sources/DemoService/ODataDemo.edmx Sources/DemoService/Second.edmx
+expect_failure "two metadata documents" "contains 2 metadata documents (ODataDemo.edmx, Second.edmx)"
+rm -f Sources/DemoService/Second.edmx
+printf '<edmx:Edmx xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx"><broken>' >Sources/DemoService/Second.edmx
+mv Sources/DemoService/ODataDemo.edmx .edmx-backup
+trap 'mv .edmx-backup Sources/DemoService/ODataDemo.edmx 2>/dev/null || true; restore' EXIT
+expect_failure "a broken metadata document" "cannot read the metadata document"
+mv .edmx-backup Sources/DemoService/ODataDemo.edmx
+restore
+swift build >/dev/null 2>&1 || { log "FAILED: the restored package does not build"; exit 1; }
 rm -f .build-log.txt .test-log.txt
 log "passed"
