@@ -114,6 +114,7 @@ public struct DataModelError: Error, Sendable, Hashable, CustomStringConvertible
     /// Creates an error.
     public init(_ message: String) { self.message = message }
 
+    /// The message.
     public var description: String { message }
 }
 

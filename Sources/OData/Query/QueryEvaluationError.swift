@@ -12,6 +12,7 @@ public struct QueryEvaluationError: Error, Sendable, Hashable, CustomStringConve
         self.expression = expression?.expressionString
     }
 
+    /// The message with the expression concerned.
     public var description: String {
         expression.map { "cannot evaluate \($0): \(message)" } ?? "cannot evaluate query: \(message)"
     }

@@ -45,6 +45,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable {
         Date(timeIntervalSince1970: Double(ticks - Ticks.unixEpoch) / Double(Ticks.perSecond))
     }
 
+    /// Chronological order.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.ticks < rhs.ticks }
 }
 
@@ -116,6 +117,7 @@ public struct LocalTime: Sendable, Hashable, Comparable {
     /// The fraction of the second in nanoseconds (multiples of 100).
     public var nanosecond: Int { Int(ticks % Ticks.perSecond) * 100 }
 
+    /// Chronological order.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.ticks < rhs.ticks }
 }
 
@@ -139,5 +141,6 @@ public struct GuidValue: Sendable, Hashable, Comparable {
     /// The canonical lowercase text form.
     public var stringValue: String { uuid.uuidString.lowercased() }
 
+    /// Order of the canonical lowercase text.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.stringValue < rhs.stringValue }
 }

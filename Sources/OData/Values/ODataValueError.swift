@@ -25,6 +25,7 @@ public struct ODataValueError: Error, Sendable, Hashable, CustomStringConvertibl
         self.reason = reason
     }
 
+    /// `invalid Edm.X value "text": reason`.
     public var description: String {
         "invalid \(type?.rawValue ?? "literal") value \"\(text)\": \(reason)"
     }
