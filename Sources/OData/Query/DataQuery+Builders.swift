@@ -56,8 +56,31 @@ extension DataQuery {
     public func page(skip: Int, top: Int) -> DataQuery { self.skip(skip).top(top) }
 
     /// Invokes a function import with its arguments given by parameter name in parameter order;
-    /// each value is checked against the parameter's type (nil values are left out of the URL).
+    /// each value is rendered as a URL literal of its own type (nil values are left out of the URL).
     public func invoke(_ function: FunctionImportDescriptor, parameters: KeyValuePairs<String, EdmValue?>) -> DataQuery {
         invoke(function, parameters.map { (name: $0.key, value: $0.value) })
+    }
+
+    /// Invokes a function import after checking the arguments against its parameters: every name must be a
+    /// parameter, every value must have the parameter's type, and non-nullable parameters need a value.
+    public func invoke(
+        _ function: FunctionImportDescriptor, checking parameters: KeyValuePairs<String, EdmValue?>
+    ) throws(DataModelError) -> DataQuery {
+        for (name, value) in parameters {
+            guard let parameter = function.parameters.first(where: { $0.name == name }) else {
+                throw DataModelError("function import \(function.name) has no parameter \(name)")
+            }
+            if let value, !value.isNull, value.edmType != parameter.type {
+                throw DataModelError(
+                    "parameter \(name) of \(function.name) is \(parameter.type.rawValue), not \(value.edmType?.rawValue ?? "this value")")
+            }
+        }
+        for parameter in function.parameters where !parameter.isNullable {
+            let given = parameters.first { $0.key == parameter.name }?.value
+            guard let given, !given.isNull else {
+                throw DataModelError("parameter \(parameter.name) of \(function.name) needs a value")
+            }
+        }
+        return invoke(function, parameters: parameters)
     }
 }

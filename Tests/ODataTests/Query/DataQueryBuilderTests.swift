@@ -102,4 +102,21 @@ final class DataQueryBuilderTests: XCTestCase {
         XCTAssertEqual(Customer.address.path(Address.city) >= "B", Customer.address.path(Address.city).greaterEqual("B"))
         XCTAssertEqual(TypedFilterExpression<Int>.literal(3).filterExpression, .literal(.int32(3)))
     }
+
+    func testCheckedFunctionInvocation() throws {
+        let function = FunctionImportDescriptor(
+            name: "F", parameters: [
+                FunctionParameterDescriptor(name: "id", type: .string, isNullable: false),
+                FunctionParameterDescriptor(name: "n", type: .int32),
+            ])
+        XCTAssertEqual(try DataQuery().invoke(function, checking: ["id": .string("x"), "n": .int32(2)]).relativeURLString, "F?id='x'&n=2")
+        XCTAssertEqual(try DataQuery().invoke(function, checking: ["id": .string("x"), "n": nil]).relativeURLString, "F?id='x'")
+        XCTAssertThrowsError(try DataQuery().invoke(function, checking: ["id": .int32(1)])) { error in
+            XCTAssertEqual((error as? DataModelError)?.message, "parameter id of F is Edm.String, not Edm.Int32")
+        }
+        XCTAssertThrowsError(try DataQuery().invoke(function, checking: ["n": .int32(1)])) { error in
+            XCTAssertEqual((error as? DataModelError)?.message, "parameter id of F needs a value")
+        }
+        XCTAssertThrowsError(try DataQuery().invoke(function, checking: ["id": .string("x"), "zz": nil]))
+    }
 }
