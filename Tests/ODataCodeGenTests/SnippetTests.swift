@@ -1,3 +1,4 @@
+import ODataMetadata
 import XCTest
 
 @testable import ODataCodeGen
@@ -238,5 +239,15 @@ final class SnippetTests: XCTestCase {
         let pair = try TestSupport.file(result, "Pair.swift")
         XCTAssertContains(pair, #"OData.PropertyDescriptor(name: "Count", type: OData.PropertyType.primitive(OData.EdmType.int32), index: 0),"#)
         XCTAssertContains(try TestSupport.file(result, "Node.swift"), "public var child: Pair? {")
+    }
+
+    func testLongComplexChainsAreWalkedWithoutRecursion() {
+        let count = 20_000
+        let types = (0..<count).map { i in
+            ComplexType(name: "C\(i)", namespace: "T", properties: [
+                Property(name: "Next", type: .complex(qualifiedName: "T.C\((i + 1) % count)"))
+            ])
+        }
+        XCTAssertEqual(ComplexCycles.backEdges(types), ["T.C\(count - 1)/Next"])
     }
 }

@@ -4,25 +4,36 @@ import ODataMetadata
 /// others). Such a descriptor table could never finish initialising, so those properties are skipped.
 enum ComplexCycles {
     /// `"Namespace.Type/Property"` for every property that closes a cycle, found by a depth-first search in
-    /// document order (deterministic).
+    /// document order (deterministic; iterative, so long chains of types cannot exhaust the stack).
     static func backEdges(_ types: [ComplexType]) -> Set<String> {
         var byName: [String: ComplexType] = [:]
         for type in types where byName[type.qualifiedName] == nil { byName[type.qualifiedName] = type }
-        var state: [String: Bool] = [:]  // false: on the current path, true: done
+        var onPath: Set<String> = []
+        var done: Set<String> = []
         var result: Set<String> = []
-        func visit(_ type: ComplexType) {
-            state[type.qualifiedName] = false
-            for property in type.properties {
+        for start in types where !done.contains(start.qualifiedName) && !onPath.contains(start.qualifiedName) {
+            // Each frame: a type and the index of the next property to look at.
+            var stack: [(type: ComplexType, next: Int)] = [(start, 0)]
+            onPath.insert(start.qualifiedName)
+            while let top = stack.last {
+                let index = stack.count - 1
+                guard top.next < top.type.properties.count else {
+                    onPath.remove(top.type.qualifiedName)
+                    done.insert(top.type.qualifiedName)
+                    stack.removeLast()
+                    continue
+                }
+                let property = top.type.properties[top.next]
+                stack[index].next += 1
                 guard case .complex(let target) = property.type.elementType, let next = byName[target] else { continue }
-                switch state[target] {
-                case .some(false): result.insert("\(type.qualifiedName)/\(property.name)")
-                case .some(true): continue
-                case .none: visit(next)
+                if onPath.contains(target) {
+                    result.insert("\(top.type.qualifiedName)/\(property.name)")
+                } else if !done.contains(target) {
+                    onPath.insert(target)
+                    stack.append((next, 0))
                 }
             }
-            state[type.qualifiedName] = true
         }
-        for type in types where state[type.qualifiedName] == nil { visit(type) }
         return result
     }
 }
