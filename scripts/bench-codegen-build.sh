@@ -12,8 +12,8 @@ cd "$ROOT"
 swift build -c release --product codegen-bench >/dev/null
 swift build --product odata-gen >/dev/null
 mkdir -p "$WORK"
-"$ROOT/.build/release/codegen-bench" --iterations 1 --corpus "$ROOT/Tests/ODataCodeGenTests/Resources/metadata" \
-    --write-synthetic "$WORK/Synthetic.xml" | tail -3
+"$ROOT/.build/release/codegen-bench" --iterations 3 --corpus "$ROOT/Tests/ODataCodeGenTests/Resources/metadata" \
+    --write-synthetic "$WORK/Synthetic.xml" | grep -E "synthetic"
 
 layouts="perType sharded singleFile"
 for layout in $layouts; do
