@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(
             name: "decode-bench",
             dependencies: ["OData"],
-            path: "Benchmarks/DecodeBench"
+            path: "Benchmarks/decode-bench"
         ),
         .executableTarget(
             name: "odata-gen",

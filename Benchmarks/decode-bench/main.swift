@@ -1,7 +1,7 @@
 import Foundation
 import OData
 
-// decode-bench: the decoding benchmark of the OData codecs (not a test; run through Benchmarks/run.sh).
+// decode-bench: the decoding benchmark of the OData codecs (not a test; run through Benchmarks/decode-vs-pyodata.sh).
 //
 //   decode-bench generate <dir> [entities]      writes bench.json, bench.xml and bench-metadata.xml
 //   decode-bench measure <kind> <file> [runs]   decodes <file> in this (fresh) process and prints one result line

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The decoding benchmark (not a test): Benchmarks/run.sh [entities=50000] [runs=5]
+# The decoding benchmark (not a test): bash Benchmarks/decode-vs-pyodata.sh [entities=50000] [runs=5]
 #
 # Generates the payloads deterministically, then decodes them, each kind in a fresh process:
 #   json     ODataJSONDecoder (byte-level, into EntityValue)
