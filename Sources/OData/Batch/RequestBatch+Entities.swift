@@ -1,0 +1,68 @@
+import Foundation
+
+extension ChangeSet {
+    /// Adds the creation of an entity (`POST` to its entity set, JSON body); returns its `Content-ID`.
+    @discardableResult
+    public func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, contentID: String? = nil) -> String {
+        add(
+            BatchPartRequest(
+                method: "POST", url: URLEncoding.encodePath(entitySet.name),
+                headers: ["Content-Type": "application/json", "Accept": "application/json"],
+                body: ODataJSONEncoder().encodeForCreate(entity), contentID: contentID))
+    }
+
+    /// Adds an update (`MERGE` with the changed properties by default, `PATCH`, or `PUT` with all)
+    /// with `If-Match` from the entity's ETag; returns its `Content-ID`.
+    @discardableResult
+    public func updateEntity(
+        _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, mode: UpdateMode = .merge, contentID: String? = nil
+    ) throws -> String {
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        if let etag = entity.metadata.etag { headers["If-Match"] = etag }
+        return add(
+            BatchPartRequest(
+                method: mode.rawValue, url: try Self.path(of: entity, in: entitySet), headers: headers,
+                body: ODataJSONEncoder().encodeForUpdate(entity, mode: mode), contentID: contentID))
+    }
+
+    /// Adds a deletion with `If-Match` from the entity's ETag; returns its `Content-ID`.
+    @discardableResult
+    public func deleteEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, contentID: String? = nil) throws -> String {
+        var headers = HTTPHeaders()
+        if let etag = entity.metadata.etag { headers["If-Match"] = etag }
+        return add(
+            BatchPartRequest(method: "DELETE", url: try Self.path(of: entity, in: entitySet), headers: headers, contentID: contentID))
+    }
+
+    /// The entity's address inside a batch: entity set and key when the set is given, else its URI.
+    static func path(of entity: EntityValue, in entitySet: EntitySetDescriptor?) throws -> String {
+        if let entitySet, !entity.key.isIncomplete {
+            return URLEncoding.encodePath(entitySet.name) + entity.key.predicate
+        }
+        if let uri = entity.metadata.editLink ?? entity.metadata.uri, !uri.isEmpty { return uri }
+        throw ODataError(.invalidRequest, "the \(entity.entityType.name) has neither a URI nor a complete key with its entity set")
+    }
+}
+
+extension RequestBatch {
+    /// Adds a read of a query (JSON); returns its index for `queryResult(at:)`.
+    @discardableResult
+    public func addQuery(_ query: DataQuery) -> Int {
+        addQuery(BatchPartRequest(method: "GET", url: query.relativeURLString, headers: ["Accept": "application/json"]))
+    }
+}
+
+extension OnlineODataProvider {
+    /// Decodes the entities of a successful batch read of `query`.
+    public func entities(from part: BatchPartResponse, for query: DataQuery) throws -> EntityList {
+        let url = try url(of: query)
+        let request = HTTPRequest(method: "GET", url: url)
+        let response = HTTPResponse(statusCode: part.statusCode, headers: part.headers, body: part.body, url: url)
+        if let error = part.error(for: BatchPartRequest(method: "GET", url: query.relativeURLString), serviceRoot: serviceRoot) {
+            throw error
+        }
+        return try decode(response, request, format: .json) {
+            try ODataJSONDecoder(typeResolver: options.typeResolver).decodeEntityList(part.body, entityType: try resultType(of: query))
+        }
+    }
+}
