@@ -11,6 +11,7 @@
 #   ODATA_TEST_PYSLET_URL         ESPM service root on pyslet (page size 100)
 #   ODATA_TEST_PYSLET_PAGING_URL  the same service with page size 5
 #   ODATA_TEST_MOCKSAP_URL        mock-sap base URL (services under /sap/...)
+#   ODATA_TEST_MOCKSAP_STRICT_URL the same with --require-if-match (428 without If-Match)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -82,21 +83,23 @@ start() {
     launch pyslet-paging servers.pyslet_server --metadata "$metadata" \
         --workdir "$STATE/pyslet-paging" --topmax 5 --etags
     launch mocksap servers.mocksap_server -- --seed 42
-    local p1 p2 p3
+    launch mocksap-strict servers.mocksap_server -- --seed 42 --require-if-match
+    local p1 p2 p3 p4
     p1="$(wait_port pyslet)" && p2="$(wait_port pyslet-paging)" &&
-        p3="$(wait_port mocksap)" || { stop quiet; return 1; }
+        p3="$(wait_port mocksap)" && p4="$(wait_port mocksap-strict)" || { stop quiet; return 1; }
     cat >"$STATE/env" <<EOF
 export ODATA_TEST_PYSLET_URL=http://127.0.0.1:$p1/ESPM.svc/
 export ODATA_TEST_PYSLET_PAGING_URL=http://127.0.0.1:$p2/ESPM.svc/
 export ODATA_TEST_MOCKSAP_URL=http://127.0.0.1:$p3
+export ODATA_TEST_MOCKSAP_STRICT_URL=http://127.0.0.1:$p4
 EOF
-    log "pyslet :$p1, pyslet-paging :$p2, mock-sap :$p3 (env in $STATE/env)"
+    log "pyslet :$p1, pyslet-paging :$p2, mock-sap :$p3, mock-sap --require-if-match :$p4 (env in $STATE/env)"
     cat "$STATE/env"
 }
 
 stop() {
     local name pid
-    for name in pyslet pyslet-paging mocksap; do
+    for name in pyslet pyslet-paging mocksap mocksap-strict; do
         if [ -f "$STATE/$name.pid" ]; then
             pid="$(cat "$STATE/$name.pid")"
             if kill -0 "$pid" 2>/dev/null; then

@@ -70,3 +70,10 @@ enum TestServers {
         try await control("POST", root.appendingPathComponent("_harness/reset"))
     }
 }
+
+extension TestServers {
+    /// GWSAMPLE_BASIC on the mock-sap instance started with `--require-if-match`.
+    static func gwsampleStrict(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+        try url("ODATA_TEST_MOCKSAP_STRICT_URL", file: file, line: line).appendingPathComponent("sap/opu/odata/IWBEP/GWSAMPLE_BASIC/")
+    }
+}
