@@ -141,12 +141,19 @@ final class HostileInputTests: XCTestCase {
         assertParseFails(Fixtures.edmx(body), kind: .strictModeViolation, options: .strict)
     }
 
-    func testLongInheritanceChainsDoNotExhaustTheStack() throws {
+    func testLongInheritanceChainsAreBoundedAndDoNotExhaustTheStack() throws {
+        // 3,000 types, each deriving from the previous one: inheriting everything would copy 4.5 million
+        // properties; the chain is cut every 65 levels instead, with a diagnostic.
         var body = #"<EntityType Name="T0"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/></EntityType>"#
-        for index in 1..<2000 { body += #"<EntityType Name="T\#(index)" BaseType="Test.T\#(index - 1)"><Property Name="P\#(index)" Type="Edm.Int32"/></EntityType>"# }
+        for index in 1..<3000 { body += #"<EntityType Name="T\#(index)" BaseType="Test.T\#(index - 1)"><Property Name="P\#(index)" Type="Edm.Int32"/></EntityType>"# }
         let metadata = try Fixtures.parse(Fixtures.edmx(body))
-        XCTAssertEqual(metadata.entityType(named: "Test.T1999")?.properties.count, 2000)
-        XCTAssertEqual(metadata.entityType(named: "Test.T1999")?.key, ["K"])
+        XCTAssertEqual(metadata.entityType(named: "Test.T64")?.properties.count, 65)
+        XCTAssertEqual(metadata.entityType(named: "Test.T64")?.key, ["K"])
+        XCTAssertEqual(metadata.entityType(named: "Test.T65")?.properties.map(\.name), ["P65"])
+        XCTAssertEqual(metadata.diagnostics("inheritance-too-deep").count, 2999 / 65)
+        XCTAssertLessThanOrEqual(metadata.entityTypes.reduce(0) { $0 + $1.properties.count }, 3000 * 65)
+        let withinLimit = try Fixtures.parse(Fixtures.edmx(body.components(separatedBy: #"<EntityType Name="T65""#)[0]))
+        XCTAssertEqual(withinLimit.diagnostics("inheritance-too-deep"), [])
     }
 
     func testDeepNestingIsRefused() {

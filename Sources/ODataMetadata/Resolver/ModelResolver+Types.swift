@@ -24,6 +24,7 @@ extension ModelResolver {
             let path = flat[index]
             return schemas[path.schema].complexTypes[path.item].baseType.flatMap { flatIndex[$0] }
         }
+        var depth = [Int](repeating: 0, count: flat.count)
         for index in order {
             let path = flat[index]
             var type = schemas[path.schema].complexTypes[path.item]
@@ -31,7 +32,11 @@ extension ModelResolver {
                 report(.error, "basetype-cycle", "ComplexType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
             } else if let base = type.baseType.flatMap({ flatIndex[$0] }) {
                 let basePath = flat[base]
-                type.properties = schemas[basePath.schema].complexTypes[basePath.item].properties + declared[index]
+                let inherited = schemas[basePath.schema].complexTypes[basePath.item].properties
+                guard admitInheritance("ComplexType \(type.qualifiedName)", levels: depth[base] + 1, members: inherited.count, at: type.location)
+                else { continue }
+                depth[index] = depth[base] + 1
+                type.properties = inherited + declared[index]
             }
             schemas[path.schema].complexTypes[path.item] = type
         }
@@ -133,6 +138,7 @@ extension ModelResolver {
         let (order, cyclic) = Self.inheritanceOrder(count: flat.count) { index in
             schemas[flat[index].schema].entityTypes[flat[index].item].baseType.flatMap { flatIndex[$0] }
         }
+        var depth = [Int](repeating: 0, count: flat.count)
         for index in order {
             let path = flat[index]
             var type = schemas[path.schema].entityTypes[path.item]
@@ -140,6 +146,11 @@ extension ModelResolver {
                 report(.error, "basetype-cycle", "EntityType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
             } else if let baseIndex = type.baseType.flatMap({ flatIndex[$0] }) {
                 let base = schemas[flat[baseIndex].schema].entityTypes[flat[baseIndex].item]
+                guard admitInheritance(
+                    "EntityType \(type.qualifiedName)", levels: depth[baseIndex] + 1,
+                    members: base.properties.count + base.navigationProperties.count, at: type.location)
+                else { continue }
+                depth[index] = depth[baseIndex] + 1
                 type.properties = base.properties + type.declaredProperties
                 type.navigationProperties = base.navigationProperties + type.declaredNavigationProperties
                 if type.declaredKey.isEmpty {
@@ -150,6 +161,23 @@ extension ModelResolver {
             }
             schemas[path.schema].entityTypes[path.item] = type
         }
+    }
+
+    /// Whether a type may inherit `members` from a base `levels` BaseType steps up. Inheritance copies the
+    /// base's members into every derived type, so a hostile document (a long BaseType chain) could
+    /// multiply its size: chains deeper than `maximumInheritanceDepth` and copies beyond the budget are
+    /// refused with a diagnostic (the type keeps its own members).
+    mutating func admitInheritance(_ owner: String, levels: Int, members: Int, at location: SourceLocation) -> Bool {
+        if levels > Self.maximumInheritanceDepth {
+            report(.error, "inheritance-too-deep", "\(owner) is more than \(Self.maximumInheritanceDepth) BaseType levels deep; inheritance is ignored", at: location)
+            return false
+        }
+        if members > inheritedMemberBudget {
+            report(.error, "inheritance-too-large", "\(owner) would inherit more members than the document's inheritance budget allows; inheritance is ignored", at: location)
+            return false
+        }
+        inheritedMemberBudget -= members
+        return true
     }
 
     /// Checks keys and member names of every entity type.

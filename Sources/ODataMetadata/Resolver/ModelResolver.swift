@@ -9,6 +9,10 @@ struct ModelResolver {
     var entityTypeIndex: [String: (schema: Int, item: Int)] = [:]
     var complexTypeIndex: [String: (schema: Int, item: Int)] = [:]
     var associationIndex: [String: (schema: Int, item: Int)] = [:]
+    /// How many BaseType levels a type may inherit through (real services use a handful).
+    static let maximumInheritanceDepth = 64
+    /// How many members inheritance may still copy: the larger of 1,000,000 and 16 times the declared members.
+    var inheritedMemberBudget = 0
 
     init(schemas: [Schema], references: [SchemaReference], diagnostics: [Diagnostic]) {
         self.schemas = schemas
@@ -20,6 +24,12 @@ struct ModelResolver {
             for using in schema.usings { if let alias = using.alias { namespaceByAlias[alias] = using.namespace } }
         }
         for schema in schemas { if let alias = schema.alias { namespaceByAlias[alias] = schema.namespace } }
+        var declared = 0
+        for schema in schemas {
+            for type in schema.entityTypes { declared += type.declaredProperties.count + type.declaredNavigationProperties.count }
+            for type in schema.complexTypes { declared += type.properties.count }
+        }
+        inheritedMemberBudget = max(1_000_000, declared.multipliedReportingOverflow(by: 16).partialValue)
     }
 
     /// Runs every resolution step and sorts the diagnostics into document order.
