@@ -3,6 +3,8 @@ import Foundation
 /// Writes JSON text into a byte buffer: structure, escaped strings and primitive values in their OData v2 forms.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
+    /// Write Edm.DateTimeOffset as ISO 8601 (`2024-01-02T03:04:05+01:00`) instead of `\/Date(ms+offset)\/`.
+    var isoDateTimeOffsets = false
 
     init() { bytes.reserveCapacity(512) }
 
@@ -77,6 +79,8 @@ struct JSONWriter {
                 self.value(element)
             }
             raw("]}")
+        case .dateTimeOffset(let date) where isoDateTimeOffsets:
+            string(date.isoString)
         default:
             guard let text = WireValueAdapter.jsonText(value) else {
                 raw("null")

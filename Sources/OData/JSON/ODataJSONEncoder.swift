@@ -11,19 +11,38 @@ import Foundation
 /// Values use their v2 forms: Decimal and Int64 as strings, `\/Date(ms)\/`, `\/Date(ms+offset)\/`,
 /// Edm.Time as `PT…`, Binary as base64. A derived type is named in `__metadata.type`.
 public struct ODataJSONEncoder: Sendable {
+    /// How Edm.DateTimeOffset values are written.
+    public enum DateTimeOffsetForm: Sendable, Hashable {
+        /// `\/Date(ms+offset)\/`, ms the UTC instant and the offset in minutes (the v2 verbose form).
+        case jsonDate
+        /// ISO 8601 with the offset, `2024-01-02T03:04:05+01:00` (accepted by servers that reject the other form).
+        case iso8601
+    }
+
+    /// How Edm.DateTimeOffset values are written; `.jsonDate` by default.
+    public var dateTimeOffsetForm: DateTimeOffsetForm
+
     /// An encoder.
-    public init() {}
+    public init(dateTimeOffsetForm: DateTimeOffsetForm = .jsonDate) {
+        self.dateTimeOffsetForm = dateTimeOffsetForm
+    }
+
+    private func makeWriter() -> JSONWriter {
+        var writer = JSONWriter()
+        writer.isoDateTimeOffsets = dateTimeOffsetForm == .iso8601
+        return writer
+    }
 
     /// The body for creating `entity` (`POST` to its entity set or a navigation).
     public func encodeForCreate(_ entity: EntityValue) -> Data {
-        var writer = JSONWriter()
+        var writer = makeWriter()
         writeCreate(entity, into: &writer, depth: 0)
         return Data(writer.bytes)
     }
 
     /// The body for updating `entity` with `mode`.
     public func encodeForUpdate(_ entity: EntityValue, mode: UpdateMode) -> Data {
-        var writer = JSONWriter()
+        var writer = makeWriter()
         writer.byte(UInt8(ascii: "{"))
         var first = true
         writeTypeIfDerived(entity, into: &writer, first: &first)
@@ -43,7 +62,7 @@ public struct ODataJSONEncoder: Sendable {
 
     /// The body of a `$links` request binding an entity by URI: `{"uri":"…"}`.
     public func encodeLink(uri: String) -> Data {
-        var writer = JSONWriter()
+        var writer = makeWriter()
         writer.raw("{\"uri\":")
         writer.string(uri)
         writer.byte(UInt8(ascii: "}"))
@@ -52,7 +71,7 @@ public struct ODataJSONEncoder: Sendable {
 
     /// A single value as JSON (a primitive's JSON form, a complex object, or a collection).
     public func encodeValue(_ value: EdmValue) -> Data {
-        var writer = JSONWriter()
+        var writer = makeWriter()
         writer.value(value)
         return Data(writer.bytes)
     }

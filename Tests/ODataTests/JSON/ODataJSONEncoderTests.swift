@@ -82,3 +82,14 @@ final class ODataJSONEncoderTests: XCTestCase {
         XCTAssertEqual(text(encoder.encodeValue(.double(.infinity))), #""INF""#)
     }
 }
+
+extension ODataJSONEncoderTests {
+    func testDateTimeOffsetInISOForm() throws {
+        var team = EntityValue(type: JSONValueDecodingTests.all)
+        let value = EdmValue.dateTimeOffset(GlobalDateTime(millisecondsSince1970: 1_700_000_000_000, offsetMinutes: 60)!)
+        team["Edm.DateTimeOffset"] = value
+        let body = ODataJSONEncoder(dateTimeOffsetForm: .iso8601).encodeForCreate(team)
+        XCTAssertEqual(text(body), #"{"Edm.DateTimeOffset":"2023-11-14T23:13:20+01:00"}"#)
+        XCTAssertEqual(try ODataJSONDecoder().decodeEntity(body, entityType: JSONValueDecodingTests.all)["Edm.DateTimeOffset"], value)
+    }
+}
