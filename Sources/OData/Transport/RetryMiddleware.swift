@@ -39,7 +39,9 @@ public struct RetryMiddleware: ODataMiddleware {
         self.policy = policy
         self.sleep =
             sleep ?? { seconds in
-                try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                // clamped: a delay beyond a year is a configuration mistake, not a reason to trap
+                let bounded = seconds.isNaN ? 0 : min(max(seconds, 0), 31_536_000)
+                try await Task.sleep(nanoseconds: UInt64(bounded * 1_000_000_000))
             }
     }
 
