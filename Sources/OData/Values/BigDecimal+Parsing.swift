@@ -86,6 +86,16 @@ extension BigDecimal {
         }
         guard scanner.isAtEnd else { throw ValueSyntaxError("unexpected character at offset \(scanner.position)") }
         if significand == 0 { scale = max(scale, 0) }
+        // Bring an out-of-range scale back in range without changing the value where the digits allow it:
+        // `9` followed by 401 zeros is (90, -400), and trailing fraction zeros can be dropped.
+        while scale < -maximumScaleMagnitude, let shifted = significand.scaledUp(by: 1) {
+            significand = shifted
+            scale += 1
+        }
+        while scale > maximumScaleMagnitude, significand % 10 == 0 {
+            significand /= 10
+            scale -= 1
+        }
         guard abs(scale) <= maximumScaleMagnitude else { throw ValueSyntaxError("exponent out of range") }
         return BigDecimal(significand: significand, scale: scale)
     }
