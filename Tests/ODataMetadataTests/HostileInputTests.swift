@@ -77,6 +77,20 @@ final class HostileInputTests: XCTestCase {
         assertParseFails("\(edmxOpen)<a><b></a>\(edmxClose)", kind: .malformedXML)
     }
 
+    func testUnusualAndUnsupportedEncodingsAreErrorsNotCrashes() {
+        // Found by the fuzzer: the first four bytes select an encoding libxml2 cannot switch to, and it
+        // reports that while the parser is being created (UCS-4 2143 order here).
+        let samples: [[UInt8]] = [
+            [0x00, 0x3C, 0x00, 0x00, 0x00], [0x00, 0x00, 0x3C, 0x00], [0x3C, 0x00, 0x00, 0x00, 0x3F], [0x00, 0x00, 0xFE, 0xFF],
+            [0xFF, 0xFE, 0x00, 0x00], [0x4C, 0x6F, 0xA7, 0x94], [0xFE, 0xFF], [0x3C], [0x00],
+        ]
+        for bytes in samples {
+            XCTAssertThrowsError(try MetadataParser.parse(bytes), "\(bytes)") { error in
+                XCTAssertEqual((error as? MetadataError)?.kind, .malformedXML, "\(bytes): \(error)")
+            }
+        }
+    }
+
     func testWrongRootsAndNamespaces() throws {
         assertParseFails("<html><body/></html>", kind: .notEDMX)
         assertParseFails("<Edmx Version=\"1.0\"><DataServices/></Edmx>", kind: .notEDMX)

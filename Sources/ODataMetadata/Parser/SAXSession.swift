@@ -40,8 +40,10 @@ enum SAXSession {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count > 0 else {
             throw MetadataError(kind: .empty, message: "the document is empty")
         }
-        let head = Int32(min(4, bytes.count))
-        guard let context = xmlCreatePushParserCtxt(&handler, nil, base, head, nil) else {
+        // No bytes at creation: libxml2 would detect the encoding right away and could report an
+        // error before the builder is attached (the error callback would then get the parser context
+        // as its user data). The encoding is detected from the first chunk instead.
+        guard let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else {
             throw MetadataError(kind: .malformedXML, message: "libxml2 could not create a parser")
         }
         defer { xmlFreeParserCtxt(context) }
@@ -55,7 +57,7 @@ enum SAXSession {
         }
         context.pointee.userData = UnsafeMutableRawPointer(builder)
 
-        var offset = Int(head)
+        var offset = 0
         while true {
             let length = min(chunkSize, bytes.count - offset)
             let last = offset + length >= bytes.count
@@ -108,6 +110,7 @@ private func onDoctype(
 }
 
 private func onError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
-    guard let error else { return }
+    // Until the builder is attached, libxml2 passes the parser context itself as user data.
+    guard let error, let context, context != error.pointee.ctxt else { return }
     builder(context)?.pointee.libxmlError(error.pointee)
 }
