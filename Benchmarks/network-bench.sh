@@ -71,4 +71,9 @@ awk '{ rate[$1" "$2" "$3]=$6 }
       printf "%-6s x%d: sdk %6.0f/s  raw %6.0f/s (sdk overhead %+5.1f%%)  raw+json %6.0f/s  pyodata %5.0f/s (sdk %.1fx pyodata)\n",
         shape, c, rate["sdk "k], rate["raw "k], (rate["raw "k]/rate["sdk "k]-1)*100, rate["raw+json "k], rate["pyodata "k], rate["sdk "k]/rate["pyodata "k]
     }
+    for (s = 0; s < 2; s++) {
+      shape = s ? "page" : "single"
+      printf "%-6s    SDK own cost without network: %.1f us/request = %.1f%% of a raw URLSession request (%.0f us)\n",
+        shape, 1e6/rate["sdk-cpu "shape" 1"], 100*rate["raw "shape" 1"]/rate["sdk-cpu "shape" 1"], 1e6/rate["raw "shape" 1"]
+    }
   }' "$work/results.txt"

@@ -51,20 +51,22 @@ public struct HTTPPipeline: Sendable {
     /// The transport at the end of the chain.
     public let transport: any ODataTransport
 
-    /// Creates a pipeline.
+    private let entry: HTTPHandler
+
+    /// Creates a pipeline; the chain of handlers is built once, here.
     public init(middlewares: [any ODataMiddleware], transport: any ODataTransport) {
         self.middlewares = middlewares
         self.transport = transport
+        self.entry = Self.handler(middlewares, from: 0, transport: transport)
     }
 
     /// Sends a request through every middleware and the transport.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await handler(from: 0)(request)
+        try await entry(request)
     }
 
-    private func handler(from index: Int) -> HTTPHandler {
+    private static func handler(_ middlewares: [any ODataMiddleware], from index: Int, transport: any ODataTransport) -> HTTPHandler {
         guard index < middlewares.count else {
-            let transport = self.transport
             return { request in
                 if Task.isCancelled {
                     throw ODataError(.cancelled, "cancelled before sending", method: request.method, url: request.url)
@@ -73,7 +75,7 @@ public struct HTTPPipeline: Sendable {
             }
         }
         let middleware = middlewares[index]
-        let next = handler(from: index + 1)
+        let next = handler(middlewares, from: index + 1, transport: transport)
         return { request in try await middleware.intercept(request, next: next) }
     }
 }
