@@ -7,14 +7,14 @@ import PackagePlugin
 ///
 /// A build plugin must name its outputs before the generator runs, and the type names are only known
 /// after parsing, so the plugin uses the generator's `sharded` layout: a fixed set of files
-/// (`GeneratedService.swift`, `GeneratedMetadata.swift`, `GeneratedTypes0…7.swift`) whose names never
-/// depend on the metadata, with the types spread round-robin over the eight type files so the compiler
+/// (`GeneratedService.swift`, `GeneratedMetadata.swift`, `GeneratedTypes0…31.swift`) whose names never
+/// depend on the metadata, with the types spread round-robin over the 32 type files so the compiler
 /// can still work on them in parallel. SwiftPM reruns the generator only when the metadata document,
 /// the configuration file or the generator itself changed.
 @main
 struct ODataGenerator: BuildToolPlugin {
     /// The number of type files; fixed so that outputs are known before generation.
-    static let shardCount = 8
+    static let shardCount = 32
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let sourceTarget = target as? SourceModuleTarget else {

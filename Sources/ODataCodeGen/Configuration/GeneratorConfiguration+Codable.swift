@@ -29,7 +29,7 @@ extension GeneratorConfiguration: Codable {
         entitySets = try container.decodeIfPresent([String].self, forKey: .entitySets) ?? []
         functionImports = try container.decodeIfPresent([String].self, forKey: .functionImports)
         fileLayout = try Self.decodeEnum(container, .fileLayout) ?? .perType
-        shardCount = try container.decodeIfPresent(Int.self, forKey: .shardCount) ?? 8
+        shardCount = try container.decodeIfPresent(Int.self, forKey: .shardCount) ?? 32
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -45,14 +45,14 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     public var functionImports: [String]?
     /// The file layout; default `perType`.
     public var fileLayout: FileLayout
-    /// The number of type files in the `sharded` layout; default 8.
+    /// The number of type files in the `sharded` layout; default 32 (small files compile faster than big ones).
     public var shardCount: Int
 
     /// Default options.
     public init(
         serviceClassName: String? = nil, container: String? = nil, accessLevel: GeneratedAccessLevel = .public,
         namingStrategy: NamingStrategy = .sap, renames: [String: String] = [:], entitySets: [String] = [],
-        functionImports: [String]? = nil, fileLayout: FileLayout = .perType, shardCount: Int = 8
+        functionImports: [String]? = nil, fileLayout: FileLayout = .perType, shardCount: Int = 32
     ) {
         self.serviceClassName = serviceClassName
         self.container = container
