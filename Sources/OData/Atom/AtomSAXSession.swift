@@ -13,6 +13,19 @@ enum AtomSAXSession {
         _ bytes: UnsafeRawBufferPointer, expectation: AtomReader.Expectation,
         typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?, tables: NameTableCache
     ) throws -> AtomReader {
+        let reader = try LibXML.withUTF8(bytes) { utf8 in
+            try parseUTF8(utf8, original: bytes, expectation: expectation, typeResolver: typeResolver, tables: tables)
+        }
+        guard let reader else {
+            throw ODataDecodingError(format: .atom, offset: 0, line: 1, column: 1, message: "invalid UTF-16 text")
+        }
+        return reader
+    }
+
+    private static func parseUTF8(
+        _ bytes: UnsafeRawBufferPointer, original: UnsafeRawBufferPointer, expectation: AtomReader.Expectation,
+        typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?, tables: NameTableCache
+    ) throws -> AtomReader {
         LibXML.configure()
         odata_xml_silence_errors()
         var handler = xmlSAXHandler()
@@ -28,15 +41,16 @@ enum AtomSAXSession {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count > 0 else {
             throw ODataDecodingError(format: .atom, offset: 0, line: 1, column: 1, message: "empty payload")
         }
-        let head = Int32(min(4, bytes.count))
-        guard let context = xmlCreatePushParserCtxt(&handler, nil, base, head, nil) else {
+        // No initial bytes: the encoding is set to UTF-8 here rather than guessed from the first bytes.
+        guard let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else {
             throw ODataDecodingError(format: .atom, offset: 0, line: 1, column: 1, message: "libxml2 could not create a parser")
         }
         defer { xmlFreeParserCtxt(context) }
+        _ = xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
         _ = xmlCtxtUseOptions(context, LibXML.saxOptions)
         let reader = AtomReader(context: context, expectation: expectation, typeResolver: typeResolver, tables: tables)
         context.pointee.userData = Unmanaged.passUnretained(reader).toOpaque()
-        var offset = Int(head)
+        var offset = 0
         while true {
             let length = min(chunkSize, bytes.count - offset)
             let last = offset + length >= bytes.count
@@ -51,7 +65,7 @@ enum AtomSAXSession {
         }
         withExtendedLifetime(reader) {}
         if let failure = reader.failure { throw failure }
-        if reader.isErrorDocument { throw ODataErrorBody.parse(Data(bytes), contentType: "application/xml") }
+        if reader.isErrorDocument { throw ODataErrorBody.parse(Data(original), contentType: "application/xml") }
         guard reader.sawRoot, reader.frames.isEmpty else {
             throw ODataDecodingError(format: .atom, offset: bytes.count, line: 0, column: 0, message: "incomplete document")
         }

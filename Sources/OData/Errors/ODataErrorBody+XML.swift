@@ -6,32 +6,36 @@ extension ODataErrorBody {
     static func parseXML(_ data: Data) -> ODataErrorBody? {
         LibXML.configure()
         guard data.count > 0, data.count < Int(Int32.max) else { return nil }
-        return data.withUnsafeBytes { raw -> ODataErrorBody? in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
-                let reader = xmlReaderForMemory(base, Int32(raw.count), nil, nil, LibXML.readerOptions)
-            else { return nil }
-            defer { xmlFreeTextReader(reader) }
-            xmlTextReaderSetStructuredErrorHandler(reader, { _, _ in }, nil)
-            var parser = ErrorXMLCollector()
-            var status = xmlTextReaderRead(reader)
-            while status == 1 {
-                defer { status = xmlTextReaderRead(reader) }
-                switch xmlTextReaderNodeType(reader) {
-                case 1:
-                    let name = xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? ""
-                    let language = xmlTextReaderConstXmlLang(reader).map { String(cString: $0) }
-                    parser.start(name, language: language)
-                    if xmlTextReaderIsEmptyElement(reader) == 1 { parser.end() }
-                case 3, 4, 14:
-                    if let value = xmlTextReaderConstValue(reader) { parser.text += String(cString: value) }
-                case 15: parser.end()
-                case 10: return nil
-                default: break
-                }
-                if parser.failed { return nil }
-            }
-            return status != 0 || parser.failed || !parser.sawRoot ? nil : parser.body
+        return data.withUnsafeBytes { original -> ODataErrorBody? in
+            LibXML.withUTF8(original) { raw in parseUTF8XML(raw) } ?? nil
         }
+    }
+
+    private static func parseUTF8XML(_ raw: UnsafeRawBufferPointer) -> ODataErrorBody? {
+        guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count > 0,
+            let reader = xmlReaderForMemory(base, Int32(raw.count), nil, "UTF-8", LibXML.readerOptions)
+        else { return nil }
+        defer { xmlFreeTextReader(reader) }
+        xmlTextReaderSetStructuredErrorHandler(reader, { _, _ in }, nil)
+        var parser = ErrorXMLCollector()
+        var status = xmlTextReaderRead(reader)
+        while status == 1 {
+            defer { status = xmlTextReaderRead(reader) }
+            switch xmlTextReaderNodeType(reader) {
+            case 1:
+                let name = xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? ""
+                let language = xmlTextReaderConstXmlLang(reader).map { String(cString: $0) }
+                parser.start(name, language: language)
+                if xmlTextReaderIsEmptyElement(reader) == 1 { parser.end() }
+            case 3, 4, 14:
+                if let value = xmlTextReaderConstValue(reader) { parser.text += String(cString: value) }
+            case 15: parser.end()
+            case 10: return nil
+            default: break
+            }
+            if parser.failed { return nil }
+        }
+        return status != 0 || parser.failed || !parser.sawRoot ? nil : parser.body
     }
 }
 

@@ -121,3 +121,17 @@ final class AtomDecoderTests: XCTestCase {
         XCTAssertEqual(atomError(nested)?.message, "inline expansions nested too deeply")
     }
 }
+
+extension AtomDecoderTests {
+    func testEncodingsUTF8WithBOMAndUTF16AreReadOthersAreNot() throws {
+        let text = "<entry \(Self.namespaces)><m:properties><d:Name>Müller ☕</d:Name></m:properties></entry>"
+        for data in [Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)), text.data(using: .utf16)!, text.data(using: .utf16BigEndian).map { Data([0xFE, 0xFF]) + $0 }!] {
+            XCTAssertEqual(try decoder.decodeEntity(data, entityType: RefScenarioModel.room)["Name"], .string("Müller ☕"))
+        }
+        // An encoding declaration is ignored: payloads are UTF-8.
+        let declared = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + text
+        XCTAssertEqual(try decoder.decodeEntity(Data(declared.utf8), entityType: RefScenarioModel.room)["Name"], .string("Müller ☕"))
+        // UCS-4 without a byte-order mark (which crashed libxml2's detection under fuzzing) is an error.
+        XCTAssertThrowsError(try decoder.decodeEntity(Data([0, 0, 0x3C, 0, 0x6E, 0x26]), entityType: RefScenarioModel.room))
+    }
+}
