@@ -15,7 +15,7 @@ mkdir -p "$WORK"
 "$ROOT/.build/release/codegen-bench" --iterations 3 --corpus "$ROOT/Tests/ODataCodeGenTests/Resources/metadata" \
     --write-synthetic "$WORK/Synthetic.xml" | grep -E "synthetic"
 
-layouts="perType sharded singleFile"
+layouts="${LAYOUTS:-perType sharded singleFile}"
 for layout in $layouts; do
     "$ROOT/.build/debug/odata-gen" generate "$WORK/Synthetic.xml" --output "$WORK/Sources/Synthetic_$layout" \
         --layout "$layout" --quiet
