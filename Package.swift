@@ -62,6 +62,18 @@ let package = Package(
             dependencies: ["OData"],
             plugins: ["ODataGenerator"]
         ),
+        .target(
+            name: "GWSampleBasic",
+            dependencies: ["OData"],
+            path: "Tests/MockSAPServices/GWSampleBasic",
+            plugins: ["ODataGenerator"]
+        ),
+        .target(
+            name: "BusinessPartnerAPI",
+            dependencies: ["OData"],
+            path: "Tests/MockSAPServices/BusinessPartner",
+            plugins: ["ODataGenerator"]
+        ),
         .executableTarget(
             name: "espm-demo",
             dependencies: ["ESPM", "OData"]
@@ -93,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["ESPM", "OData"]
+            dependencies: ["ESPM", "OData", "GWSampleBasic", "BusinessPartnerAPI"]
         ),
         .testTarget(
             name: "ODataCodeGenTests",
