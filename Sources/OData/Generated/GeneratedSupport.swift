@@ -110,20 +110,18 @@ extension DataService {
 
 extension DataService {
     /// `fetch(_:matching:headers:options:)` reporting to a completion handler on `completionQueue`.
-    @_spi(Generated)
     @discardableResult
     public func fetch<Entity: EntityProtocol>(
-        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders, options: RequestOptions,
+        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
         completionHandler: @escaping @Sendable ([Entity]?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.fetch(type, matching: query, headers: headers, options: options) }
     }
 
     /// `fetchOne(_:matching:headers:options:)` reporting to a completion handler on `completionQueue`.
-    @_spi(Generated)
     @discardableResult
     public func fetchOne<Entity: EntityProtocol>(
-        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders, options: RequestOptions,
+        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
         completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.fetchOne(type, matching: query, headers: headers, options: options) }

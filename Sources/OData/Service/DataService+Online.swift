@@ -28,6 +28,15 @@ extension DataService where Provider == OnlineODataProvider {
                 entity.entityValue, in: parent.entityValue, property: property.descriptor, headers: headers))
     }
 
+    /// Completion-handler form of `createRelatedEntity(_:in:property:headers:)`.
+    @discardableResult
+    public func createRelatedEntity<Parent: EntityProtocol, Entity: EntityProtocol>(
+        _ entity: Entity, in parent: Parent, property: TypedNavigationProperty<Entity>, headers: HTTPHeaders = HTTPHeaders(),
+        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.createRelatedEntity(entity, in: parent, property: property, headers: headers) }
+    }
+
     /// Updates an entity (MERGE with the changed properties by default; `options.updateMode` for PUT or
     /// PATCH), with `If-Match` from its ETag; returns it with changes accepted and the new ETag.
     public func updateEntity<Entity: EntityProtocol>(
@@ -74,9 +83,31 @@ extension DataService where Provider == OnlineODataProvider {
         entity.entityValue = value
     }
 
+    /// Completion-handler form of `loadProperty(_:into:query:headers:)`: the handler gets a copy of
+    /// `entity` with the navigation property loaded (a completion handler cannot write to an `inout`).
+    @discardableResult
+    public func loadProperty<Entity: EntityProtocol, Target: EntityProtocol>(
+        _ property: TypedNavigationProperty<Target>, into entity: Entity, query: DataQuery = DataQuery(),
+        headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) {
+            var loaded = entity
+            try await self.loadProperty(property, into: &loaded, query: query, headers: headers)
+            return loaded
+        }
+    }
+
     /// The number of entities a query addresses (`/$count`).
     public func count(matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws -> Int {
         try await provider.fetchCount(query, headers: headers)
+    }
+
+    /// Completion-handler form of `count(matching:headers:)`.
+    @discardableResult
+    public func count(
+        matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @Sendable (Int?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.count(matching: query, headers: headers) }
     }
 
     /// Every entity a query addresses, typed, across server-driven pages (one page in memory at a time).
@@ -89,5 +120,17 @@ extension DataService where Provider == OnlineODataProvider {
     /// Sends a batch of reads and changesets as one request.
     public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws {
         try await provider.processBatch(batch, headers: headers)
+    }
+
+    /// Completion-handler form of `processBatch(_:headers:)`: the handler gets `nil` on success (each
+    /// part's outcome is in the batch), else the error.
+    @discardableResult
+    public func processBatch(
+        _ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @Sendable ((any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete({ (_: Bool?, error: (any Error)?) in completionHandler(error) }) {
+            try await self.processBatch(batch, headers: headers)
+            return true
+        }
     }
 }

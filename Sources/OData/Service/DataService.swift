@@ -38,6 +38,15 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
         try await provider.invokeFunction(query, headers: headers, options: options)
     }
 
+    /// Completion-handler form of `invoke(_:headers:options:)`.
+    @discardableResult
+    public func invoke(
+        _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
+        completionHandler: @escaping @Sendable (FunctionResult?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.invoke(query, headers: headers, options: options) }
+    }
+
     /// Runs an async operation and reports its outcome to a completion handler on `completionQueue`:
     /// `(result, nil)` on success, `(nil, error)` on failure. Returns the task, which can be cancelled.
     @discardableResult
@@ -45,14 +54,6 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
         _ completionHandler: @escaping @Sendable (Result?, (any Error)?) -> Void,
         _ operation: @escaping @Sendable () async throws -> Result
     ) -> Task<Void, Never> {
-        let queue = completionQueue
-        return Task {
-            do {
-                let result = try await operation()
-                queue.async { completionHandler(result, nil) }
-            } catch {
-                queue.async { completionHandler(nil, error) }
-            }
-        }
+        CompletionBridge.run(on: completionQueue, completionHandler, operation)
     }
 }

@@ -44,4 +44,16 @@ public actor EntityPageLoader {
         hasMorePages = true
         return try await loadNextPage()
     }
+
+    /// Completion-handler form of `loadNextPage()`, called on the provider's `options.completionQueue`.
+    @discardableResult
+    public nonisolated func loadNextPage(completionHandler: @escaping @Sendable ([EntityValue]?, (any Error)?) -> Void) -> Task<Void, Never> {
+        provider.complete(completionHandler) { try await self.loadNextPage() }
+    }
+
+    /// Completion-handler form of `refresh()`, called on the provider's `options.completionQueue`.
+    @discardableResult
+    public nonisolated func refresh(completionHandler: @escaping @Sendable ([EntityValue]?, (any Error)?) -> Void) -> Task<Void, Never> {
+        provider.complete(completionHandler) { try await self.refresh() }
+    }
 }

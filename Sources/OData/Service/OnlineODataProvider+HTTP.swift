@@ -76,19 +76,12 @@ extension OnlineODataProvider {
         try batch.record(try BatchReader.decode(response.body, contentType: type), serviceRoot: serviceRoot)
     }
 
-    /// Completion-handler form of `processBatch`; returns the task, which can be cancelled.
+    /// Completion-handler form of `processBatch`, called on `options.completionQueue`; returns the task, which can be cancelled.
     @discardableResult
     public func processBatch(
         _ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @Sendable ((any Error)?) -> Void
     ) -> Task<Void, Never> {
-        Task {
-            do {
-                try await processBatch(batch, headers: headers)
-                completionHandler(nil)
-            } catch {
-                completionHandler(error)
-            }
-        }
+        completeVoid(completionHandler) { try await processBatch(batch, headers: headers) }
     }
 }
 

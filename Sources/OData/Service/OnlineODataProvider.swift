@@ -57,6 +57,8 @@ public struct OnlineODataProvider: Sendable {
         public var transportConfiguration: URLSessionTransport.Configuration
         /// Resolves derived entity types named in payloads (the dynamic `DataModel` or a generated container's lookup).
         public var typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
+        /// Where the provider's completion-handler forms call their handlers (a global concurrent queue by default).
+        public var completionQueue: DispatchQueue
 
         /// Default options: JSON, CSRF on, 3 attempts for reads, no authentication.
         public init(
@@ -65,9 +67,11 @@ public struct OnlineODataProvider: Sendable {
             logger: (any ODataLogger)? = nil, sapClient: String? = nil, sapLanguage: String? = nil,
             sapMessageHandler: (@Sendable ([SAPMessage], HTTPResponse) -> Void)? = nil,
             transportConfiguration: URLSessionTransport.Configuration = URLSessionTransport.Configuration(),
-            typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil
+            typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil,
+            completionQueue: DispatchQueue = .global()
         ) {
             self.typeResolver = typeResolver
+            self.completionQueue = completionQueue
             self.format = format
             self.defaultHeaders = defaultHeaders
             self.authentication = authentication

@@ -1,0 +1,182 @@
+import ESPM
+import Foundation
+import GWSampleBasic
+import OData
+import XCTest
+
+/// The completion-handler forms of the typed and dynamic calls against pyslet: reads, counts,
+/// navigation loading, function imports, `$links`, media, writes, `$batch` (on mock-sap), the page loader, errors,
+/// and the queue the handlers are called on.
+final class CompletionHandlerTests: XCTestCase {
+    private static let queueKey = DispatchSpecificKey<String>()
+    private let queue: DispatchQueue = {
+        let queue = DispatchQueue(label: "completion-tests")
+        queue.setSpecific(key: CompletionHandlerTests.queueKey, value: "completion-tests")
+        return queue
+    }()
+    private var root: URL!
+
+    override func setUp() async throws {
+        root = try TestServers.pyslet()
+        try await TestServers.resetPyslet(root)
+    }
+
+    private var provider: OnlineODataProvider {
+        OnlineODataProvider(serviceName: "ESPM", serviceRoot: root, options: .init(completionQueue: queue))
+    }
+
+    /// Waits for a completion handler with a result; fails when it is not called on `queue`.
+    private func result<T: Sendable>(_ start: (@escaping @Sendable (T?, (any Error)?) -> Void) -> Void) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            start { value, error in
+                XCTAssertEqual(DispatchQueue.getSpecific(key: Self.queueKey), "completion-tests", "handler on the completion queue")
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let value {
+                    continuation.resume(returning: value)
+                } else {
+                    continuation.resume(throwing: ODataError(.invalidRequest, "handler called with neither result nor error"))
+                }
+            }
+        }
+    }
+
+    /// Waits for a completion handler without a result.
+    private func done(_ start: (@escaping @Sendable ((any Error)?) -> Void) -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            start { error in
+                XCTAssertEqual(DispatchQueue.getSpecific(key: Self.queueKey), "completion-tests", "handler on the completion queue")
+                if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+            }
+        }
+    }
+
+    func testDynamicReadsMetadataAndErrors() async throws {
+        let provider = provider
+        let model = try await result { provider.loadDataModel(completionHandler: $0) }
+        let customers = try model.entitySet("Customers")
+        let list = try await result { provider.fetchEntities(DataQuery().from(customers).top(3), completionHandler: $0) }
+        XCTAssertEqual(list.entities.count, 3)
+        let count = try await result { provider.fetchCount(DataQuery().from(customers), completionHandler: $0) }
+        XCTAssertEqual(count, 60)
+        let one = try await result {
+            provider.fetchEntity(DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("C000001")] as KeyValuePairs)), completionHandler: $0)
+        }
+        XCTAssertEqual(one["CustomerId"], .string("C000001"))
+        let city = try XCTUnwrap(customers.entityType.property(named: "City"))
+        let value = try await result {
+            provider.fetchPropertyValue(city, of: DataQuery().from(customers).withKey(one.key), completionHandler: $0)
+        }
+        XCTAssertEqual(value.isEmpty, false)
+        let metadata = try await result { provider.fetchMetadataDocument(completionHandler: $0) }
+        XCTAssertTrue(String(decoding: metadata.prefix(200), as: UTF8.self).contains("Edmx"))
+        do {
+            _ = try await result {
+                provider.fetchEntity(DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("nobody")] as KeyValuePairs)), completionHandler: $0)
+            }
+            XCTFail("an unknown key must fail")
+        } catch let error as ODataError {
+            XCTAssertEqual(error.statusCode, 404)
+        }
+    }
+
+    func testTypedCountLoadPropertyInvokeAndPageLoader() async throws {
+        let service = ESPMContainer(provider: provider, completionQueue: queue)
+        let customer = try await result { service.fetchCustomerWithKey(customerID: "C000001", completionHandler: $0) }
+        let loaded = try await result { service.loadProperty(Customer.salesOrders, into: customer, completionHandler: $0) }
+        XCTAssertFalse(loaded.salesOrders.isEmpty)
+        XCTAssertTrue(loaded.salesOrders.allSatisfy { $0.customerID == "C000001" })
+        let count = try await result {
+            service.count(matching: DataQuery().from(ESPMContainerMetadata.EntitySets.salesOrderHeaders), completionHandler: $0)
+        }
+        XCTAssertEqual(count, 150)
+        let outcome = try await result {
+            service.invoke(
+                DataQuery().invoke(ESPMContainerMetadata.ActionImports.generateSampleSalesOrders), completionHandler: $0)
+        }
+        guard case .value(.boolean(true)) = outcome else { return XCTFail("unexpected \(outcome)") }
+        let after = try await service.count(matching: DataQuery().from(ESPMContainerMetadata.EntitySets.salesOrderHeaders))
+        XCTAssertEqual(after, 153)
+
+        let loader = EntityPageLoader(
+            provider: provider, query: DataQuery().from(ESPMContainerMetadata.EntitySets.customers).orderBy(Customer.customerID),
+            pageSize: 7)
+        let first = try await result { loader.loadNextPage(completionHandler: $0) }
+        let second = try await result { loader.loadNextPage(completionHandler: $0) }
+        XCTAssertEqual(first.count, 7)
+        XCTAssertEqual(second.first?["CustomerId"], .string("C000008"))
+        let again = try await result { loader.refresh(completionHandler: $0) }
+        XCTAssertEqual(again.map { $0["CustomerId"] }, first.map { $0["CustomerId"] })
+    }
+
+    func testWritesLinksMediaAndBatch() async throws {
+        let provider = provider
+        let service = ESPMContainer(provider: provider, completionQueue: queue)
+        let customer = try await service.fetchCustomerWithKey(customerID: "C000003")
+        var order = SalesOrderHeader()
+        order.salesOrderID = "600000002"
+        order.customerID = "C000003"
+        order.lifeCycleStatus = "N"
+        order.lifeCycleStatusName = "New"
+        let created = try await result {
+            service.createRelatedEntity(order, in: customer, property: Customer.salesOrders, completionHandler: $0)
+        }
+        XCTAssertEqual(created.salesOrderID, "600000002")
+
+        let links = try await result {
+            provider.fetchLinks(from: customer.entityValue, property: Customer.salesOrders.descriptor, completionHandler: $0)
+        }
+        XCTAssertTrue(links.uris.contains { $0.hasSuffix("SalesOrderHeaders('600000002')") })
+        let other = try await service.fetchCustomerWithKey(customerID: "C000004")
+        try await done {
+            provider.setLink(
+                from: created.entityValue, property: SalesOrderHeader.customerDetails.descriptor, to: other.entityValue, completionHandler: $0)
+        }
+        let moved = try await result {
+            provider.loadProperty(SalesOrderHeader.customerDetails.descriptor, into: created.entityValue, completionHandler: $0)
+        }
+        XCTAssertEqual(SalesOrderHeader(entityValue: moved).customerDetails?.customerID, "C000004")
+
+        let product = try await service.fetchProductWithKey(productID: "HT-1000")
+        let media = try await result { provider.fetchMedia(of: product.entityValue, completionHandler: $0) }
+        XCTAssertEqual(String(decoding: media.data, as: UTF8.self), "image of HT-1000\n")
+        let empty = try await service.fetchProductWithKey(productID: "HT-1010")
+        _ = try await result {
+            provider.uploadMedia(of: empty.entityValue, body: .data(Data("new".utf8)), contentType: "text/plain", completionHandler: $0)
+        }
+        let uploaded = try await provider.fetchMedia(of: empty.entityValue)
+        XCTAssertEqual(uploaded.data, Data("new".utf8))
+
+        try await done { provider.deleteEntity(created.entityValue, completionHandler: $0) }
+        do {
+            _ = try await service.fetchSalesOrderHeaderWithKey(salesOrderID: "600000002")
+            XCTFail("the deleted order must be gone")
+        } catch let error as ODataError {
+            XCTAssertEqual(error.statusCode, 404)
+        }
+    }
+
+    func testBatchOnMockSAP() async throws {
+        try await TestServers.resetMockSAP()
+        let provider = OnlineODataProvider(
+            serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample(), options: .init(completionQueue: queue))
+        let service = GWSampleBasicService(provider: provider, completionQueue: queue)
+        var partner = try await result { service.fetchBusinessPartnerWithKey(businessPartnerID: "0100000002", completionHandler: $0) }
+        partner.companyName = "Batched by handler"
+        let changes = ChangeSet()
+        try changes.updateEntity(partner.entityValue)
+        let batch = RequestBatch()
+        batch.addChanges(changes)
+        try await done { service.processBatch(batch, completionHandler: $0) }
+        XCTAssertTrue(changes.isSuccess, "\(String(describing: changes.error))")
+        let reread = try await service.fetchBusinessPartnerWithKey(businessPartnerID: "0100000002")
+        XCTAssertEqual(reread.companyName, "Batched by handler")
+
+        let stale = ChangeSet()
+        try stale.updateEntity(partner.entityValue)
+        let second = RequestBatch()
+        second.addChanges(stale)
+        try await done { provider.processBatch(second, completionHandler: $0) }
+        XCTAssertEqual(stale.error?.kind, .preconditionFailed)
+    }
+}
