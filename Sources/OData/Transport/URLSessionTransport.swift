@@ -6,6 +6,32 @@ import Foundation
 
 /// The default transport: `URLSession` with its own ephemeral configuration (in-memory cookie jar,
 /// so SAP's CSRF token and session cookie stay together; no URL cache; nothing written to disk).
+///
+/// ## TLS on Linux: no client certificates, no private CAs
+///
+/// On Darwin a delegate answers `NSURLAuthenticationMethodClientCertificate` with
+/// `URLCredential(identity:certificates:persistence:)` and `NSURLAuthenticationMethodServerTrust` with
+/// `URLCredential(trust:)`. swift-corelibs-foundation (FoundationNetworking of Swift 6.3.1, over libcurl
+/// and OpenSSL) supports neither, as tried against a local Python `ssl` server with a private CA
+/// (`TLSClientCertificateTests`):
+///
+/// - `URLCredential` has only `init(user:password:persistence:)`: there is no initializer taking an
+///   identity or a trust, so a client certificate cannot be handed to the session at all.
+/// - `URLProtectionSpace.serverTrust` is marked unavailable ("swift-corelibs-foundation does not support
+///   methods of authentication that rely on the Darwin Security framework").
+/// - No TLS challenge reaches the delegate: neither the session-level nor the task-level
+///   `didReceive challenge` is called for a server whose certificate chain is unknown, nor for one that
+///   requires a client certificate; libcurl verifies on its own and the task fails with
+///   `NSURLErrorDomain` code -1 and "SSL certificate problem: self-signed certificate in certificate chain".
+/// - `URLSessionConfiguration` has no hook for a CA file, certificate or key, and the environment
+///   variables `URLSessionCertificateAuthorityInfoFile`, `SSL_CERT_FILE` and `CURL_CA_BUNDLE` change
+///   nothing (libcurl's `CURLOPT_CAINFO`/`CURLOPT_SSLCERT` are not reachable from Swift).
+///
+/// So with this transport a server is reachable over HTTPS only when its chain ends in a CA of the
+/// system trust store (`/etc/ssl/certs`, managed with `update-ca-certificates`), and mutual TLS is not
+/// possible. Such a failure is a typed `ODataError` of kind `.transport` whose message names the
+/// certificate problem, raised at the handshake (not at the timeout). For client certificates, plug an
+/// HTTP client that supports them (libcurl, AsyncHTTPClient) in through `ODataTransport`.
 public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
     /// Settings of the session.
     public struct Configuration: Sendable {
