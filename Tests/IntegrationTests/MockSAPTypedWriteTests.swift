@@ -90,10 +90,10 @@ final class MockSAPTypedWriteTests: XCTestCase {
         XCTAssertEqual(partners.count, 2)
         let set = GWSampleBasicServiceMetadata.EntitySets.businessPartnerSet
         let changes = ChangeSet()
-        changes.createEntity(newPartner("0100009001", name: "Batched New").entityValue, in: set)
+        changes.createEntity(newPartner("0100009001", name: "Batched New"), in: set)
         for var partner in partners {
             partner.companyName = "Batched \(partner.businessPartnerID ?? "")"
-            try changes.updateEntity(partner.entityValue, in: set)
+            try changes.updateEntity(partner, in: set)
         }
         let batch = RequestBatch()
         let query = DataQuery().from(set).filter(BusinessPartner.businessPartnerRole == "02").orderBy(BusinessPartner.businessPartnerID)
@@ -104,7 +104,7 @@ final class MockSAPTypedWriteTests: XCTestCase {
         XCTAssertTrue(changes.isSuccess, "\(String(describing: changes.error))")
         XCTAssertEqual(changes.responses.map(\.statusCode), [201, 204, 204])
         guard case .success(let part)? = batch.queryResult(at: read) else { return XCTFail("the read should succeed") }
-        let roles = BusinessPartner.array(from: try service.provider.entities(from: part, for: query).entities)
+        let roles = try service.entities(BusinessPartner.self, from: part, for: query)
         XCTAssertEqual(roles.map(\.businessPartnerID), ["0100000000", "0100000003", "0100000006"])
 
         let created = try await service.fetchBusinessPartnerWithKey(businessPartnerID: "0100009001")
@@ -115,10 +115,10 @@ final class MockSAPTypedWriteTests: XCTestCase {
 
         // the same loaded (now stale) partners again: the whole changeset fails and creates nothing
         let stale = ChangeSet()
-        stale.createEntity(newPartner("0100009002", name: "Never").entityValue, in: set)
+        stale.createEntity(newPartner("0100009002", name: "Never"), in: set)
         for var partner in partners {
             partner.companyName = "Stale"
-            try stale.updateEntity(partner.entityValue, in: set)
+            try stale.updateEntity(partner, in: set)
         }
         let second = RequestBatch()
         second.addChanges(stale)

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Changesets and batch reads with generated (typed) entities.
+extension ChangeSet {
+    /// Adds the creation of a typed entity (`POST` to its entity set); returns its `Content-ID`.
+    @discardableResult
+    public func createEntity<Entity: EntityProtocol>(_ entity: Entity, in entitySet: EntitySetDescriptor, contentID: String? = nil) -> String {
+        createEntity(entity.entityValue, in: entitySet, contentID: contentID)
+    }
+
+    /// Adds an update of a typed entity (`MERGE` with its changed properties by default) with `If-Match`
+    /// from its ETag; returns its `Content-ID`.
+    @discardableResult
+    public func updateEntity<Entity: EntityProtocol>(
+        _ entity: Entity, in entitySet: EntitySetDescriptor? = nil, mode: UpdateMode = .merge, contentID: String? = nil
+    ) throws -> String {
+        try updateEntity(entity.entityValue, in: entitySet, mode: mode, contentID: contentID)
+    }
+
+    /// Adds the deletion of a typed entity with `If-Match` from its ETag; returns its `Content-ID`.
+    @discardableResult
+    public func deleteEntity<Entity: EntityProtocol>(_ entity: Entity, in entitySet: EntitySetDescriptor? = nil, contentID: String? = nil) throws -> String {
+        try deleteEntity(entity.entityValue, in: entitySet, contentID: contentID)
+    }
+}
+
+extension DataService where Provider == OnlineODataProvider {
+    /// The typed entities of a successful batch read of `query` (see `RequestBatch.addQuery(_:)`).
+    public func entities<Entity: EntityProtocol>(_ type: Entity.Type, from part: BatchPartResponse, for query: DataQuery) throws -> [Entity] {
+        Entity.array(from: try provider.entities(from: part, for: query).entities)
+    }
+}
