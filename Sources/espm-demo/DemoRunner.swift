@@ -18,7 +18,7 @@ struct DemoRunner {
     ) async -> Int32 {
         switch command {
         case "overview":
-            let overview = screens.loadOverview()
+            let overview = await screens.loadOverview()
             ESPMScreens<Provider>.describe(customers: overview.customers, products: overview.products).forEach { print($0) }
             overview.errors.forEach { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
             return overview.errors.isEmpty ? 0 : 1

@@ -11,7 +11,9 @@ struct ESPMScreens<Provider: DataServiceProvider>: Sendable {
     // MARK: Overview (seed 001): customers with their sales orders, sorted by count; the top 5 products
 
     /// Loads customers (with sales orders) and the top 5 products in parallel, with completion handlers.
-    func loadOverview() -> (customers: [Customer], products: [Product], errors: [String]) {
+    /// The dispatch group is the seeds'; waiting for it suspends instead of blocking a thread of the
+    /// cooperative pool, which the fetches themselves need.
+    func loadOverview() async -> (customers: [Customer], products: [Product], errors: [String]) {
         let group = DispatchGroup()
         let state = OverviewState()
         group.enter()
@@ -36,8 +38,9 @@ struct ESPMScreens<Provider: DataServiceProvider>: Sendable {
             }
             state.setProducts(result!)
         }
-        group.wait()
-        return state.snapshot
+        return await withCheckedContinuation { continuation in
+            group.notify(queue: .global()) { continuation.resume(returning: state.snapshot) }
+        }
     }
 
     /// The overview as text lines.
