@@ -3,9 +3,27 @@
 # test with the real OData test servers running on 127.0.0.1 (scripts/servers.sh installs them into
 # .build/test-venv on first use, starts them, exports their URLs, and stops them however the tests end).
 # `swift build` comes first because some tests run the built `odata-gen` and `espm-demo` executables.
+# The last line is a plain total, 'tests: N passed, N failed', over the XCTest runs of both packages
+# (Swift Testing's own closing line reports 0 tests, since every test here is an XCTest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+mkdir -p .build
+main_log=.build/test-main.log
+plugin_log=.build/test-plugin-integration.log
+
 swift build
-bash scripts/servers.sh run swift test
-bash Tests/PluginIntegration/run.sh   # a separate package that uses the ODataGenerator build plugin
+bash scripts/servers.sh run swift test 2>&1 | tee "$main_log"
+bash Tests/PluginIntegration/run.sh 2>&1 | tee "$plugin_log"   # a separate package that uses the ODataGenerator build plugin
+
+# "Executed N tests, with F failures" of the outermost XCTest suite is the last such line of each run.
+summary() {  # summary LOG FIELD (1: executed, 2: failures); 0 when the log has no such line
+    local line
+    line=$(grep -E 'Executed [0-9]+ tests?, with [0-9]+ failures?' "$1" | tail -n 1 || true)
+    if [ -z "$line" ]; then echo 0; return; fi
+    echo "$line" | sed -E "s/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\\$2/"
+}
+executed=$(( $(summary "$main_log" 1) + $(summary "$plugin_log" 1) ))
+failed=$(( $(summary "$main_log" 2) + $(summary "$plugin_log" 2) ))
+passed=$(( executed - failed ))
+echo "tests: $passed passed, $failed failed"
