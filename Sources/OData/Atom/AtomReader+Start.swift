@@ -132,7 +132,7 @@ extension AtomReader {
         guard let rel = attributes.value(names.rel) else { return .skip }
         let href = attributes.value(names.href)
         if rel.equals("edit") {
-            entry.metadata.editLink = href.map(resolve)
+            entry.metadata.editLink = href.map { resolve($0, sharing: entry.metadata.uri) }
         } else if rel.equals("edit-media") {
             entry.metadata.mediaEditLink = href.map(resolve)
             if let etag = attributes.value(names.etag, namespaced: true) { entry.metadata.mediaETag = etag.string }

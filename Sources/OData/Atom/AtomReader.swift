@@ -86,16 +86,28 @@ final class AtomReader {
     }
 
     /// A URI reference resolved against the `xml:base` in scope (byte-level; no Foundation URL).
-    func resolve(_ reference: ByteSpan) -> String {
-        guard let base, reference.count > 0 else { return reference.string }
+    func resolve(_ reference: ByteSpan) -> String { resolvedBytes(reference).string }
+
+    /// `resolve(reference)`, returning `existing` itself (sharing its storage rather than allocating a
+    /// copy) when the resolved URI has the same bytes: an entry's edit link usually equals its `<id>`.
+    func resolve(_ reference: ByteSpan, sharing existing: String?) -> String {
+        let resolved = resolvedBytes(reference)
+        guard var existing else { return resolved.string }
+        let same = existing.withUTF8 { resolved.equals($0) }
+        return same ? existing : resolved.string
+    }
+
+    /// The bytes of `reference` resolved against `base`: the reference itself or `linkScratch`'s contents.
+    private func resolvedBytes(_ reference: ByteSpan) -> ByteSpan {
+        guard let base, reference.count > 0 else { return reference }
         for index in 0..<reference.count {
             let byte = reference[index]
-            if byte == UInt8(ascii: ":") { return reference.string }
+            if byte == UInt8(ascii: ":") { return reference }
             if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
         }
         let prefix: [UInt8]
         if reference[0] == UInt8(ascii: "/") {
-            if reference.count > 1 && reference[1] == UInt8(ascii: "/") { return reference.string }
+            if reference.count > 1 && reference[1] == UInt8(ascii: "/") { return reference }
             prefix = base.origin
         } else {
             prefix = base.directory
@@ -105,7 +117,7 @@ final class AtomReader {
             if let start = buffer.baseAddress { linkScratch.append(start, count: buffer.count) }
         }
         linkScratch.append(reference.start, count: reference.count)
-        return linkScratch.span.string
+        return linkScratch.span
     }
 
     /// Updates `base` from an `xml:base` attribute; returns the previous base to restore.

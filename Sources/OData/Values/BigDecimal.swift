@@ -6,15 +6,50 @@ import Foundation
 /// The scale is kept as written, so `12.50` stays `12.50` on the wire, while
 /// equality and ordering compare numeric values (`12.50 == 12.5`).
 public struct BigDecimal: Sendable {
+    /// The stored value, packed so that an `EdmValue?` stays 24 bytes wide (an `Int128` field would make
+    /// it 32, for every property slot of every decoded entity): the significand as two 64-bit words and
+    /// a 32-bit scale, or, for a scale outside `Int32` (never produced by parsing), a shared box.
+    private let storage: Storage
+
+    private enum Storage: Sendable {
+        case inline(low: UInt64, high: Int64, scale: Int32)
+        case boxed(Boxed)
+    }
+
+    private final class Boxed: Sendable {
+        let significand: Int128
+        let scale: Int
+
+        init(significand: Int128, scale: Int) {
+            self.significand = significand
+            self.scale = scale
+        }
+    }
+
     /// The digits as an integer.
-    public let significand: Int128
+    public var significand: Int128 {
+        switch storage {
+        case .inline(let low, let high, _): return Int128(high) << 64 | Int128(low)
+        case .boxed(let boxed): return boxed.significand
+        }
+    }
+
     /// The number of digits after the decimal point (may be negative for large round numbers).
-    public let scale: Int
+    public var scale: Int {
+        switch storage {
+        case .inline(_, _, let scale): return Int(scale)
+        case .boxed(let boxed): return boxed.scale
+        }
+    }
 
     /// `significand × 10^-scale`.
     public init(significand: Int128, scale: Int) {
-        self.significand = significand
-        self.scale = scale
+        if let narrow = Int32(exactly: scale) {
+            storage = .inline(
+                low: UInt64(truncatingIfNeeded: significand), high: Int64(truncatingIfNeeded: significand >> 64), scale: narrow)
+        } else {
+            storage = .boxed(Boxed(significand: significand, scale: scale))
+        }
     }
 
     /// An integer value with scale 0.
