@@ -8,45 +8,6 @@ public enum NavigationValue: Sendable, Hashable {
     indirect case entity(EntityValue?)
 }
 
-/// Server-side facts about an entity: its URIs, ETag and media resource.
-public struct EntityMetadata: Sendable, Hashable {
-    /// The canonical URI (`__metadata.uri`, Atom `<id>`).
-    public var uri: String?
-    /// The edit link, if different from the URI.
-    public var editLink: String?
-    /// The ETag (`__metadata.etag`, `m:etag` or the `ETag` header).
-    public var etag: String?
-    /// The media resource's read URL (`media_src`).
-    public var mediaReadLink: String?
-    /// The media resource's edit URL (`edit_media`).
-    public var mediaEditLink: String?
-    /// The media resource's content type.
-    public var mediaContentType: String?
-    /// The media resource's ETag.
-    public var mediaETag: String?
-    /// The type name the server reported (`__metadata.type`), which may be a derived type.
-    public var typeName: String?
-    /// Paging facts (`__count`, `__next`) of expanded to-many navigation properties, by navigation name.
-    public var inlineFeeds: [String: InlineFeedInfo]
-
-    /// Empty metadata.
-    public init(
-        uri: String? = nil, editLink: String? = nil, etag: String? = nil, mediaReadLink: String? = nil,
-        mediaEditLink: String? = nil, mediaContentType: String? = nil, mediaETag: String? = nil, typeName: String? = nil,
-        inlineFeeds: [String: InlineFeedInfo] = [:]
-    ) {
-        self.inlineFeeds = inlineFeeds
-        self.uri = uri
-        self.editLink = editLink
-        self.etag = etag
-        self.mediaReadLink = mediaReadLink
-        self.mediaEditLink = mediaEditLink
-        self.mediaContentType = mediaContentType
-        self.mediaETag = mediaETag
-        self.typeName = typeName
-    }
-}
-
 /// An entity: property values by descriptor, navigation state, server metadata and change tracking.
 ///
 /// A value type: copying an entity and changing the copy never changes the original.
