@@ -81,7 +81,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertNotContains(service, "open ")
         XCTAssertContains(service, "    func fetchClients(\n")
         XCTAssertContains(service, "    func fetchClientWithKey(\n        customerID: Swift.String?,")
-        XCTAssertContains(try TestSupport.file(result, "Client.swift"), "    static let givenName: OData.TypedProperty<Swift.String>")
+        XCTAssertContains(try TestSupport.file(result, "Client.swift"), "    static var givenName: OData.TypedProperty<Swift.String> {")
         XCTAssertContains(try TestSupport.file(result, "ShopMetadata.swift"), "static let clients: OData.EntitySetDescriptor")
         XCTAssertEqual(result.diagnostics.map(\.message), [#"rename "Nothing/Here" matches no generated element"#])
 

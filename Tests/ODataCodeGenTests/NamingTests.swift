@@ -75,7 +75,8 @@ final class NamingTests: XCTestCase {
               for section in file.contents.components(separatedBy: " enum ") {
                 let declared = section.split(separator: "\n").compactMap { line -> String? in
                     let text = line.trimmingCharacters(in: .whitespaces)
-                    guard text.hasPrefix("public static let ") else { return nil }
+                    // Stored (`static let`) and computed (`static var`) statics share the scope.
+                    guard text.hasPrefix("public static let ") || text.hasPrefix("public static var ") else { return nil }
                     return String(text.dropFirst("public static let ".count).prefix { $0 != ":" })
                 }
                 // Statics of one type live in one scope; duplicates would not compile.

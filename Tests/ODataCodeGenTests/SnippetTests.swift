@@ -81,7 +81,7 @@ final class SnippetTests: XCTestCase {
         let location = try TestSupport.file(result, "CLocation.swift")
         XCTAssertContains(location, "public struct CLocation: OData.ComplexTypeProtocol {")
         XCTAssertContains(location, #"OData.PropertyDescriptor(name: "City", type: OData.PropertyType.complex(CCity.complexType), index: 0),"#)
-        XCTAssertContains(location, "public static let city: OData.TypedProperty<CCity> = OData.TypedProperty<CCity>(CLocation.complexType.properties[0])")
+        XCTAssertContains(location, "public static var city: OData.TypedProperty<CCity> {\n        OData.TypedProperty<CCity>(CLocation.complexType.properties[0])\n    }")
         XCTAssertContains(location, """
                 public var city: CCity? {
                     get { self.value(of: Self.city) }
@@ -198,7 +198,7 @@ final class SnippetTests: XCTestCase {
                 """))
         let type = try TestSupport.file(result, "Class.swift")
         XCTAssertContains(type, "public struct Class: OData.EntityProtocol {")
-        XCTAssertContains(type, "public static let `default`: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Class.entityType.properties[0])")
+        XCTAssertContains(type, "public static var `default`: OData.TypedProperty<Swift.String> {\n        OData.TypedProperty<Swift.String>(Class.entityType.properties[0])\n    }")
         XCTAssertContains(type, "public var `default`: Swift.String? {\n        get { self.value(of: Self.`default`) }")
         XCTAssertContains(type, "public var self1: Swift.String? {")
         XCTAssertContains(type, "public var type: Swift.String? {")

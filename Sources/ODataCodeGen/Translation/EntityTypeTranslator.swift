@@ -64,7 +64,7 @@ struct EntityTypeTranslator {
         let type = SwiftType.generic(["OData", "TypedNavigationProperty"], [.named([navigation.targetName])])
         let element = SwiftExpr.subscript(
             Build.member(.type(.named([self.type.name])), "entityType", "navigationProperties"), .int(navigation.index))
-        return Build.constant(
+        return Build.computedStatic(
             ["The \(DocComment.code(navigation.edm.name)) navigation property, for `expand` and `select`."],
             access, navigation.name, type, Build.new(type, [(nil, element)]))
     }

@@ -18,12 +18,12 @@ enum PropertyMembers {
         return Build.new("OData.PropertyDescriptor", arguments)
     }
 
-    /// The static descriptor: `static let firstName: OData.TypedProperty<Swift.String> = …(Owner.<table>.properties[i])`.
+    /// The static descriptor: `static var firstName: OData.TypedProperty<Swift.String> { …(Owner.<table>.properties[i]) }`.
     static func staticDescriptor(_ property: PlannedProperty, owner: String, table: String, access: AccessLevel) -> SwiftDecl {
         let type = SwiftType.generic(["OData", "TypedProperty"], [property.valueType])
         let element = SwiftExpr.subscript(
             Build.member(.type(.named([owner])), table, "properties"), .int(property.index))
-        return Build.constant(
+        return Build.computedStatic(
             ["The \(DocComment.code(property.edm.name)) property, for `select`, `filter` and `orderBy`."],
             access, property.name, type, Build.new(type, [(nil, element)]))
     }

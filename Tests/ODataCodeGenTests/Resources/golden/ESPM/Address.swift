@@ -22,19 +22,29 @@ public struct Address: OData.ComplexTypeProtocol {
     )
 
     /// The `HouseNumber` property, for `select`, `filter` and `orderBy`.
-    public static let houseNumber: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Address.complexType.properties[0])
+    public static var houseNumber: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Address.complexType.properties[0])
+    }
 
     /// The `Street` property, for `select`, `filter` and `orderBy`.
-    public static let street: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Address.complexType.properties[1])
+    public static var street: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Address.complexType.properties[1])
+    }
 
     /// The `City` property, for `select`, `filter` and `orderBy`.
-    public static let city: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Address.complexType.properties[2])
+    public static var city: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Address.complexType.properties[2])
+    }
 
     /// The `Country` property, for `select`, `filter` and `orderBy`.
-    public static let country: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Address.complexType.properties[3])
+    public static var country: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Address.complexType.properties[3])
+    }
 
     /// The `PostalCode` property, for `select`, `filter` and `orderBy`.
-    public static let postalCode: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Address.complexType.properties[4])
+    public static var postalCode: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Address.complexType.properties[4])
+    }
 
     /// The underlying value.
     public var complexValue: OData.ComplexValue

@@ -34,46 +34,74 @@ public struct Customer: OData.EntityProtocol {
     )
 
     /// The `City` property, for `select`, `filter` and `orderBy`.
-    public static let city: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Customer.entityType.properties[0])
+    public static var city: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Customer.entityType.properties[0])
+    }
 
     /// The `Country` property, for `select`, `filter` and `orderBy`.
-    public static let country: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Customer.entityType.properties[1])
+    public static var country: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Customer.entityType.properties[1])
+    }
 
     /// The `CustomerId` property, for `select`, `filter` and `orderBy`.
-    public static let customerID: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Customer.entityType.properties[2])
+    public static var customerID: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Customer.entityType.properties[2])
+    }
 
     /// The `DateOfBirth` property, for `select`, `filter` and `orderBy`.
-    public static let dateOfBirth: OData.TypedProperty<OData.LocalDateTime> = OData.TypedProperty<OData.LocalDateTime>(Customer.entityType.properties[3])
+    public static var dateOfBirth: OData.TypedProperty<OData.LocalDateTime> {
+        OData.TypedProperty<OData.LocalDateTime>(Customer.entityType.properties[3])
+    }
 
     /// The `EmailAddress` property, for `select`, `filter` and `orderBy`.
-    public static let emailAddress: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Customer.entityType.properties[4])
+    public static var emailAddress: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Customer.entityType.properties[4])
+    }
 
     /// The `FirstName` property, for `select`, `filter` and `orderBy`.
-    public static let firstName: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Customer.entityType.properties[5])
+    public static var firstName: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Customer.entityType.properties[5])
+    }
 
     /// The `HouseNumber` property, for `select`, `filter` and `orderBy`.
-    public static let houseNumber: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Customer.entityType.properties[6])
+    public static var houseNumber: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Customer.entityType.properties[6])
+    }
 
     /// The `LastName` property, for `select`, `filter` and `orderBy`.
-    public static let lastName: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Customer.entityType.properties[7])
+    public static var lastName: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Customer.entityType.properties[7])
+    }
 
     /// The `PhoneNumber` property, for `select`, `filter` and `orderBy`.
-    public static let phoneNumber: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Customer.entityType.properties[8])
+    public static var phoneNumber: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Customer.entityType.properties[8])
+    }
 
     /// The `PostalCode` property, for `select`, `filter` and `orderBy`.
-    public static let postalCode: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Customer.entityType.properties[9])
+    public static var postalCode: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Customer.entityType.properties[9])
+    }
 
     /// The `Street` property, for `select`, `filter` and `orderBy`.
-    public static let street: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Customer.entityType.properties[10])
+    public static var street: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Customer.entityType.properties[10])
+    }
 
     /// The `Address` property, for `select`, `filter` and `orderBy`.
-    public static let address: OData.TypedProperty<Address> = OData.TypedProperty<Address>(Customer.entityType.properties[11])
+    public static var address: OData.TypedProperty<Address> {
+        OData.TypedProperty<Address>(Customer.entityType.properties[11])
+    }
 
     /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
-    public static let updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> = OData.TypedProperty<OData.LocalDateTime>(Customer.entityType.properties[12])
+    public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
+        OData.TypedProperty<OData.LocalDateTime>(Customer.entityType.properties[12])
+    }
 
     /// The `SalesOrders` navigation property, for `expand` and `select`.
-    public static let salesOrders: OData.TypedNavigationProperty<SalesOrderHeader> = OData.TypedNavigationProperty<SalesOrderHeader>(Customer.entityType.navigationProperties[0])
+    public static var salesOrders: OData.TypedNavigationProperty<SalesOrderHeader> {
+        OData.TypedNavigationProperty<SalesOrderHeader>(Customer.entityType.navigationProperties[0])
+    }
 
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue

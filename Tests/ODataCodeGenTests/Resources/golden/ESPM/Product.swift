@@ -43,64 +43,104 @@ public struct Product: OData.EntityProtocol {
     )
 
     /// The `Category` property, for `select`, `filter` and `orderBy`.
-    public static let category: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Product.entityType.properties[0])
+    public static var category: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Product.entityType.properties[0])
+    }
 
     /// The `CategoryName` property, for `select`, `filter` and `orderBy`.
-    public static let categoryName: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Product.entityType.properties[1])
+    public static var categoryName: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Product.entityType.properties[1])
+    }
 
     /// The `CurrencyCode` property, for `select`, `filter` and `orderBy`.
-    public static let currencyCode: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Product.entityType.properties[2])
+    public static var currencyCode: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Product.entityType.properties[2])
+    }
 
     /// The `DimensionDepth` property, for `select`, `filter` and `orderBy`.
-    public static let dimensionDepth: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[3])
+    public static var dimensionDepth: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[3])
+    }
 
     /// The `DimensionHeight` property, for `select`, `filter` and `orderBy`.
-    public static let dimensionHeight: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[4])
+    public static var dimensionHeight: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[4])
+    }
 
     /// The `DimensionUnit` property, for `select`, `filter` and `orderBy`.
-    public static let dimensionUnit: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Product.entityType.properties[5])
+    public static var dimensionUnit: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Product.entityType.properties[5])
+    }
 
     /// The `DimensionWidth` property, for `select`, `filter` and `orderBy`.
-    public static let dimensionWidth: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[6])
+    public static var dimensionWidth: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[6])
+    }
 
     /// The `LongDescription` property, for `select`, `filter` and `orderBy`.
-    public static let longDescription: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Product.entityType.properties[7])
+    public static var longDescription: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Product.entityType.properties[7])
+    }
 
     /// The `Name` property, for `select`, `filter` and `orderBy`.
-    public static let name: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Product.entityType.properties[8])
+    public static var name: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Product.entityType.properties[8])
+    }
 
     /// The `PictureUrl` property, for `select`, `filter` and `orderBy`.
-    public static let pictureUrl: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Product.entityType.properties[9])
+    public static var pictureUrl: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Product.entityType.properties[9])
+    }
 
     /// The `Price` property, for `select`, `filter` and `orderBy`.
-    public static let price: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[10])
+    public static var price: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[10])
+    }
 
     /// The `ProductId` property, for `select`, `filter` and `orderBy`.
-    public static let productID: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Product.entityType.properties[11])
+    public static var productID: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Product.entityType.properties[11])
+    }
 
     /// The `QuantityUnit` property, for `select`, `filter` and `orderBy`.
-    public static let quantityUnit: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Product.entityType.properties[12])
+    public static var quantityUnit: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Product.entityType.properties[12])
+    }
 
     /// The `ShortDescription` property, for `select`, `filter` and `orderBy`.
-    public static let shortDescription: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Product.entityType.properties[13])
+    public static var shortDescription: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Product.entityType.properties[13])
+    }
 
     /// The `SupplierId` property, for `select`, `filter` and `orderBy`.
-    public static let supplierID: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Product.entityType.properties[14])
+    public static var supplierID: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Product.entityType.properties[14])
+    }
 
     /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
-    public static let updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> = OData.TypedProperty<OData.LocalDateTime>(Product.entityType.properties[15])
+    public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
+        OData.TypedProperty<OData.LocalDateTime>(Product.entityType.properties[15])
+    }
 
     /// The `Weight` property, for `select`, `filter` and `orderBy`.
-    public static let weight: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[16])
+    public static var weight: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[16])
+    }
 
     /// The `WeightUnit` property, for `select`, `filter` and `orderBy`.
-    public static let weightUnit: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Product.entityType.properties[17])
+    public static var weightUnit: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Product.entityType.properties[17])
+    }
 
     /// The `StockDetails` navigation property, for `expand` and `select`.
-    public static let stockDetails: OData.TypedNavigationProperty<Stock> = OData.TypedNavigationProperty<Stock>(Product.entityType.navigationProperties[0])
+    public static var stockDetails: OData.TypedNavigationProperty<Stock> {
+        OData.TypedNavigationProperty<Stock>(Product.entityType.navigationProperties[0])
+    }
 
     /// The `SupplierDetails` navigation property, for `expand` and `select`.
-    public static let supplierDetails: OData.TypedNavigationProperty<Supplier> = OData.TypedNavigationProperty<Supplier>(Product.entityType.navigationProperties[1])
+    public static var supplierDetails: OData.TypedNavigationProperty<Supplier> {
+        OData.TypedNavigationProperty<Supplier>(Product.entityType.navigationProperties[1])
+    }
 
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue

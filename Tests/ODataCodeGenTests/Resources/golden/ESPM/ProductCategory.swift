@@ -24,22 +24,34 @@ public struct ProductCategory: OData.EntityProtocol {
     )
 
     /// The `Category` property, for `select`, `filter` and `orderBy`.
-    public static let category: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(ProductCategory.entityType.properties[0])
+    public static var category: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(ProductCategory.entityType.properties[0])
+    }
 
     /// The `CategoryName` property, for `select`, `filter` and `orderBy`.
-    public static let categoryName: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(ProductCategory.entityType.properties[1])
+    public static var categoryName: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(ProductCategory.entityType.properties[1])
+    }
 
     /// The `MainCategory` property, for `select`, `filter` and `orderBy`.
-    public static let mainCategory: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(ProductCategory.entityType.properties[2])
+    public static var mainCategory: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(ProductCategory.entityType.properties[2])
+    }
 
     /// The `MainCategoryName` property, for `select`, `filter` and `orderBy`.
-    public static let mainCategoryName: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(ProductCategory.entityType.properties[3])
+    public static var mainCategoryName: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(ProductCategory.entityType.properties[3])
+    }
 
     /// The `NumberOfProducts` property, for `select`, `filter` and `orderBy`.
-    public static let numberOfProducts: OData.TypedProperty<Swift.Int64> = OData.TypedProperty<Swift.Int64>(ProductCategory.entityType.properties[4])
+    public static var numberOfProducts: OData.TypedProperty<Swift.Int64> {
+        OData.TypedProperty<Swift.Int64>(ProductCategory.entityType.properties[4])
+    }
 
     /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
-    public static let updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> = OData.TypedProperty<OData.LocalDateTime>(ProductCategory.entityType.properties[5])
+    public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
+        OData.TypedProperty<OData.LocalDateTime>(ProductCategory.entityType.properties[5])
+    }
 
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue

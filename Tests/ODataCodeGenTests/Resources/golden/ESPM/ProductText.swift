@@ -24,22 +24,34 @@ public struct ProductText: OData.EntityProtocol {
     )
 
     /// The `Id` property, for `select`, `filter` and `orderBy`.
-    public static let id: OData.TypedProperty<Swift.Int64> = OData.TypedProperty<Swift.Int64>(ProductText.entityType.properties[0])
+    public static var id: OData.TypedProperty<Swift.Int64> {
+        OData.TypedProperty<Swift.Int64>(ProductText.entityType.properties[0])
+    }
 
     /// The `Language` property, for `select`, `filter` and `orderBy`.
-    public static let language: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(ProductText.entityType.properties[1])
+    public static var language: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(ProductText.entityType.properties[1])
+    }
 
     /// The `LongDescription` property, for `select`, `filter` and `orderBy`.
-    public static let longDescription: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(ProductText.entityType.properties[2])
+    public static var longDescription: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(ProductText.entityType.properties[2])
+    }
 
     /// The `Name` property, for `select`, `filter` and `orderBy`.
-    public static let name: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(ProductText.entityType.properties[3])
+    public static var name: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(ProductText.entityType.properties[3])
+    }
 
     /// The `ProductId` property, for `select`, `filter` and `orderBy`.
-    public static let productID: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(ProductText.entityType.properties[4])
+    public static var productID: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(ProductText.entityType.properties[4])
+    }
 
     /// The `ShortDescription` property, for `select`, `filter` and `orderBy`.
-    public static let shortDescription: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(ProductText.entityType.properties[5])
+    public static var shortDescription: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(ProductText.entityType.properties[5])
+    }
 
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue

@@ -28,28 +28,44 @@ public struct PurchaseOrderHeader: OData.EntityProtocol {
     )
 
     /// The `CurrencyCode` property, for `select`, `filter` and `orderBy`.
-    public static let currencyCode: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(PurchaseOrderHeader.entityType.properties[0])
+    public static var currencyCode: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(PurchaseOrderHeader.entityType.properties[0])
+    }
 
     /// The `GrossAmount` property, for `select`, `filter` and `orderBy`.
-    public static let grossAmount: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(PurchaseOrderHeader.entityType.properties[1])
+    public static var grossAmount: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderHeader.entityType.properties[1])
+    }
 
     /// The `NetAmount` property, for `select`, `filter` and `orderBy`.
-    public static let netAmount: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(PurchaseOrderHeader.entityType.properties[2])
+    public static var netAmount: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderHeader.entityType.properties[2])
+    }
 
     /// The `PurchaseOrderId` property, for `select`, `filter` and `orderBy`.
-    public static let purchaseOrderID: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(PurchaseOrderHeader.entityType.properties[3])
+    public static var purchaseOrderID: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(PurchaseOrderHeader.entityType.properties[3])
+    }
 
     /// The `SupplierId` property, for `select`, `filter` and `orderBy`.
-    public static let supplierID: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(PurchaseOrderHeader.entityType.properties[4])
+    public static var supplierID: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(PurchaseOrderHeader.entityType.properties[4])
+    }
 
     /// The `TaxAmount` property, for `select`, `filter` and `orderBy`.
-    public static let taxAmount: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(PurchaseOrderHeader.entityType.properties[5])
+    public static var taxAmount: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderHeader.entityType.properties[5])
+    }
 
     /// The `Items` navigation property, for `expand` and `select`.
-    public static let items: OData.TypedNavigationProperty<PurchaseOrderItem> = OData.TypedNavigationProperty<PurchaseOrderItem>(PurchaseOrderHeader.entityType.navigationProperties[0])
+    public static var items: OData.TypedNavigationProperty<PurchaseOrderItem> {
+        OData.TypedNavigationProperty<PurchaseOrderItem>(PurchaseOrderHeader.entityType.navigationProperties[0])
+    }
 
     /// The `SupplierDetails` navigation property, for `expand` and `select`.
-    public static let supplierDetails: OData.TypedNavigationProperty<Supplier> = OData.TypedNavigationProperty<Supplier>(PurchaseOrderHeader.entityType.navigationProperties[1])
+    public static var supplierDetails: OData.TypedNavigationProperty<Supplier> {
+        OData.TypedNavigationProperty<Supplier>(PurchaseOrderHeader.entityType.navigationProperties[1])
+    }
 
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue

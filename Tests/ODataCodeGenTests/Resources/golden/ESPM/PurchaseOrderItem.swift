@@ -31,37 +31,59 @@ public struct PurchaseOrderItem: OData.EntityProtocol {
     )
 
     /// The `CurrencyCode` property, for `select`, `filter` and `orderBy`.
-    public static let currencyCode: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(PurchaseOrderItem.entityType.properties[0])
+    public static var currencyCode: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(PurchaseOrderItem.entityType.properties[0])
+    }
 
     /// The `GrossAmount` property, for `select`, `filter` and `orderBy`.
-    public static let grossAmount: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(PurchaseOrderItem.entityType.properties[1])
+    public static var grossAmount: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderItem.entityType.properties[1])
+    }
 
     /// The `ItemNumber` property, for `select`, `filter` and `orderBy`.
-    public static let itemNumber: OData.TypedProperty<Swift.Int> = OData.TypedProperty<Swift.Int>(PurchaseOrderItem.entityType.properties[2])
+    public static var itemNumber: OData.TypedProperty<Swift.Int> {
+        OData.TypedProperty<Swift.Int>(PurchaseOrderItem.entityType.properties[2])
+    }
 
     /// The `NetAmount` property, for `select`, `filter` and `orderBy`.
-    public static let netAmount: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(PurchaseOrderItem.entityType.properties[3])
+    public static var netAmount: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderItem.entityType.properties[3])
+    }
 
     /// The `ProductId` property, for `select`, `filter` and `orderBy`.
-    public static let productID: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(PurchaseOrderItem.entityType.properties[4])
+    public static var productID: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(PurchaseOrderItem.entityType.properties[4])
+    }
 
     /// The `PurchaseOrderId` property, for `select`, `filter` and `orderBy`.
-    public static let purchaseOrderID: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(PurchaseOrderItem.entityType.properties[5])
+    public static var purchaseOrderID: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(PurchaseOrderItem.entityType.properties[5])
+    }
 
     /// The `Quantity` property, for `select`, `filter` and `orderBy`.
-    public static let quantity: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(PurchaseOrderItem.entityType.properties[6])
+    public static var quantity: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderItem.entityType.properties[6])
+    }
 
     /// The `QuantityUnit` property, for `select`, `filter` and `orderBy`.
-    public static let quantityUnit: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(PurchaseOrderItem.entityType.properties[7])
+    public static var quantityUnit: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(PurchaseOrderItem.entityType.properties[7])
+    }
 
     /// The `TaxAmount` property, for `select`, `filter` and `orderBy`.
-    public static let taxAmount: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(PurchaseOrderItem.entityType.properties[8])
+    public static var taxAmount: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderItem.entityType.properties[8])
+    }
 
     /// The `Header` navigation property, for `expand` and `select`.
-    public static let header: OData.TypedNavigationProperty<PurchaseOrderHeader> = OData.TypedNavigationProperty<PurchaseOrderHeader>(PurchaseOrderItem.entityType.navigationProperties[0])
+    public static var header: OData.TypedNavigationProperty<PurchaseOrderHeader> {
+        OData.TypedNavigationProperty<PurchaseOrderHeader>(PurchaseOrderItem.entityType.navigationProperties[0])
+    }
 
     /// The `ProductDetails` navigation property, for `expand` and `select`.
-    public static let productDetails: OData.TypedNavigationProperty<Product> = OData.TypedNavigationProperty<Product>(PurchaseOrderItem.entityType.navigationProperties[1])
+    public static var productDetails: OData.TypedNavigationProperty<Product> {
+        OData.TypedNavigationProperty<Product>(PurchaseOrderItem.entityType.navigationProperties[1])
+    }
 
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue

@@ -31,37 +31,59 @@ public struct SalesOrderHeader: OData.EntityProtocol {
     )
 
     /// The `CreatedAt` property, for `select`, `filter` and `orderBy`.
-    public static let createdAt: OData.TypedProperty<OData.LocalDateTime> = OData.TypedProperty<OData.LocalDateTime>(SalesOrderHeader.entityType.properties[0])
+    public static var createdAt: OData.TypedProperty<OData.LocalDateTime> {
+        OData.TypedProperty<OData.LocalDateTime>(SalesOrderHeader.entityType.properties[0])
+    }
 
     /// The `CurrencyCode` property, for `select`, `filter` and `orderBy`.
-    public static let currencyCode: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[1])
+    public static var currencyCode: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[1])
+    }
 
     /// The `CustomerId` property, for `select`, `filter` and `orderBy`.
-    public static let customerID: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[2])
+    public static var customerID: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[2])
+    }
 
     /// The `GrossAmount` property, for `select`, `filter` and `orderBy`.
-    public static let grossAmount: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(SalesOrderHeader.entityType.properties[3])
+    public static var grossAmount: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(SalesOrderHeader.entityType.properties[3])
+    }
 
     /// The `LifeCycleStatus` property, for `select`, `filter` and `orderBy`.
-    public static let lifeCycleStatus: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[4])
+    public static var lifeCycleStatus: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[4])
+    }
 
     /// The `LifeCycleStatusName` property, for `select`, `filter` and `orderBy`.
-    public static let lifeCycleStatusName: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[5])
+    public static var lifeCycleStatusName: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[5])
+    }
 
     /// The `NetAmount` property, for `select`, `filter` and `orderBy`.
-    public static let netAmount: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(SalesOrderHeader.entityType.properties[6])
+    public static var netAmount: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(SalesOrderHeader.entityType.properties[6])
+    }
 
     /// The `SalesOrderId` property, for `select`, `filter` and `orderBy`.
-    public static let salesOrderID: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[7])
+    public static var salesOrderID: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[7])
+    }
 
     /// The `TaxAmount` property, for `select`, `filter` and `orderBy`.
-    public static let taxAmount: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(SalesOrderHeader.entityType.properties[8])
+    public static var taxAmount: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(SalesOrderHeader.entityType.properties[8])
+    }
 
     /// The `Items` navigation property, for `expand` and `select`.
-    public static let items: OData.TypedNavigationProperty<SalesOrderItem> = OData.TypedNavigationProperty<SalesOrderItem>(SalesOrderHeader.entityType.navigationProperties[0])
+    public static var items: OData.TypedNavigationProperty<SalesOrderItem> {
+        OData.TypedNavigationProperty<SalesOrderItem>(SalesOrderHeader.entityType.navigationProperties[0])
+    }
 
     /// The `CustomerDetails` navigation property, for `expand` and `select`.
-    public static let customerDetails: OData.TypedNavigationProperty<Customer> = OData.TypedNavigationProperty<Customer>(SalesOrderHeader.entityType.navigationProperties[1])
+    public static var customerDetails: OData.TypedNavigationProperty<Customer> {
+        OData.TypedNavigationProperty<Customer>(SalesOrderHeader.entityType.navigationProperties[1])
+    }
 
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue

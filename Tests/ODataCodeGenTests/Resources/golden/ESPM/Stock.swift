@@ -27,25 +27,39 @@ public struct Stock: OData.EntityProtocol {
     )
 
     /// The `LotSize` property, for `select`, `filter` and `orderBy`.
-    public static let lotSize: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(Stock.entityType.properties[0])
+    public static var lotSize: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(Stock.entityType.properties[0])
+    }
 
     /// The `MinStock` property, for `select`, `filter` and `orderBy`.
-    public static let minStock: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(Stock.entityType.properties[1])
+    public static var minStock: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(Stock.entityType.properties[1])
+    }
 
     /// The `ProductId` property, for `select`, `filter` and `orderBy`.
-    public static let productID: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Stock.entityType.properties[2])
+    public static var productID: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Stock.entityType.properties[2])
+    }
 
     /// The `Quantity` property, for `select`, `filter` and `orderBy`.
-    public static let quantity: OData.TypedProperty<OData.BigDecimal> = OData.TypedProperty<OData.BigDecimal>(Stock.entityType.properties[3])
+    public static var quantity: OData.TypedProperty<OData.BigDecimal> {
+        OData.TypedProperty<OData.BigDecimal>(Stock.entityType.properties[3])
+    }
 
     /// The `QuantityLessMin` property, for `select`, `filter` and `orderBy`.
-    public static let quantityLessMin: OData.TypedProperty<Swift.Bool> = OData.TypedProperty<Swift.Bool>(Stock.entityType.properties[4])
+    public static var quantityLessMin: OData.TypedProperty<Swift.Bool> {
+        OData.TypedProperty<Swift.Bool>(Stock.entityType.properties[4])
+    }
 
     /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
-    public static let updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> = OData.TypedProperty<OData.LocalDateTime>(Stock.entityType.properties[5])
+    public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
+        OData.TypedProperty<OData.LocalDateTime>(Stock.entityType.properties[5])
+    }
 
     /// The `ProductDetails` navigation property, for `expand` and `select`.
-    public static let productDetails: OData.TypedNavigationProperty<Product> = OData.TypedNavigationProperty<Product>(Stock.entityType.navigationProperties[0])
+    public static var productDetails: OData.TypedNavigationProperty<Product> {
+        OData.TypedNavigationProperty<Product>(Stock.entityType.navigationProperties[0])
+    }
 
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue

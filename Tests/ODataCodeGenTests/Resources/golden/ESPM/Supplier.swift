@@ -33,43 +33,69 @@ public struct Supplier: OData.EntityProtocol {
     )
 
     /// The `City` property, for `select`, `filter` and `orderBy`.
-    public static let city: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Supplier.entityType.properties[0])
+    public static var city: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[0])
+    }
 
     /// The `Country` property, for `select`, `filter` and `orderBy`.
-    public static let country: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Supplier.entityType.properties[1])
+    public static var country: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[1])
+    }
 
     /// The `EmailAddress` property, for `select`, `filter` and `orderBy`.
-    public static let emailAddress: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Supplier.entityType.properties[2])
+    public static var emailAddress: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[2])
+    }
 
     /// The `HouseNumber` property, for `select`, `filter` and `orderBy`.
-    public static let houseNumber: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Supplier.entityType.properties[3])
+    public static var houseNumber: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[3])
+    }
 
     /// The `PhoneNumber` property, for `select`, `filter` and `orderBy`.
-    public static let phoneNumber: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Supplier.entityType.properties[4])
+    public static var phoneNumber: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[4])
+    }
 
     /// The `PostalCode` property, for `select`, `filter` and `orderBy`.
-    public static let postalCode: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Supplier.entityType.properties[5])
+    public static var postalCode: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[5])
+    }
 
     /// The `Street` property, for `select`, `filter` and `orderBy`.
-    public static let street: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Supplier.entityType.properties[6])
+    public static var street: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[6])
+    }
 
     /// The `SupplierId` property, for `select`, `filter` and `orderBy`.
-    public static let supplierID: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Supplier.entityType.properties[7])
+    public static var supplierID: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[7])
+    }
 
     /// The `SupplierName` property, for `select`, `filter` and `orderBy`.
-    public static let supplierName: OData.TypedProperty<Swift.String> = OData.TypedProperty<Swift.String>(Supplier.entityType.properties[8])
+    public static var supplierName: OData.TypedProperty<Swift.String> {
+        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[8])
+    }
 
     /// The `Address` property, for `select`, `filter` and `orderBy`.
-    public static let address: OData.TypedProperty<Address> = OData.TypedProperty<Address>(Supplier.entityType.properties[9])
+    public static var address: OData.TypedProperty<Address> {
+        OData.TypedProperty<Address>(Supplier.entityType.properties[9])
+    }
 
     /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
-    public static let updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> = OData.TypedProperty<OData.LocalDateTime>(Supplier.entityType.properties[10])
+    public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
+        OData.TypedProperty<OData.LocalDateTime>(Supplier.entityType.properties[10])
+    }
 
     /// The `Products` navigation property, for `expand` and `select`.
-    public static let products: OData.TypedNavigationProperty<Product> = OData.TypedNavigationProperty<Product>(Supplier.entityType.navigationProperties[0])
+    public static var products: OData.TypedNavigationProperty<Product> {
+        OData.TypedNavigationProperty<Product>(Supplier.entityType.navigationProperties[0])
+    }
 
     /// The `PurchaseOrders` navigation property, for `expand` and `select`.
-    public static let purchaseOrders: OData.TypedNavigationProperty<PurchaseOrderHeader> = OData.TypedNavigationProperty<PurchaseOrderHeader>(Supplier.entityType.navigationProperties[1])
+    public static var purchaseOrders: OData.TypedNavigationProperty<PurchaseOrderHeader> {
+        OData.TypedNavigationProperty<PurchaseOrderHeader>(Supplier.entityType.navigationProperties[1])
+    }
 
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue
