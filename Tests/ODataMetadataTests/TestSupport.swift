@@ -3,12 +3,19 @@ import XCTest
 
 @testable import ODataMetadata
 
+/// Thrown when a corpus document is not among the test resources.
+struct MissingFixture: Error, CustomStringConvertible {
+    let name: String
+    var description: String { "missing test resource Resources/metadata/\(name)" }
+}
+
 /// Loads test resources and parses them.
 enum Fixtures {
     /// The URL of a corpus document in `Resources/metadata`.
     static func url(_ name: String) throws -> URL {
         guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources/metadata") else {
-            throw XCTSkip("missing resource \(name)")
+            // A missing fixture is a broken test setup: fail, never skip.
+            throw MissingFixture(name: name)
         }
         return url
     }
