@@ -56,14 +56,12 @@ struct DataModelBuilder {
         let type: PropertyType
         switch property.type {
         case .primitive(let primitive):
-            guard let edm = EdmType(rawValue: primitive.rawValue) else { return skip("\(owner).\(property.name)", property.type) }
-            type = .primitive(edm)
+            type = .primitive(EdmType(primitive))
         case .complex(let name):
             guard let complex = try buildComplexType(name, visiting: &visiting) else { return skip("\(owner).\(property.name)", property.type) }
             type = .complex(complex)
         case .collection(.primitive(let primitive)):
-            guard let edm = EdmType(rawValue: primitive.rawValue) else { return skip("\(owner).\(property.name)", property.type) }
-            type = .primitiveCollection(edm)
+            type = .primitiveCollection(EdmType(primitive))
         case .collection(.complex(let name)):
             guard let complex = try buildComplexType(name, visiting: &visiting) else { return skip("\(owner).\(property.name)", property.type) }
             type = .complexCollection(complex)
@@ -146,12 +144,13 @@ struct DataModelBuilder {
             var parameters: [FunctionParameterDescriptor] = []
             var supported = true
             for parameter in function.parameters {
-                guard case .primitive(let primitive) = parameter.type, let type = EdmType(rawValue: primitive.rawValue) else {
+                guard case .primitive(let primitive) = parameter.type else {
                     diagnostics.append("function import \(function.name) left out: parameter \(parameter.name) is not primitive")
                     supported = false
                     break
                 }
-                parameters.append(FunctionParameterDescriptor(name: parameter.name, type: type, isNullable: parameter.isNullable))
+                parameters.append(
+                    FunctionParameterDescriptor(name: parameter.name, type: EdmType(primitive), isNullable: parameter.isNullable))
             }
             guard supported, let returnType = returnType(function) else { continue }
             result.append(
@@ -172,10 +171,10 @@ struct DataModelBuilder {
         }
         switch function.returnType {
         case nil: return FunctionReturnType.none
-        case .primitive(let primitive)?: return EdmType(rawValue: primitive.rawValue).map { .primitive($0) }
+        case .primitive(let primitive)?: return .primitive(EdmType(primitive))
         case .complex(let name)?: if let type = complexTypes[metadata.resolveAlias(name)] { return .complex(type) }
         case .entity(let name)?: if let resolve = entity(name) { return .entity(resolve) }
-        case .collection(.primitive(let primitive))?: return EdmType(rawValue: primitive.rawValue).map { .primitiveCollection($0) }
+        case .collection(.primitive(let primitive))?: return .primitiveCollection(EdmType(primitive))
         case .collection(.complex(let name))?:
             if let type = complexTypes[metadata.resolveAlias(name)] { return .complexCollection(type) }
         case .collection(.entity(let name))?: if let resolve = entity(name) { return .entityCollection(resolve) }
