@@ -23,6 +23,14 @@ func threadCPUSeconds() -> Double {
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }
 
+/// The current resident set in bytes (`/proc/self/statm`), 0 where unavailable.
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("decode-bench: \(message)\n".utf8))
     exit(2)
@@ -50,11 +58,13 @@ case "measure":
     var seconds: [Double] = []
     var cpuSeconds: [Double] = []
     var entities = 0
+    var residentPerEntity = 0
     for _ in 0..<runs {
         // The previous result is released before the next run starts (and outside the timing),
         // so at most one decoded feed is alive.
         var list: EntityList?
         var feed: CodableFeed?
+        let residentBefore = residentBytes()
         let start = DispatchTime.now().uptimeNanoseconds
         let cpuStart = threadCPUSeconds()
         switch kind {
@@ -66,6 +76,7 @@ case "measure":
         seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         cpuSeconds.append(threadCPUSeconds() - cpuStart)
         entities = list?.entities.count ?? feed?.d.results.count ?? 0
+        if residentPerEntity == 0 { residentPerEntity = (residentBytes() - residentBefore) / max(entities, 1) }
         list = nil
         feed = nil
     }
@@ -74,6 +85,9 @@ case "measure":
     let median = sorted[sorted.count / 2]
     let bestCPU = cpuSeconds.min() ?? best
     let megabytes = Double(data.count) / 1_000_000
+    if arguments.contains("--resident") {
+        print("resident bytes per decoded entity (first run, result alive):", residentPerEntity)
+    }
     if arguments.contains("--sizes") {
         print("EdmValue?", MemoryLayout<EdmValue?>.stride, "NavigationValue?", MemoryLayout<NavigationValue?>.stride,
             "EntityValue", MemoryLayout<EntityValue>.stride, "EntityMetadata", MemoryLayout<EntityMetadata>.stride)

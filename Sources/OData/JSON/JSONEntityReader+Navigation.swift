@@ -1,8 +1,31 @@
 import Foundation
 
 extension JSONEntityReader {
+    /// Reads a navigation property's value into `slots`: a deferred link at `<entity uri>/<name>` as a derived
+    /// link (no string stored), any other link, an inline feed or entry, or null as an explicit state.
+    /// `name` is the navigation property's name as bytes; `uriBytes` the entity URI's bytes when at hand
+    /// (the check falls back to `metadata.uri` without them).
+    mutating func readNavigation(
+        _ navigation: NavigationDescriptor, name: ByteSpan, into slots: inout NavigationSlots, count: Int,
+        metadata: inout EntityMetadata, uriBytes: ByteSpan?
+    ) throws {
+        if try scanner.peek() == UInt8(ascii: "{"), try classifyObject() == .deferred {
+            let deferred = try readDeferred()
+            if let deferred, navigation.index < NavigationSlots.derivableCount,
+                uriBytes.map({ deferred.equals($0, then: UInt8(ascii: "/"), then: name) })
+                    ?? metadata.isURI(deferred.buffer, followedBySlashAnd: navigation.name)
+            {
+                slots.setDerived(navigation.index)
+            } else {
+                slots.setExplicit(.deferred(uri: deferred?.string), at: navigation.index, count: count)
+            }
+            return
+        }
+        slots.setExplicit(try readNavigationValue(navigation, metadata: &metadata), at: navigation.index, count: count)
+    }
+
     /// A navigation property's value: deferred, an inline feed or entry, or null.
-    mutating func readNavigation(_ navigation: NavigationDescriptor, metadata: inout EntityMetadata) throws -> NavigationValue {
+    private mutating func readNavigationValue(_ navigation: NavigationDescriptor, metadata: inout EntityMetadata) throws -> NavigationValue {
         switch try scanner.peek() {
         case UInt8(ascii: "n"):
             try scanner.literal("null")
@@ -11,7 +34,7 @@ extension JSONEntityReader {
             return .entities(try withNestedEntity { reader in try reader.readFeed(reader.tables.table(for: navigation.targetType)) }.entities)
         case UInt8(ascii: "{"):
             switch try classifyObject() {
-            case .deferred: return .deferred(uri: try readDeferred())
+            case .deferred: return .deferred(uri: try readDeferred()?.string)
             case .empty:
                 try scanner.skipValue()
                 return .deferred(uri: nil)
@@ -37,9 +60,9 @@ extension JSONEntityReader {
         return try body(&self)
     }
 
-    /// `{"__deferred":{"uri":"…"}}` → the URI.
-    private mutating func readDeferred() throws -> String? {
-        var uri: String?
+    /// `{"__deferred":{"uri":"…"}}` → the URI's bytes (valid until the next string is read), nil when absent or null.
+    private mutating func readDeferred() throws -> ByteSpan? {
+        var uri: ByteSpan?
         try scanner.beginObject()
         var first = true
         while let key = try scanner.nextKey(&first) {
@@ -50,7 +73,7 @@ extension JSONEntityReader {
             try scanner.beginObject()
             var innerFirst = true
             while let innerKey = try scanner.nextKey(&innerFirst) {
-                if innerKey.equals("uri") { uri = try readOptionalString() } else { try scanner.skipValue() }
+                if innerKey.equals("uri") { uri = try scanner.consumeNull() ? nil : try scanner.readString() } else { try scanner.skipValue() }
             }
         }
         return uri

@@ -10,6 +10,11 @@ struct JSONEntityReader {
     var deletedEntryID: String?
     /// Nesting of inline entries, bounded by the scanner's depth limit as well.
     var entityDepth = 0
+    /// The leading part (through the last `/`) of the last entity URI read: entity URIs that start
+    /// with the same bytes share this string and keep only their short rest.
+    var sharedURIPrefix: SharedURIPrefix?
+    /// Where `sharedURIPrefix`'s bytes were read in the payload, for comparing without touching the string.
+    var sharedURIPrefixBytes: ByteSpan?
 
     init(scanner: JSONScanner, typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?) {
         self.scanner = scanner
@@ -50,8 +55,10 @@ struct JSONEntityReader {
         var table = initialTable
         try scanner.beginObject()
         var values = [EdmValue?](repeating: nil, count: table.propertyCount)
-        var navigations = [NavigationValue?](repeating: nil, count: table.navigations.count)
+        var navigations = NavigationSlots()
         var metadata = EntityMetadata()
+        // The bytes of `metadata.uri` in the payload (nil when absent, or unescaped into the scratch buffer).
+        var uriBytes: ByteSpan?
         var hint = 0
         var readAny = false
         var isDeletedMarker = false
@@ -65,14 +72,20 @@ struct JSONEntityReader {
                     values[entry] = try readPropertyValue(table.properties[entry])
                 } else {
                     let navigation = table.navigations[entry - table.propertyCount]
-                    navigations[navigation.index] = try readNavigation(navigation, metadata: &metadata)
+                    try readNavigation(
+                        navigation, name: table.name(entry), into: &navigations, count: table.navigations.count,
+                        metadata: &metadata, uriBytes: uriBytes)
                 }
             } else if key.count == 10, key.equals("__metadata") {
-                if let derived = try readEntityMetadata(into: &metadata, table: table, typeFixed: typeFixed) {
+                if navigations.derivedLinks != 0, let uri = metadata.uri {
+                    // A second `__metadata` may change the URI that derived links were checked against.
+                    navigations.materializeDerivedLinks(count: table.navigations.count) { uri + "/" + table.navigations[$0].name }
+                }
+                if let derived = try readEntityMetadata(into: &metadata, uriBytes: &uriBytes, table: table, typeFixed: typeFixed) {
                     if readAny { return .restart(derived) }
                     table = derived
                     values = [EdmValue?](repeating: nil, count: table.propertyCount)
-                    navigations = [NavigationValue?](repeating: nil, count: table.navigations.count)
+                    navigations = NavigationSlots()
                 }
             } else if key.equals("@odata.context") {
                 // A delta response's deleted-entry marker (`…/$deletedEntity`).
@@ -85,12 +98,12 @@ struct JSONEntityReader {
         }
         if isDeletedMarker { deletedEntryID = markerID ?? "" }
         guard let type = table.entityType else { throw scanner.error("internal: entity table without an entity type") }
-        return .entity(EntityValue(type: type, loadedValues: values, navigationValues: navigations, metadata: metadata))
+        return .entity(EntityValue(type: type, loadedValues: values, navigation: navigations, metadata: metadata))
     }
 
     /// Reads `__metadata`; returns a derived type's table when `type` names one.
     private mutating func readEntityMetadata(
-        into metadata: inout EntityMetadata, table: NameTable, typeFixed: Bool
+        into metadata: inout EntityMetadata, uriBytes: inout ByteSpan?, table: NameTable, typeFixed: Bool
     ) throws -> NameTable? {
         if try scanner.consumeNull() { return nil }
         try scanner.beginObject()
@@ -98,7 +111,7 @@ struct JSONEntityReader {
         var first = true
         while let key = try scanner.nextKey(&first) {
             switch key.count {
-            case 3 where key.equals("uri"): metadata.uri = try readOptionalString()
+            case 3 where key.equals("uri"): uriBytes = try readEntityURI(into: &metadata)
             case 4 where key.equals("type"):
                 if try scanner.consumeNull() { continue }
                 let name = try scanner.readString()
@@ -120,6 +133,36 @@ struct JSONEntityReader {
             }
         }
         return derived
+    }
+
+    /// Reads `__metadata.uri`; its leading part (through the last `/`) shares storage with the previous
+    /// entity's when the bytes are the same, so that only the short rest (`Items(42)`) is stored per entity.
+    /// Returns the URI's bytes when they lie in the payload (valid for the whole decoding run).
+    private mutating func readEntityURI(into metadata: inout EntityMetadata) throws -> ByteSpan? {
+        if try scanner.consumeNull() {
+            metadata.uri = nil
+            return nil
+        }
+        let span = try scanner.readString()
+        let inPayload = scanner.contains(span)
+        var slash = span.count - 1
+        while slash >= 0, span[slash] != UInt8(ascii: "/") { slash -= 1 }
+        guard slash >= 0 else {
+            metadata.uri = span.string
+            return inPayload ? span : nil
+        }
+        let prefix = ByteSpan(start: span.start, count: slash + 1)
+        let rest = UnsafeBufferPointer(start: span.start + prefix.count, count: span.count - prefix.count)
+        if let shared = sharedURIPrefix,
+            sharedURIPrefixBytes.map({ prefix.equals($0.buffer) }) ?? shared.hasBytes(prefix.buffer)
+        {
+            metadata.setURI(sharedPrefix: shared, rest: String(decoding: rest, as: UTF8.self))
+        } else {
+            sharedURIPrefix = SharedURIPrefix(prefix.string)
+            sharedURIPrefixBytes = inPayload ? prefix : nil
+            metadata.uri = span.string
+        }
+        return inPayload ? span : nil
     }
 
     /// A string, or nil for `null`; other kinds of value are an error.

@@ -17,6 +17,12 @@ struct JSONScanner {
     let scratch = ByteScratch()
 
     /// A scanner over `bytes`, which must not be empty.
+    /// Whether `span` lies in the payload (rather than in the scratch buffer).
+    @inline(__always)
+    func contains(_ span: ByteSpan) -> Bool {
+        span.start >= base && span.start + span.count <= base + count
+    }
+
     init(bytes: UnsafeRawBufferPointer, base: UnsafePointer<UInt8>) {
         self.bytes = bytes
         self.base = base

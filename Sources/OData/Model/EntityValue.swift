@@ -1,13 +1,3 @@
-/// The state of a navigation property in an entity.
-public enum NavigationValue: Sendable, Hashable {
-    /// Not loaded; the server gave this URI to load it (`__deferred`), if any.
-    case deferred(uri: String?)
-    /// A loaded to-many navigation (possibly empty).
-    case entities([EntityValue])
-    /// A loaded to-one navigation; nil when the server said there is none.
-    indirect case entity(EntityValue?)
-}
-
 /// An entity: property values by descriptor, navigation state, server metadata and change tracking.
 ///
 /// A value type: copying an entity and changing the copy never changes the original.
@@ -18,10 +8,17 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
     public let entityType: EntityTypeDescriptor
     /// Values by property index; nil means the property was not loaded.
     public private(set) var values: [EdmValue?]
-    /// Navigation state by navigation index; nil means not present in the payload.
-    public private(set) var navigationValues: [NavigationValue?]
+    /// Navigation states; see `navigationValues`.
+    var navigationSlots: NavigationSlots
     /// URIs, ETag and media facts.
-    public var metadata: EntityMetadata
+    public var metadata: EntityMetadata {
+        didSet {
+            // Derived navigation links follow the entity URI: keep them as they were when it changes.
+            guard navigationSlots.derivedLinks != 0, !oldValue.hasSameURI(as: metadata), let uri = oldValue.uri else { return }
+            let names = entityType.navigationProperties
+            navigationSlots.materializeDerivedLinks(count: names.count) { uri + "/" + names[$0].name }
+        }
+    }
     /// The values as loaded from the server (or as created), before any local change.
     public private(set) var originalValues: [EdmValue?]
     /// Indexes of properties set since the entity was loaded or created.
@@ -31,7 +28,7 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
     public init(type: EntityTypeDescriptor) {
         self.entityType = type
         self.values = Array(repeating: nil, count: type.properties.count)
-        self.navigationValues = Array(repeating: nil, count: type.navigationProperties.count)
+        self.navigationSlots = NavigationSlots()
         self.metadata = EntityMetadata()
         self.originalValues = values
         self.changedIndices = []
@@ -46,7 +43,17 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
         precondition(values.count == type.properties.count && navigationValues.count == type.navigationProperties.count)
         self.entityType = type
         self.values = values
-        self.navigationValues = navigationValues
+        self.navigationSlots = Self.navigationSlots(navigationValues, type: type, metadata: metadata)
+        self.metadata = metadata
+        self.originalValues = values
+        self.changedIndices = []
+    }
+
+    /// An entity as loaded by a decoder that built its navigation slots itself.
+    init(type: EntityTypeDescriptor, loadedValues values: [EdmValue?], navigation: NavigationSlots, metadata: EntityMetadata) {
+        self.entityType = type
+        self.values = values
+        self.navigationSlots = navigation
         self.metadata = metadata
         self.originalValues = values
         self.changedIndices = []
@@ -111,43 +118,6 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
         changedIndices = []
     }
 
-    // MARK: Navigation
-
-    /// The state of a navigation property; nil when not present.
-    public subscript(navigation: NavigationDescriptor) -> NavigationValue? {
-        get { navigation.index < navigationValues.count ? navigationValues[navigation.index] : nil }
-        set {
-            guard navigation.index < navigationValues.count else { return }
-            navigationValues[navigation.index] = newValue
-        }
-    }
-
-    /// Loaded related entities of a to-many navigation (empty when not loaded).
-    public func relatedEntities(_ navigation: NavigationDescriptor) -> [EntityValue] {
-        switch self[navigation] {
-        case .entities(let list): return list
-        case .entity(let single): return single.map { [$0] } ?? []
-        case .deferred, nil: return []
-        }
-    }
-
-    /// The loaded related entity of a to-one navigation (nil when not loaded or none).
-    public func relatedEntity(_ navigation: NavigationDescriptor) -> EntityValue? {
-        switch self[navigation] {
-        case .entity(let single): return single
-        case .entities(let list): return list.first
-        case .deferred, nil: return nil
-        }
-    }
-
-    /// Whether the navigation property was loaded (expanded or fetched).
-    public func isLoaded(_ navigation: NavigationDescriptor) -> Bool {
-        switch self[navigation] {
-        case .entities, .entity: return true
-        case .deferred, nil: return false
-        }
-    }
-
     // MARK: Identity
 
     /// The key built from the key properties' current values (null where not loaded).
@@ -159,8 +129,8 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
     public var id: EntityKey { key }
 
     public static func == (lhs: EntityValue, rhs: EntityValue) -> Bool {
-        lhs.entityType == rhs.entityType && lhs.values == rhs.values && lhs.navigationValues == rhs.navigationValues
-            && lhs.metadata == rhs.metadata && lhs.changedIndices == rhs.changedIndices
+        lhs.entityType == rhs.entityType && lhs.values == rhs.values && lhs.metadata == rhs.metadata
+            && lhs.hasSameNavigation(as: rhs) && lhs.changedIndices == rhs.changedIndices
             && lhs.originalValues == rhs.originalValues
     }
 

@@ -32,6 +32,14 @@ struct ByteSpan {
         return memcmp(start + (count - length), literal.utf8Start, length) == 0
     }
 
+    /// Whether the bytes are exactly `prefix`, then `separator`, then `suffix`.
+    @inline(__always)
+    func equals(_ prefix: ByteSpan, then separator: UInt8, then suffix: ByteSpan) -> Bool {
+        count == prefix.count + 1 + suffix.count && start[prefix.count] == separator
+            && memcmp(start, prefix.start, prefix.count) == 0
+            && memcmp(start + prefix.count + 1, suffix.start, suffix.count) == 0
+    }
+
     /// The bytes as a buffer.
     var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 

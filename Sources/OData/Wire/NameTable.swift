@@ -76,6 +76,12 @@ final class NameTable {
         return nil
     }
 
+    /// The wire name of entry `entry` as bytes (valid while the table is).
+    @inline(__always)
+    func name(_ entry: Int) -> ByteSpan {
+        ByteSpan(start: storage + offsets[entry], count: lengths[entry])
+    }
+
     /// Whether `name` is this table's qualified type name.
     func isTypeName(_ name: ByteSpan) -> Bool {
         typeName.withUnsafeBufferPointer { name.equals($0) }
