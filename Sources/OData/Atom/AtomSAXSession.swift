@@ -1,14 +1,12 @@
 import Foundation
 internal import CLibXML2
 
-/// Runs libxml2's SAX2 push parser over a payload with the safe options and feeds an `AtomReader`.
+/// Runs libxml2's SAX2 parser over a payload (read through a callback, a few kilobytes at a time) with the
+/// safe options and feeds an `AtomReader`.
 ///
 /// Safety: `XML_PARSE_NONET`, no entity substitution, no DTD loading, no `HUGE`; any DOCTYPE is
 /// refused; the first error stops the parser; the process-wide deny-all entity loader is installed.
 enum AtomSAXSession {
-    /// Bytes pushed into libxml2 at a time (it copies each chunk, so small chunks keep memory flat).
-    static let chunkSize = 256 * 1024
-
     static func parse(
         _ bytes: UnsafeRawBufferPointer, expectation: AtomReader.Expectation,
         typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?, tables: NameTableCache
@@ -38,30 +36,30 @@ enum AtomSAXSession {
         handler.externalSubset = atomDoctype
         handler.serror = atomError
 
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count > 0 else {
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
             throw ODataDecodingError(format: .atom, offset: 0, line: 1, column: 1, message: "empty payload")
         }
-        // No initial bytes: the encoding is set to UTF-8 here rather than guessed from the first bytes.
-        guard let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else {
+        // libxml2 pulls the payload through `atomRead` in small pieces (it keeps only a few kilobytes
+        // buffered, and never copies the whole payload). The input is UTF-8 (LibXML.withUTF8): naming
+        // the encoding both here and in `encoding` keeps libxml2 from guessing it from the first bytes.
+        let input = UnsafeMutablePointer<AtomInput>.allocate(capacity: 1)
+        input.initialize(to: AtomInput(next: base, remaining: bytes.count))
+        defer { input.deallocate() }
+        guard let context = xmlCreateIOParserCtxt(&handler, nil, atomRead, nil, input, XML_CHAR_ENCODING_UTF8) else {
             throw ODataDecodingError(format: .atom, offset: 0, line: 1, column: 1, message: "libxml2 could not create a parser")
         }
         defer { xmlFreeParserCtxt(context) }
-        _ = xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
+        context.pointee.encoding = UnsafePointer(xmlStrdup("UTF-8"))
         _ = xmlCtxtUseOptions(context, LibXML.saxOptions)
         let reader = AtomReader(context: context, expectation: expectation, typeResolver: typeResolver, tables: tables)
         context.pointee.userData = Unmanaged.passUnretained(reader).toOpaque()
-        var offset = 0
-        while true {
-            let length = min(chunkSize, bytes.count - offset)
-            let last = offset + length >= bytes.count
-            let status = xmlParseChunk(context, base + offset, Int32(length), last ? 1 : 0)
-            offset += length
-            if reader.failure != nil || reader.isErrorDocument || context.pointee.disableSAX != 0 { break }
-            if status != 0 {
-                reader.fail("malformed XML (libxml2 error \(status))")
-                break
-            }
-            if last { break }
+        let status = xmlParseDocument(context)
+        if reader.failure == nil, !reader.isErrorDocument, status != 0 || context.pointee.wellFormed == 0 {
+            reader.fail("malformed XML (libxml2 error \(context.pointee.errNo))")
+        }
+        // The pull parser takes a NUL byte for the end of its input: whatever follows must not be ignored.
+        if reader.failure == nil, !reader.isErrorDocument, Int(xmlByteConsumed(context)) != bytes.count {
+            reader.fail("malformed XML: unexpected content at the end of the document")
         }
         withExtendedLifetime(reader) {}
         if let failure = reader.failure { throw failure }
@@ -71,6 +69,25 @@ enum AtomSAXSession {
         }
         return reader
     }
+}
+
+/// The part of the payload libxml2 has not read yet.
+private struct AtomInput {
+    var next: UnsafeRawPointer
+    var remaining: Int
+}
+
+/// libxml2's read callback: copies up to `length` more payload bytes into `buffer`.
+private func atomRead(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> Int32 {
+    guard let context, let buffer, length > 0 else { return length == 0 ? 0 : -1 }
+    let input = context.assumingMemoryBound(to: AtomInput.self)
+    let count = min(Int(length), input.pointee.remaining)
+    if count > 0 {
+        UnsafeMutableRawPointer(buffer).copyMemory(from: input.pointee.next, byteCount: count)
+        input.pointee.next += count
+        input.pointee.remaining -= count
+    }
+    return Int32(count)
 }
 
 private func atomReader(_ context: UnsafeMutableRawPointer?) -> AtomReader? {

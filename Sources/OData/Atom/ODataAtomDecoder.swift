@@ -1,6 +1,6 @@
 import Foundation
 
-/// Decodes OData v2 Atom/XML payloads with libxml2's streaming (SAX2 push) parser.
+/// Decodes OData v2 Atom/XML payloads with libxml2's streaming SAX2 parser.
 ///
 /// Reads `<feed>` (with `m:count` and the next link) and `<entry>` (`<id>`, `m:etag`, the
 /// `category` type, edit and edit-media links, navigation links with nested `m:inline` feeds and

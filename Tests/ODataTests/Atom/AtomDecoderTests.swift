@@ -135,3 +135,32 @@ extension AtomDecoderTests {
         XCTAssertThrowsError(try decoder.decodeEntity(Data([0, 0, 0x3C, 0, 0x6E, 0x26]), entityType: RefScenarioModel.room))
     }
 }
+
+extension AtomDecoderTests {
+    /// libxml2 reads the payload in pieces of a few kilobytes: text, tags and entities cross their boundaries.
+    func testLargeFeedIsReadAcrossInputPieces() throws {
+        var text = "<feed \(Self.namespaces)>"
+        for index in 0..<3000 {
+            let name = index == 1234 ? String(repeating: "Müller &amp; ☕ ", count: 1000) : "Room \(index) &lt;x&gt;"
+            text += "<entry><id>Rooms('\(index)')</id><content type=\"application/xml\"><m:properties><d:Id>\(index)</d:Id>"
+                + "<d:Name>\(name)</d:Name><d:Seats>\(index % 300)</d:Seats></m:properties></content></entry>"
+        }
+        text += "</feed>"
+        let list = try decoder.decodeEntityList(Data(text.utf8), entityType: RefScenarioModel.room)
+        XCTAssertEqual(list.entities.count, 3000)
+        XCTAssertEqual(list.entities[2999]["Name"], .string("Room 2999 <x>"))
+        XCTAssertEqual(list.entities[2999]["Seats"], .int16(299))
+        XCTAssertEqual(list.entities[2999].metadata.uri, "Rooms('2999')")
+        XCTAssertEqual(list.entities[1234]["Name"], .string(String(repeating: "Müller & ☕ ", count: 1000)))
+    }
+
+    /// libxml2's pull parser stops at a NUL byte as if the input ended there: what follows is not ignored.
+    func testContentAfterANulByteIsAnError() {
+        let entry = "<entry \(Self.namespaces)><m:properties><d:Id>1</d:Id></m:properties></entry>"
+        for suffix in ["\u{0}<entry/>", "\u{0}", " \u{0} "] {
+            XCTAssertEqual(atomError(entry + suffix)?.message.hasPrefix("malformed XML"), true, suffix.debugDescription)
+        }
+        XCTAssertEqual(atomError("<entry \(Self.namespaces)><m:properties><d:Id>1\u{0}</d:Id></m:properties></entry>")?
+            .message.hasPrefix("malformed XML"), true)
+    }
+}
