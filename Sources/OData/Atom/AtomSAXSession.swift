@@ -90,9 +90,11 @@ private func atomRead(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutab
     return Int32(count)
 }
 
-private func atomReader(_ context: UnsafeMutableRawPointer?) -> AtomReader? {
-    guard let context else { return nil }
-    return Unmanaged<AtomReader>.fromOpaque(context).takeUnretainedValue()
+/// Runs `body` on the reader behind libxml2's user data, without retaining it (the session keeps it alive).
+@inline(__always)
+private func withAtomReader(_ context: UnsafeMutableRawPointer?, _ body: (AtomReader) -> Void) {
+    guard let context else { return }
+    Unmanaged<AtomReader>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
 }
 
 private func atomStartElement(
@@ -101,30 +103,31 @@ private func atomStartElement(
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
     guard let localName else { return }
-    atomReader(context)?.startElement(
-        localName, uri: uri, attributes: AtomAttributes(base: attributes, count: Int(attributeCount)))
+    withAtomReader(context) {
+        $0.startElement(localName, uri: uri, attributes: AtomAttributes(base: attributes, count: Int(attributeCount)))
+    }
 }
 
 private func atomEndElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?
 ) {
-    atomReader(context)?.endElement()
+    withAtomReader(context) { $0.endElement() }
 }
 
 private func atomCharacters(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<xmlChar>?, _ length: Int32) {
     guard let text, length > 0 else { return }
-    atomReader(context)?.characters(text, count: Int(length))
+    withAtomReader(context) { $0.characters(text, count: Int(length)) }
 }
 
 private func atomDoctype(
     _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ externalID: UnsafePointer<xmlChar>?,
     _ systemID: UnsafePointer<xmlChar>?
 ) {
-    atomReader(context)?.fail("DOCTYPE declarations are not accepted")
+    withAtomReader(context) { $0.fail("DOCTYPE declarations are not accepted") }
 }
 
 private func atomError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
     guard let error else { return }
-    atomReader(context)?.libxmlError(error.pointee)
+    withAtomReader(context) { $0.libxmlError(error.pointee) }
 }
