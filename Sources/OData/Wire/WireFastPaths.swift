@@ -1,7 +1,8 @@
 import Foundation
 
 /// Allocation-free parsing of the canonical wire shapes that make up nearly every payload:
-/// plain integers, plain decimals, short doubles, GUIDs and `/Date(ms[±mmmm])/`.
+/// plain integers, plain decimals, short doubles, GUIDs, `/Date(ms[±mmmm])/` (JSON), and for Atom the
+/// booleans and ISO date-times `yyyy-MM-ddTHH:mm[:ss[.fffffff]][Z|±HH:mm]`.
 /// Anything else (exponents, ISO dates, odd spacing, every invalid input) returns nil and is left to the
 /// shared value forms, which also produce the error messages; so behaviour is theirs, only faster.
 enum WireFastPaths {
@@ -22,8 +23,91 @@ enum WireFastPaths {
         case .dateTimeOffset where json:
             guard let (milliseconds, offset) = jsonDate(span) else { return nil }
             return GlobalDateTime(millisecondsSince1970: milliseconds, offsetMinutes: offset ?? 0).map(EdmValue.dateTimeOffset)
+        case .boolean where !json: return boolean(span).map(EdmValue.boolean)
+        case .dateTime where !json:
+            guard let (ticks, offset) = isoDateTime(span) else { return nil }
+            return LocalDateTime(ticks: ticks - Int64(offset ?? 0) * 60 * Ticks.perSecond).map(EdmValue.dateTime)
+        case .dateTimeOffset where !json:
+            guard let (ticks, offset) = isoDateTime(span) else { return nil }
+            let minutes = offset ?? 0
+            return GlobalDateTime(utcTicks: ticks - Int64(minutes) * 60 * Ticks.perSecond, offsetMinutes: minutes)
+                .map(EdmValue.dateTimeOffset)
         default: return nil
         }
+    }
+
+    /// `true`, `false`, `1` or `0` (the Atom forms).
+    @inline(__always)
+    static func boolean(_ span: ByteSpan) -> Bool? {
+        switch span.count {
+        case 1: return span[0] == UInt8(ascii: "1") ? true : span[0] == UInt8(ascii: "0") ? false : nil
+        case 4: return span.equals("true") ? true : nil
+        case 5: return span.equals("false") ? false : nil
+        default: return nil
+        }
+    }
+
+    /// `count` digits at `index`, or nil.
+    @inline(__always)
+    private static func digits(_ span: ByteSpan, _ index: Int, _ count: Int) -> Int? {
+        var value = 0
+        for offset in index..<index + count {
+            let digit = span[offset] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
+    }
+
+    /// `yyyy-MM-ddTHH:mm[:ss[.f…]][Z|±HH:mm]` with valid parts: the ticks of the written date-time and the
+    /// offset in minutes (nil when none is written). Any other shape or range is left to `EdmTextParsing`.
+    static func isoDateTime(_ span: ByteSpan) -> (Int64, Int?)? {
+        let count = span.count
+        guard count >= 16, span[4] == UInt8(ascii: "-"), span[7] == UInt8(ascii: "-"), span[10] | 0x20 == UInt8(ascii: "t"),
+            span[13] == UInt8(ascii: ":"), let year = digits(span, 0, 4), let month = digits(span, 5, 2),
+            let day = digits(span, 8, 2), let hour = digits(span, 11, 2), let minute = digits(span, 14, 2),
+            (1...9999).contains(year), (1...12).contains(month), day >= 1,
+            day <= CivilCalendar.daysInMonth(year: year, month: month), hour <= 23, minute <= 59
+        else { return nil }
+        var index = 16
+        var second = 0
+        var fraction: Int64 = 0
+        if index < count, span[index] == UInt8(ascii: ":") {
+            guard index + 3 <= count, let value = digits(span, index + 1, 2), value <= 59 else { return nil }
+            second = value
+            index += 3
+            if index < count, span[index] == UInt8(ascii: ".") {
+                index += 1
+                var digitCount = 0
+                while index < count {
+                    let digit = span[index] &- UInt8(ascii: "0")
+                    guard digit < 10 else { break }
+                    if digitCount < 7 { fraction = fraction * 10 + Int64(digit) }
+                    digitCount += 1
+                    index += 1
+                }
+                guard digitCount > 0 else { return nil }
+                for _ in min(digitCount, 7)..<7 { fraction *= 10 }
+            }
+        }
+        var offset: Int?
+        if index < count {
+            let sign = span[index]
+            if sign | 0x20 == UInt8(ascii: "z") {
+                offset = 0
+                index += 1
+            } else if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                guard index + 6 == count, span[index + 3] == UInt8(ascii: ":"), let hours = digits(span, index + 1, 2),
+                    let minutes = digits(span, index + 4, 2), hours <= 14, minutes <= 59, hours * 60 + minutes <= 840
+                else { return nil }
+                offset = sign == UInt8(ascii: "-") ? -(hours * 60 + minutes) : hours * 60 + minutes
+                index = count
+            }
+        }
+        guard index == count else { return nil }
+        let ticks = CivilCalendar.ticks(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, fractionTicks: fraction)
+        return (ticks, offset)
     }
 
     /// `-?digits` with at most 18 digits (so no overflow is possible).

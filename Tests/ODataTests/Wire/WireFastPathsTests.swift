@@ -37,4 +37,30 @@ final class WireFastPathsTests: XCTestCase {
         XCTAssertNil(fast("-0", .double), "negative zero goes the general way")
         XCTAssertNil(fast("1234567890123456789", .int64), "19 digits go the general way")
     }
+
+    func testAtomBooleansAndISODateTimesAgreeWithTheAtomForm() throws {
+        let texts = [
+            "true", "false", "1", "0", "True", "2", "", "truex", " true",
+            "2015-03-07T16:19:50", "2015-03-07T16:19:50.000", "2015-03-07t16:19", "2015-03-08T14:40:30.201+01:00",
+            "2012-07-31T19:03:49.151Z", "2012-07-31T19:03:49.151z", "0001-01-01T00:00:00", "0001-01-01T00:00:00+00:01",
+            "9999-12-31T23:59:59.9999999", "9999-12-31T23:59:59.99999999", "9999-12-31T23:59:59-00:01", "2024-02-29T12:00",
+            "2023-02-29T12:00", "2024-04-31T00:00", "2024-13-01T00:00", "0000-01-01T00:00", "2024-01-01T24:00",
+            "2024-01-01T23:60", "2024-01-01T23:59:60", "2024-01-01T00:00:00.", "2024-01-01T00:00:00.1234567891",
+            "2024-01-01T00:00:00+14:00", "2024-01-01T00:00:00+14:01", "2024-01-01T00:00:00-13:59", "2024-01-01T00:00:00+1:00",
+            "2024-01-01T00:00:00+01:00x", "2024-01-01T00:00:00Zx", "2024-01-01 00:00:00", "2024-1-01T00:00", "2024-01-01T00:00:0",
+            "2024-01-01T00:00:00 ", "+2024-01-01T00:00", "2024-01-01T00:00+01:00", "2024-01-01T00", "2024-01-01",
+        ]
+        var answered = 0
+        for type in [EdmType.boolean, .dateTime, .dateTimeOffset] {
+            for text in texts {
+                let expected = try? EdmAtomForm.parse(text, as: type)
+                guard let value = fast(text, type, json: false) else { continue }
+                answered += 1
+                XCTAssertEqual(value, expected, "\(text) as \(type)")
+            }
+        }
+        XCTAssertGreaterThan(answered, 30)
+        XCTAssertNil(fast("2023-02-29T12:00", .dateTime, json: false), "invalid dates go the general way")
+        XCTAssertNil(fast("true", .boolean), "JSON booleans are not strings")
+    }
 }
