@@ -3,82 +3,89 @@ internal import CLibXML2
 
 extension AtomReader {
     func endElement() {
-        guard failure == nil, let frame = frames.popLast() else { return }
-        switch frame {
+        guard failure == nil, !frames.isEmpty else { return }
+        let frame = frames.pop()
+        switch frame.kind {
         case .skip, .navigationLink, .content, .properties, .links: break
-        case .feed(let feed):
-            base = feed.savedBase
-            finishFeed(feed)
-        case .entry(let entry):
-            base = entry.savedBase
-            guard let entity = entry.entity() else { return fail("entry without an entity type") }
+        case .feed:
+            let finished = feeds.pop()
+            base = finished.savedBase
+            finishFeed(finished.list)
+        case .entry:
+            let finished = entries.pop()
+            base = finished.savedBase
+            guard let entity = finished.entity() else { return fail("entry without an entity type") }
             finishEntry(entity)
-        case .inline(let link):
-            link.entry.navigations[link.navigation.index] = link.value
+        case .inline:
+            let link = links.pop()
+            entries.top.navigations[link.navigation.index] = link.value
             if let feed = link.feed, feed.inlineCount != nil || feed.nextLink != nil {
-                link.entry.metadata.inlineFeeds[link.navigation.name] = InlineFeedInfo(
-                    count: feed.inlineCount, nextLink: feed.nextLink)
+                entries.top.metadata.inlineFeeds[link.navigation.name] = InlineFeedInfo(count: feed.inlineCount, nextLink: feed.nextLink)
             }
-        case .primitive(let target, let type, let isNull):
+        case .primitive:
             capturing = false
             let value: EdmValue
-            if isNull {
+            if frame.isNull {
                 value = .null
-            } else if type == .string {
+            } else if frame.edmType == .string {
                 value = .string(text.span.string)
             } else {
                 do {
-                    value = try WireValueAdapter.fromAtomText(text.span, as: type)
+                    value = try WireValueAdapter.fromAtomText(text.span, as: frame.edmType)
                 } catch {
                     return fail(error.message)
                 }
             }
-            assign(value, to: target)
-        case .structured(let state):
-            assign(state.value, to: state.target)
-        case .text(let target):
+            assign(value, to: frame)
+        case .structured:
+            let value = structures.pop().value
+            assign(value, to: frame)
+        case .text:
             capturing = false
-            finishText(target)
+            finishText(frame.textTarget)
         }
     }
 
-    private func finishFeed(_ feed: AtomFeedState) {
-        switch frames.last {
-        case nil: rootList = feed.list
-        case .inline(let link)?: link.feed = feed.list
+    private func finishFeed(_ list: EntityList) {
+        switch frames.last?.kind {
+        case nil: rootList = list
+        case .inline?: links.top.feed = list
         default: break
         }
     }
 
     private func finishEntry(_ entity: EntityValue) {
-        switch frames.last {
+        switch frames.last?.kind {
         case nil: rootEntity = entity
-        case .feed(let feed)?: feed.list.entities.append(entity)
-        case .inline(let link)?: link.entity = entity
+        case .feed?: feeds.top.list.entities.append(entity)
+        case .inline?: links.top.entity = entity
         default: break
         }
     }
 
-    private func assign(_ value: EdmValue, to target: AtomValueTarget) {
-        switch target {
-        case .entity(let entry, let index): entry.values[index] = value
-        case .complex(let state, let property): state.complex?[property] = value
-        case .element(let state): state.elements.append(value)
+    /// Stores a finished value where `frame` says it goes.
+    private func assign(_ value: EdmValue, to frame: AtomFrame) {
+        switch frame.target {
+        case .entity: entries.top.values[frame.index] = value
+        case .complex:
+            guard let property = structures.top.table?.properties[frame.index] else { return }
+            structures.top.complex?[property] = value
+        case .element: structures.top.elements.append(value)
         case .root: rootValue = value
         }
     }
 
-    private func finishText(_ target: AtomTextTarget) {
+    private func finishText(_ target: AtomFrame.TextTarget) {
         switch target {
-        case .entryID(let entry): entry.metadata.uri = trimmedText().string
-        case .feedCount(let feed):
+        case .entryID: entries.top.metadata.uri = trimmedText().string
+        case .feedCount:
             guard let count = WireValueAdapter.count(trimmedText()) else { return fail("invalid m:count \"\(text.span.string)\"") }
-            feed.list.inlineCount = count
+            feeds.top.list.inlineCount = count
         case .linkURI:
-            links.uris.append(trimmedText().string)
+            linkList.uris.append(trimmedText().string)
         case .linksCount:
             guard let count = WireValueAdapter.count(trimmedText()) else { return fail("invalid m:count \"\(text.span.string)\"") }
-            links.count = count
+            linkList.count = count
         }
     }
 

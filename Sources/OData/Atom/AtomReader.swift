@@ -16,7 +16,13 @@ final class AtomReader {
     let expectation: Expectation
     let typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
     let tables: NameTableCache
-    @exclusivity(unchecked) var frames: [AtomFrame] = []
+    /// The open elements, innermost last.
+    @exclusivity(unchecked) var frames = AtomStack<AtomFrame>()
+    /// The open feeds, entries, inline links and structured values, innermost last (see `AtomFrame`).
+    @exclusivity(unchecked) var feeds = AtomStack<AtomFeedState>()
+    @exclusivity(unchecked) var entries = AtomStack<AtomEntryState>()
+    @exclusivity(unchecked) var links = AtomStack<AtomLinkState>()
+    @exclusivity(unchecked) var structures = AtomStack<AtomStructuredState>()
     let text = ByteScratch()
     @exclusivity(unchecked) var capturing = false
     @exclusivity(unchecked) var base: AtomBaseURI?
@@ -31,7 +37,7 @@ final class AtomReader {
     @exclusivity(unchecked) var rootList: EntityList?
     @exclusivity(unchecked) var rootEntity: EntityValue?
     @exclusivity(unchecked) var rootValue: EdmValue?
-    @exclusivity(unchecked) var links = LinkList(uris: [])
+    @exclusivity(unchecked) var linkList = LinkList(uris: [])
 
     init(
         context: xmlParserCtxtPtr, expectation: Expectation, typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?,

@@ -1,75 +1,101 @@
 import Foundation
 
-/// What the Atom reader is inside of, innermost last.
-enum AtomFrame {
-    /// An element whose content is ignored.
-    case skip
-    case feed(AtomFeedState)
-    case entry(AtomEntryState)
-    /// A `<link>` to a navigation property (it may hold `m:inline`); the entry already holds it as deferred.
-    case navigationLink(AtomEntryState, NavigationDescriptor)
-    case inline(AtomLinkState)
-    case content(AtomEntryState)
-    case properties(AtomEntryState)
-    /// A primitive property or collection element: its text is collected.
-    case primitive(AtomValueTarget, EdmType, isNull: Bool)
-    /// A complex property or a collection.
-    case structured(AtomStructuredState)
-    /// An element whose text is wanted (`<id>`, `<m:count>`, `<uri>`).
-    case text(AtomTextTarget)
-    /// The root `<links>` of a `$links` response.
-    case links
-}
+/// One open element, innermost last: plain data, so pushing and popping frames costs no reference counting.
+/// The states a frame stands for live in the reader's stacks (`feeds`, `entries`, `links`, `structures`);
+/// the innermost state of a kind is always the one an open frame means, because elements nest.
+struct AtomFrame {
+    /// What the element is.
+    enum Kind: UInt8 {
+        /// An element whose content is ignored.
+        case skip
+        /// A feed (`feeds.last`).
+        case feed
+        /// An entry (`entries.last`).
+        case entry
+        /// A `<link>` to navigation property `index` of `entries.last` (it may hold `m:inline`); the entry
+        /// already holds it as deferred.
+        case navigationLink
+        /// An `m:inline` (`links.last`).
+        case inline
+        /// The `<content>` of `entries.last`.
+        case content
+        /// The `m:properties` of `entries.last`.
+        case properties
+        /// A primitive property or collection element of `edmType`: its text is collected.
+        case primitive
+        /// A complex property or a collection (`structures.last`).
+        case structured
+        /// An element whose text is wanted (`<id>`, `<m:count>`, `<uri>`), for `textTarget`.
+        case text
+        /// The root `<links>` of a `$links` response.
+        case links
+    }
 
-/// Where a finished value goes.
-enum AtomValueTarget {
-    case entity(AtomEntryState, Int)
-    case complex(AtomStructuredState, PropertyDescriptor)
-    case element(AtomStructuredState)
-    case root
-}
+    /// Where a finished primitive or structured value goes.
+    enum Target: UInt8 {
+        /// Property `index` of `entries.last`.
+        case entity
+        /// Property `index` of the complex value being read in the enclosing structure.
+        case complex
+        /// An element of the collection being read in the enclosing structure.
+        case element
+        /// The document's value.
+        case root
+    }
 
-/// Where collected text goes.
-enum AtomTextTarget {
-    case entryID(AtomEntryState)
-    case feedCount(AtomFeedState)
-    case linkURI
-    case linksCount
+    /// Where collected text goes.
+    enum TextTarget: UInt8 {
+        /// The `<id>` of `entries.last`.
+        case entryID
+        /// The `m:count` of `feeds.last`.
+        case feedCount
+        /// A `$links` URI.
+        case linkURI
+        /// The `m:count` of a `$links` response.
+        case linksCount
+    }
+
+    var kind: Kind
+    var target = Target.root
+    var textTarget = TextTarget.entryID
+    /// `m:null="true"` (primitives).
+    var isNull = false
+    /// The primitive type (primitives).
+    var edmType = EdmType.string
+    /// The property index for the `entity` and `complex` targets, the navigation index for `navigationLink`.
+    var index = 0
+
+    static let skip = AtomFrame(kind: .skip)
 }
 
 /// A feed being read.
-final class AtomFeedState {
+struct AtomFeedState {
     let table: NameTable
-    @exclusivity(unchecked) var list = EntityList(entities: [])
+    var list = EntityList(entities: [])
     let savedBase: AtomBaseURI?
-
-    init(table: NameTable, savedBase: AtomBaseURI?) {
-        self.table = table
-        self.savedBase = savedBase
-    }
 }
 
 /// An entry being read.
-final class AtomEntryState {
-    @exclusivity(unchecked) private(set) var table: NameTable
-    @exclusivity(unchecked) var values: [EdmValue?]
-    @exclusivity(unchecked) var navigations: [NavigationValue?]
-    @exclusivity(unchecked) var metadata = EntityMetadata()
+struct AtomEntryState {
+    private(set) var table: NameTable
+    var values: [EdmValue?]
+    var navigations: [NavigationValue?]
+    var metadata = EntityMetadata()
     let savedBase: AtomBaseURI?
     /// The property expected next (properties usually come in declaration order).
-    @exclusivity(unchecked) var nextHint = 0
+    var nextHint = 0
 
     init(table: NameTable, savedBase: AtomBaseURI?) {
         self.table = table
-        self.values = [EdmValue?](repeating: nil, count: table.propertyCount)
-        self.navigations = [NavigationValue?](repeating: nil, count: table.navigations.count)
+        self.values = Array(absentCount: table.propertyCount)
+        self.navigations = Array(absentCount: table.navigations.count)
         self.savedBase = savedBase
     }
 
     /// Switches to a derived type, carrying what was read over by name.
-    func switchTable(_ derived: NameTable) {
-        var newValues = [EdmValue?](repeating: nil, count: derived.propertyCount)
-        var newNavigations = [NavigationValue?](repeating: nil, count: derived.navigations.count)
+    mutating func switchTable(_ derived: NameTable) {
+        var newValues = [EdmValue?](absentCount: derived.propertyCount)
+        var newNavigations = [NavigationValue?](absentCount: derived.navigations.count)
         for (index, value) in values.enumerated() where value != nil {
             if let property = derived.entityType?.property(named: table.properties[index].name) {
                 newValues[property.index] = value
@@ -92,17 +118,11 @@ final class AtomEntryState {
     }
 }
 
-/// An `m:inline` inside a navigation `<link>`, being read.
-final class AtomLinkState {
-    let entry: AtomEntryState
+/// An `m:inline` inside a navigation `<link>` of `entries.last`, being read.
+struct AtomLinkState {
     let navigation: NavigationDescriptor
-    @exclusivity(unchecked) var feed: EntityList?
-    @exclusivity(unchecked) var entity: EntityValue?
-
-    init(entry: AtomEntryState, navigation: NavigationDescriptor) {
-        self.entry = entry
-        self.navigation = navigation
-    }
+    var feed: EntityList?
+    var entity: EntityValue?
 
     /// The navigation value the `m:inline` stands for (empty: none).
     var value: NavigationValue {
@@ -113,17 +133,15 @@ final class AtomLinkState {
 }
 
 /// A complex value or a collection being read.
-final class AtomStructuredState {
+struct AtomStructuredState {
     let type: PropertyType
-    let target: AtomValueTarget
     let isNull: Bool
-    @exclusivity(unchecked) var complex: ComplexValue?
+    var complex: ComplexValue?
     let table: NameTable?
-    @exclusivity(unchecked) var elements: [EdmValue] = []
+    var elements: [EdmValue] = []
 
-    init(type: PropertyType, target: AtomValueTarget, isNull: Bool, tables: NameTableCache) {
+    init(type: PropertyType, isNull: Bool, tables: NameTableCache) {
         self.type = type
-        self.target = target
         self.isNull = isNull
         if case .complex(let complexType) = type {
             complex = ComplexValue(type: complexType)
@@ -138,5 +156,16 @@ final class AtomStructuredState {
         if isNull { return .null }
         if let complex { return .complex(complex) }
         return .collection(elements)
+    }
+}
+
+extension Array {
+    /// `count` nils, built in place: fully specialized, whereas `init(repeating:count:)` allocates through the
+    /// runtime's generic path (a metadata lookup per array, which is most of the cost for entity-sized arrays).
+    @inline(__always)
+    init<Wrapped>(absentCount count: Int) where Element == Wrapped? {
+        self.init()
+        reserveCapacity(count)
+        for _ in 0..<count { append(nil) }
     }
 }

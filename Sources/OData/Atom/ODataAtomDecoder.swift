@@ -54,7 +54,7 @@ public struct ODataAtomDecoder: Sendable {
     public func decodeLinks(_ data: Data) throws -> LinkList {
         try data.withUnsafeBytes { bytes in
             try AtomSAXSession.parse(bytes, expectation: .links, typeResolver: typeResolver, tables: NameTableCache())
-        }.links
+        }.linkList
     }
 
     /// The result of a function import, decoded by its declared return type.
