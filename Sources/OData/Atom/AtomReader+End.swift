@@ -18,7 +18,7 @@ extension AtomReader {
             finishEntry(entity)
         case .inline:
             let link = links.pop()
-            entries.top.navigations[link.navigation.index] = link.value
+            entries.top.setNavigation(link.value, at: link.navigation.index)
             if let feed = link.feed, feed.inlineCount != nil || feed.nextLink != nil {
                 entries.top.metadata.inlineFeeds[link.navigation.name] = InlineFeedInfo(count: feed.inlineCount, nextLink: feed.nextLink)
             }
@@ -77,7 +77,7 @@ extension AtomReader {
 
     private func finishText(_ target: AtomFrame.TextTarget) {
         switch target {
-        case .entryID: entries.top.metadata.uri = trimmedText().string
+        case .entryID: entries.top.setURI(trimmedText().string)
         case .feedCount:
             guard let count = WireValueAdapter.count(trimmedText()) else { return fail("invalid m:count \"\(text.span.string)\"") }
             feeds.top.list.inlineCount = count

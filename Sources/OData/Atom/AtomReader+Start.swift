@@ -145,7 +145,11 @@ extension AtomReader {
             let table = entries.top.table
             guard let index = table.lookup(name, hint: table.propertyCount), index >= table.propertyCount else { return .skip }
             let navigation = table.navigations[index - table.propertyCount]
-            entries.top.navigations[navigation.index] = .deferred(uri: href.map(resolve))
+            if let href {
+                entries.top.setDeferredLink(resolvedBytes(href), at: navigation.index) { $0.string }
+            } else {
+                entries.top.setNavigation(.deferred(uri: nil), at: navigation.index)
+            }
             return AtomFrame(kind: .navigationLink, index: index - table.propertyCount)
         }
         return .skip

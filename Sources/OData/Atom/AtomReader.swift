@@ -104,7 +104,7 @@ final class AtomReader {
     }
 
     /// The bytes of `reference` resolved against `base`: the reference itself or `linkScratch`'s contents.
-    private func resolvedBytes(_ reference: ByteSpan) -> ByteSpan {
+    func resolvedBytes(_ reference: ByteSpan) -> ByteSpan {
         guard let base, reference.count > 0 else { return reference }
         for index in 0..<reference.count {
             let byte = reference[index]

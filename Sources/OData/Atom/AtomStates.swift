@@ -79,7 +79,8 @@ struct AtomFeedState {
 struct AtomEntryState {
     private(set) var table: NameTable
     var values: [EdmValue?]
-    var navigations: [NavigationValue?]
+    /// Navigation states: a deferred link at `<entity uri>/<name>` is a bit (see `setDeferredLink`).
+    var navigations = NavigationSlots()
     var metadata = EntityMetadata()
     let savedBase: AtomBaseURI?
     /// The property expected next (properties usually come in declaration order).
@@ -88,22 +89,53 @@ struct AtomEntryState {
     init(table: NameTable, savedBase: AtomBaseURI?) {
         self.table = table
         self.values = Array(absentCount: table.propertyCount)
-        self.navigations = Array(absentCount: table.navigations.count)
         self.savedBase = savedBase
+    }
+
+    /// The state of navigation `index` (a derived link as its string).
+    func navigationValue(_ index: Int) -> NavigationValue? {
+        if let value = navigations.explicitValue(index) { return value }
+        guard navigations.isDerived(index), let uri = metadata.uri else { return nil }
+        return .deferred(uri: uri + "/" + table.navigations[index].name)
+    }
+
+    /// Stores the state of navigation `index`.
+    mutating func setNavigation(_ value: NavigationValue?, at index: Int) {
+        navigations.setExplicit(value, at: index, count: table.navigations.count)
+    }
+
+    /// Stores a deferred link: as a bit when `link` is the entity URI followed by `/` and the navigation's
+    /// name (the usual case, compared without building a string), else as `string(link)`.
+    mutating func setDeferredLink(_ link: ByteSpan, at index: Int, string: (ByteSpan) -> String) {
+        if index < NavigationSlots.derivableCount, metadata.isURI(link.buffer, followedBySlashAnd: table.navigations[index].name) {
+            navigations.setDerived(index)
+        } else {
+            setNavigation(.deferred(uri: string(link)), at: index)
+        }
+    }
+
+    /// Sets the entity URI; derived links become explicit first, so that they keep the URI they were read with.
+    mutating func setURI(_ uri: String) {
+        if navigations.derivedLinks != 0, let old = metadata.uri {
+            navigations.materializeDerivedLinks(count: table.navigations.count) { old + "/" + table.navigations[$0].name }
+        }
+        metadata.uri = uri
     }
 
     /// Switches to a derived type, carrying what was read over by name.
     mutating func switchTable(_ derived: NameTable) {
         var newValues = [EdmValue?](absentCount: derived.propertyCount)
-        var newNavigations = [NavigationValue?](absentCount: derived.navigations.count)
         for (index, value) in values.enumerated() where value != nil {
             if let property = derived.entityType?.property(named: table.properties[index].name) {
                 newValues[property.index] = value
             }
         }
-        for (index, navigation) in navigations.enumerated() where navigation != nil {
-            if let target = derived.entityType?.navigationProperty(named: table.navigations[index].name) {
-                newNavigations[target.index] = navigation
+        var newNavigations = NavigationSlots()
+        for index in 0..<table.navigations.count {
+            if let state = navigationValue(index),
+                let target = derived.entityType?.navigationProperty(named: table.navigations[index].name)
+            {
+                newNavigations.setExplicit(state, at: target.index, count: derived.navigations.count)
             }
         }
         table = derived
@@ -114,7 +146,13 @@ struct AtomEntryState {
     /// The finished entity.
     func entity() -> EntityValue? {
         guard let type = table.entityType else { return nil }
-        return EntityValue(type: type, loadedValues: values, navigationValues: navigations, metadata: metadata)
+        if navigations.explicit.isEmpty {
+            return EntityValue(type: type, loadedValues: values, navigation: navigations, metadata: metadata)
+        }
+        // Explicit states (inline content, other links, links read before the URI): the public initializer
+        // stores those that are `<uri>/<name>` links as bits.
+        let states = (0..<table.navigations.count).map { navigationValue($0) }
+        return EntityValue(type: type, loadedValues: values, navigationValues: states, metadata: metadata)
     }
 }
 

@@ -164,3 +164,38 @@ extension AtomDecoderTests {
             .message.hasPrefix("malformed XML"), true)
     }
 }
+
+extension AtomDecoderTests {
+    /// Deferred links at `<id>/<name>` are kept compactly; links read before `<id>`, or before a second `<id>`,
+    /// keep the URI they were written with.
+    func testDeferredLinksWhateverTheOrderOfIdAndLinks() throws {
+        let related = "http://schemas.microsoft.com/ado/2007/08/dataservices/related/"
+        let employees = try XCTUnwrap(RefScenarioModel.room.navigationProperty(named: "nr_Employees"))
+        let building = try XCTUnwrap(RefScenarioModel.room.navigationProperty(named: "nr_Building"))
+        func room(_ body: String) throws -> EntityValue {
+            try decoder.decodeEntity(Data("<entry \(Self.namespaces) xml:base=\"http://h/S/\">\(body)</entry>".utf8), entityType: RefScenarioModel.room)
+        }
+        let usual = try room(
+            "<id>http://h/S/Rooms('1')</id><link rel=\"\(related)nr_Employees\" href=\"Rooms('1')/nr_Employees\"/>"
+                + "<link rel=\"\(related)nr_Building\" href=\"http://other/B('9')\"/>")
+        XCTAssertEqual(usual[employees], .deferred(uri: "http://h/S/Rooms('1')/nr_Employees"))
+        XCTAssertEqual(usual[building], .deferred(uri: "http://other/B('9')"))
+        let linkFirst = try room("<link rel=\"\(related)nr_Employees\" href=\"Rooms('1')/nr_Employees\"/><id>http://h/S/Rooms('1')</id>")
+        XCTAssertEqual(linkFirst[employees], .deferred(uri: "http://h/S/Rooms('1')/nr_Employees"))
+        XCTAssertEqual(linkFirst, usual.removingNavigation(building))
+        let secondID = try room(
+            "<id>http://h/S/Rooms('1')</id><link rel=\"\(related)nr_Employees\" href=\"Rooms('1')/nr_Employees\"/><id>http://h/S/Rooms('2')</id>")
+        XCTAssertEqual(secondID.metadata.uri, "http://h/S/Rooms('2')")
+        XCTAssertEqual(secondID[employees], .deferred(uri: "http://h/S/Rooms('1')/nr_Employees"))
+        let noHref = try room("<id>http://h/S/Rooms('1')</id><link rel=\"\(related)nr_Employees\"/>")
+        XCTAssertEqual(noHref[employees], .deferred(uri: nil))
+    }
+}
+
+private extension EntityValue {
+    func removingNavigation(_ navigation: NavigationDescriptor) -> EntityValue {
+        var copy = self
+        copy[navigation] = nil
+        return copy
+    }
+}
