@@ -6,15 +6,23 @@ import PackagePlugin
 /// into the target.
 ///
 /// A build plugin must name its outputs before the generator runs, and the type names are only known
-/// after parsing, so the plugin uses the generator's `sharded` layout: a fixed set of files
-/// (`GeneratedService.swift`, `GeneratedMetadata.swift`, `GeneratedTypes0…31.swift`) whose names never
-/// depend on the metadata, with the types spread round-robin over the 32 type files so the compiler
-/// can still work on them in parallel. SwiftPM reruns the generator only when the metadata document,
-/// the configuration file or the generator itself changed.
+/// after parsing, so the plugin uses the generator's `sharded` layout with files whose names do not depend
+/// on the type names: `GeneratedService.swift`, `GeneratedMetadata.swift` and `GeneratedTypes0…N-1.swift`,
+/// where N is the number of entity and complex types the plugin counts in the document (a quick scan for
+/// their element starts). Each type gets a file of its own, as in the command line's per-type layout, which
+/// keeps the compiler's batch jobs balanced on every core. An inexact count stays correct: too low puts
+/// several types in one file, too high leaves files without types. SwiftPM reruns the generator only when
+/// the metadata document, the configuration file or the generator itself changed.
 @main
 struct ODataGenerator: BuildToolPlugin {
-    /// The number of type files; fixed so that outputs are known before generation.
-    static let shardCount = 32
+    /// The number of type files: one per entity or complex type in the document, at least one and at most the
+    /// generator's maximum (4096; beyond it several types share a file).
+    static func shardCount(metadata: URL) throws -> Int {
+        guard let count = MetadataTypeCounter.typeCount(at: metadata) else {
+            throw PluginError("cannot read the metadata document \(metadata.path)")
+        }
+        return min(max(1, count), 4096)
+    }
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let sourceTarget = target as? SourceModuleTarget else {
@@ -22,9 +30,10 @@ struct ODataGenerator: BuildToolPlugin {
         }
         let locator = try MetadataLocator(files: sourceTarget.sourceFiles.map(\.url), targetName: target.name)
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("GeneratedSources")
+        let shardCount = try Self.shardCount(metadata: locator.metadata)
         var arguments = [
             "generate", locator.metadata.path, "--output", output.path, "--layout", "sharded",
-            "--shards", String(Self.shardCount),
+            "--shards", String(shardCount),
         ]
         var inputs = [locator.metadata]
         if let configuration = locator.configuration {
@@ -33,7 +42,7 @@ struct ODataGenerator: BuildToolPlugin {
         }
         let outputs = ["GeneratedService.swift", "GeneratedMetadata.swift"]
             .map { output.appendingPathComponent($0) }
-            + (0..<Self.shardCount).map { output.appendingPathComponent("GeneratedTypes\($0).swift") }
+            + (0..<shardCount).map { output.appendingPathComponent("GeneratedTypes\($0).swift") }
         return [
             .buildCommand(
                 displayName: "Generating OData sources for \(target.name) from \(locator.metadata.lastPathComponent)",

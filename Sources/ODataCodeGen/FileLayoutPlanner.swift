@@ -8,7 +8,7 @@ struct FileLayoutPlanner {
         .import(module: "OData", spi: "Generated"),
         .extension(
             doc: ["Fails to compile against a runtime without this generated-code API version."],
-            extendedType: .path("OData.RuntimeVersion.v1"), members: []),
+            extendedType: .path("OData.RuntimeVersion.v2"), members: []),
     ]
 
     func files(
@@ -21,8 +21,16 @@ struct FileLayoutPlanner {
         case .sharded:
             var shards = Array(repeating: [SwiftDecl](), count: configuration.shardCount)
             for (i, type) in types.enumerated() { shards[i % configuration.shardCount].append(type.decl) }
+            // The build plugin asks for one file per type it counts in the document; a count above the number of
+            // generated types (a subset, or a rough count) leaves files that only say so.
             return [file("GeneratedService", [service]), file("GeneratedMetadata", [metadata])]
-                + shards.enumerated().map { file("GeneratedTypes\($0.offset)", $0.element) }
+                + shards.enumerated().map { index, declarations in
+                    var shard = file("GeneratedTypes\(index)", declarations)
+                    if declarations.isEmpty {
+                        shard.notes = ["", "No types in this file: there are fewer generated types than type files (shardCount)."]
+                    }
+                    return shard
+                }
         case .perType:
             var used: Set<String> = []
             var result: [SwiftFile] = []

@@ -15,6 +15,7 @@ final class CompileTests: XCTestCase {
         jobs.append(("Landmine-preserve", try TestSupport.resource("Landmine.xml"), GeneratorConfiguration(namingStrategy: .preserve)))
         let espm = try TestSupport.resource("metadata/ESPM.xml")
         jobs.append(("ESPM-sharded-package", espm, GeneratorConfiguration(accessLevel: .package, fileLayout: .sharded, shardCount: 3)))
+        jobs.append(("ESPM-sharded-too-many", espm, GeneratorConfiguration(fileLayout: .sharded, shardCount: 14)))
         jobs.append(("ESPM-single-internal", espm, GeneratorConfiguration(accessLevel: .internal, fileLayout: .singleFile)))
         XCTAssertGreaterThanOrEqual(jobs.count, 15)
         let allJobs = jobs

@@ -39,7 +39,7 @@ final class ConfigurationTests: XCTestCase {
     func testBadValuesAreErrorsThatSayWhatIsAllowed() {
         XCTAssertEqual(errorMessage(#"{"accessLevel": "open"}"#),
                        #"test.json: "accessLevel" must be one of "public", "package", "internal", not "open""#)
-        XCTAssertEqual(errorMessage(#"{"shardCount": 0}"#), #"test.json: "shardCount" must be between 1 and 256, not 0"#)
+        XCTAssertEqual(errorMessage(#"{"shardCount": 0}"#), #"test.json: "shardCount" must be between 1 and 4096, not 0"#)
         XCTAssertEqual(errorMessage(#"{"entitySets": "Customers"}"#), #"test.json: "entitySets" must be an array of strings"#)
         XCTAssertEqual(errorMessage(#"{"renames": {"ESPM.Customer": "not valid"}}"#),
                        #"test.json: rename of "ESPM.Customer" must be a Swift identifier, not "not valid""#)

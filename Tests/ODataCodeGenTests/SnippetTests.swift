@@ -51,11 +51,13 @@ final class SnippetTests: XCTestCase {
             container: #"<EntitySet Name="Employees" EntityType="T.Employee"/><EntitySet Name="Managers" EntityType="T.Manager"/>"#))
         let manager = try TestSupport.file(result, "Manager.swift")
         XCTAssertContains(manager, """
-                    properties: [
-                        OData.PropertyDescriptor(name: "Id", type: OData.PropertyType.primitive(OData.EdmType.string), index: 0, isNullable: false, isKey: true),
-                        OData.PropertyDescriptor(name: "Name", type: OData.PropertyType.primitive(OData.EdmType.string), index: 1),
-                        OData.PropertyDescriptor(name: "Budget", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 2, precision: 10, scale: 2),
-                    ],
+                    properties: OData.PropertyDescriptor.table(
+                        [
+                            "Id Edm.String Nullable=false Key",
+                            "Name Edm.String",
+                            "Budget Edm.Decimal Precision=10 Scale=2",
+                        ]
+                    ),
                     keyNames: ["Id"],
                     baseTypeName: "T.Employee"
             """)
@@ -80,8 +82,16 @@ final class SnippetTests: XCTestCase {
             container: #"<EntitySet Name="Sites" EntityType="T.Site"/>"#))
         let location = try TestSupport.file(result, "CLocation.swift")
         XCTAssertContains(location, "public struct CLocation: OData.ComplexTypeProtocol {")
-        XCTAssertContains(location, #"OData.PropertyDescriptor(name: "City", type: OData.PropertyType.complex(CCity.complexType), index: 0),"#)
-        XCTAssertContains(location, "public static var city: OData.TypedProperty<CCity> {\n        OData.TypedProperty<CCity>(CLocation.complexType.properties[0])\n    }")
+        XCTAssertContains(location, """
+                    properties: OData.PropertyDescriptor.table(
+                        [
+                            "City T.c_City",
+                            "Country Edm.String",
+                        ],
+                        complexTypes: [CCity.complexType]
+                    )
+            """)
+        XCTAssertContains(location, "public static var city: OData.TypedProperty<CCity> {\n        OData.TypedProperty<CCity>(complex: Self.self, index: 0)\n    }")
         XCTAssertContains(location, """
                 public var city: CCity? {
                     get { self.value(of: Self.city) }
@@ -198,7 +208,7 @@ final class SnippetTests: XCTestCase {
                 """))
         let type = try TestSupport.file(result, "Class.swift")
         XCTAssertContains(type, "public struct Class: OData.EntityProtocol {")
-        XCTAssertContains(type, "public static var `default`: OData.TypedProperty<Swift.String> {\n        OData.TypedProperty<Swift.String>(Class.entityType.properties[0])\n    }")
+        XCTAssertContains(type, "public static var `default`: OData.TypedProperty<Swift.String> {\n        OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)\n    }")
         XCTAssertContains(type, "public var `default`: Swift.String? {\n        get { self.value(of: Self.`default`) }")
         XCTAssertContains(type, "public var self1: Swift.String? {")
         XCTAssertContains(type, "public var type: Swift.String? {")
@@ -210,6 +220,25 @@ final class SnippetTests: XCTestCase {
         XCTAssertContains(service, "open func `return`(\n        `where`: Swift.String?,")
         XCTAssertContains(service, """
                     self.invokeValue(Swift.String.self, query.invoke(CMetadata.FunctionImports.`return`, [(name: "where", value: `where`?.edmValue)]), headers: headers, options: options, completionHandler: completionHandler)
+            """)
+    }
+
+    func testAPropertyNameARowCannotCarryGetsTheLongTableForm() throws {
+        let result = try TestSupport.generate(TestSupport.edmx(
+            types: """
+                <EntityType Name="Odd">
+                  <Key><PropertyRef Name="Id"/></Key>
+                  <Property Name="Id" Type="Edm.Int32" Nullable="false"/>
+                  <Property Name="Two Words" Type="Edm.String" MaxLength="5"/>
+                </EntityType>
+                """,
+            container: #"<EntitySet Name="Odds" EntityType="T.Odd"/>"#))
+        let odd = try TestSupport.file(result, "Odd.swift")
+        XCTAssertContains(odd, """
+                    properties: [
+                        OData.PropertyDescriptor(name: "Id", type: OData.PropertyType.primitive(OData.EdmType.int32), index: 0, isNullable: false, isKey: true),
+                        OData.PropertyDescriptor(name: "Two Words", type: OData.PropertyType.primitive(OData.EdmType.string), index: 1, maxLength: 5),
+                    ],
             """)
     }
 
@@ -237,7 +266,13 @@ final class SnippetTests: XCTestCase {
             "property Pair.Self skipped: it makes complex type Pair contain itself",
         ])
         let pair = try TestSupport.file(result, "Pair.swift")
-        XCTAssertContains(pair, #"OData.PropertyDescriptor(name: "Count", type: OData.PropertyType.primitive(OData.EdmType.int32), index: 0),"#)
+        XCTAssertContains(pair, """
+                    properties: OData.PropertyDescriptor.table(
+                        [
+                            "Count Edm.Int32",
+                        ]
+                    )
+            """)
         XCTAssertContains(try TestSupport.file(result, "Node.swift"), "public var child: Pair? {")
     }
 

@@ -65,6 +65,9 @@ public struct GeneratorConfiguration: Sendable, Hashable {
         self.shardCount = shardCount
     }
 
+    /// The largest `shardCount` (the build plugin asks for one type file per type, up to this many).
+    public static let maximumShardCount = 4096
+
     /// The name of the configuration file the CLI and the plugins look for.
     public static let fileName = "odata-generator-config.json"
 
@@ -100,8 +103,8 @@ public struct GeneratorConfiguration: Sendable, Hashable {
 
     /// Checks values that JSON types cannot express.
     public func validate() throws {
-        if shardCount < 1 || shardCount > 256 {
-            throw GeneratorError(message: "\"shardCount\" must be between 1 and 256, not \(shardCount)")
+        if shardCount < 1 || shardCount > Self.maximumShardCount {
+            throw GeneratorError(message: "\"shardCount\" must be between 1 and \(Self.maximumShardCount), not \(shardCount)")
         }
         if let name = serviceClassName, !Self.isPlainIdentifier(name) {
             throw GeneratorError(message: "\"serviceClassName\" must be a Swift identifier, not \"\(name)\"")

@@ -59,10 +59,14 @@ extension SwiftRenderer {
         }
     }
 
-    /// Whether an expression renders on several lines (a non-empty multi-line array literal).
+    /// Whether an expression renders on several lines (a non-empty multi-line array literal, or a call with one
+    /// among its arguments).
     static func isMultiline(_ e: SwiftExpr) -> Bool {
-        if case .array(let elements, true) = e { return !elements.isEmpty }
-        return false
+        switch e {
+        case .array(let elements, true): return !elements.isEmpty
+        case .call(_, let arguments, _): return arguments.contains { isMultiline($0.value) }
+        default: return false
+        }
     }
 
     /// The text of a statement.

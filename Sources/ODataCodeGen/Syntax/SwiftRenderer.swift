@@ -9,7 +9,7 @@ struct SwiftRenderer {
     /// Renders a whole file: the header comment lines, then the declarations.
     func render(_ file: SwiftFile, header: [String]) -> String {
         var out = Output()
-        for line in header { out.line(0, line.isEmpty ? "//" : "// \(line)") }
+        for line in header + file.notes { out.line(0, line.isEmpty ? "//" : "// \(line)") }
         out.blank()
         var previousWasImport = false
         for (i, decl) in file.declarations.enumerated() {

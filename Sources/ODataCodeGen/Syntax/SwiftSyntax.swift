@@ -193,4 +193,6 @@ struct SwiftFile: Sendable, Hashable {
     var name: String
     /// The top-level declarations in order.
     var declarations: [SwiftDecl]
+    /// Comment lines after the header (why a file has no declarations of its own).
+    var notes: [String] = []
 }

@@ -14,10 +14,10 @@ struct ComplexTypeTranslator {
             ["The complex type's runtime descriptor."], access, "complexType", Build.type("OData.ComplexTypeDescriptor"),
             Build.new("OData.ComplexTypeDescriptor", [
                 ("qualifiedName", .string(edm.qualifiedName)),
-                ("properties", .array(type.properties.map(PropertyMembers.descriptor), multiline: true)),
+                ("properties", PropertyMembers.table(type.properties)),
             ]))
         var members: [SwiftDecl] = [table]
-        members += type.properties.map { PropertyMembers.staticDescriptor($0, owner: type.name, table: "complexType", access: access) }
+        members += type.properties.map { PropertyMembers.staticDescriptor($0, ownerKind: "complex", access: access) }
         members.append(.property(SwiftProperty(
             doc: ["The underlying value."], access: access, isStatic: false, isLet: false, name: "complexValue",
             type: Build.type("OData.ComplexValue"), initializer: nil, getter: nil, setter: nil)))

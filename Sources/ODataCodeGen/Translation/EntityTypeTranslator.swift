@@ -13,7 +13,7 @@ struct EntityTypeTranslator {
         if let base = edm.baseType { doc += ["", "Derived from \(DocComment.code(base)); inherited properties are included."] }
         if edm.hasStream { doc += ["", "A media entity (`m:HasStream`): its media resource is read and written through the service."] }
         var members: [SwiftDecl] = [descriptorTable()]
-        members += type.properties.map { PropertyMembers.staticDescriptor($0, owner: type.name, table: "entityType", access: access) }
+        members += type.properties.map { PropertyMembers.staticDescriptor($0, ownerKind: "entity", access: access) }
         members += type.navigations.map(staticNavigation)
         members.append(.property(SwiftProperty(
             doc: ["The underlying entity: values, navigation state, server metadata and changes."], access: access,
@@ -36,7 +36,7 @@ struct EntityTypeTranslator {
         let edm = type.edm
         var arguments: [(String?, SwiftExpr)] = [
             ("qualifiedName", .string(edm.qualifiedName)),
-            ("properties", .array(type.properties.map(PropertyMembers.descriptor), multiline: true)),
+            ("properties", PropertyMembers.table(type.properties)),
         ]
         if !type.navigations.isEmpty {
             arguments.append(("navigationProperties", .array(type.navigations.map(navigationDescriptor), multiline: true)))
@@ -62,11 +62,10 @@ struct EntityTypeTranslator {
 
     private func staticNavigation(_ navigation: PlannedNavigation) -> SwiftDecl {
         let type = SwiftType.generic(["OData", "TypedNavigationProperty"], [.named([navigation.targetName])])
-        let element = SwiftExpr.subscript(
-            Build.member(.type(.named([self.type.name])), "entityType", "navigationProperties"), .int(navigation.index))
         return Build.computedStatic(
             ["The \(DocComment.code(navigation.edm.name)) navigation property, for `expand` and `select`."],
-            access, navigation.name, type, Build.new(type, [(nil, element)]))
+            access, navigation.name, type,
+            Build.new(type, [("entity", .member(.selfType, "self")), ("index", .int(navigation.index))]))
     }
 
     private func navigationAccessor(_ navigation: PlannedNavigation) -> SwiftDecl {

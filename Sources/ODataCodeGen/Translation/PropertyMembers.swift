@@ -3,6 +3,43 @@ import ODataMetadata
 /// The members generated for each structural property of an entity or complex type: a static, explicitly
 /// typed descriptor and an instance accessor of the same name.
 enum PropertyMembers {
+    /// The `properties:` argument of a descriptor table: `OData.PropertyDescriptor.table([rows], complexTypes: […])`,
+    /// one compact row per property (cheap to compile). A type with a property whose EDM name contains
+    /// whitespace, which a row cannot carry, gets an array of `OData.PropertyDescriptor(…)` calls instead.
+    static func table(_ properties: [PlannedProperty]) -> SwiftExpr {
+        if properties.contains(where: { $0.edm.name.contains(where: \.isWhitespace) || $0.edm.name.isEmpty }) {
+            return .array(properties.map(descriptor), multiline: true)
+        }
+        var arguments: [(String?, SwiftExpr)] = [(nil, .array(properties.map { .string(row($0)) }, multiline: true))]
+        var complexNames: [String] = []
+        for property in properties {
+            guard case .complex = property.edm.type.elementType else { continue }
+            var valueType = property.valueType
+            if case .array(let element) = valueType { valueType = element }
+            if case .named(let path) = valueType, let swiftName = path.last, !complexNames.contains(swiftName) {
+                complexNames.append(swiftName)
+            }
+        }
+        if !complexNames.isEmpty {
+            arguments.append(("complexTypes", .array(complexNames.map(TypeMapping.complexDescriptor), multiline: false)))
+        }
+        return Build.call(Build.member(.type(Build.type("OData.PropertyDescriptor")), "table"), arguments)
+    }
+
+    /// The compact row `PropertyDescriptor.table` reads: name, CSDL type and non-default facets
+    /// (`"ProductId Edm.String Nullable=false MaxLength=10 Key"`).
+    static func row(_ property: PlannedProperty) -> String {
+        let edm = property.edm
+        var fields = [edm.name, edm.type.csdlName]
+        if !edm.isNullable { fields.append("Nullable=false") }
+        if case .value(let length) = edm.maxLength { fields.append("MaxLength=\(length)") }
+        if let precision = edm.precision { fields.append("Precision=\(precision)") }
+        if let scale = edm.scale { fields.append("Scale=\(scale)") }
+        if property.isKey { fields.append("Key") }
+        if edm.concurrencyMode == .fixed { fields.append("ConcurrencyMode=Fixed") }
+        return fields.joined(separator: " ")
+    }
+
     /// `OData.PropertyDescriptor(name:type:index:…)` with only non-default facets.
     static func descriptor(_ property: PlannedProperty) -> SwiftExpr {
         let edm = property.edm
@@ -18,14 +55,14 @@ enum PropertyMembers {
         return Build.new("OData.PropertyDescriptor", arguments)
     }
 
-    /// The static descriptor: `static var firstName: OData.TypedProperty<Swift.String> { …(Owner.<table>.properties[i]) }`.
-    static func staticDescriptor(_ property: PlannedProperty, owner: String, table: String, access: AccessLevel) -> SwiftDecl {
+    /// The static descriptor: `static var firstName: OData.TypedProperty<Swift.String> { …(entity: Self.self, index: i) }`
+    /// (`ownerKind` is `entity` or `complex`).
+    static func staticDescriptor(_ property: PlannedProperty, ownerKind: String, access: AccessLevel) -> SwiftDecl {
         let type = SwiftType.generic(["OData", "TypedProperty"], [property.valueType])
-        let element = SwiftExpr.subscript(
-            Build.member(.type(.named([owner])), table, "properties"), .int(property.index))
         return Build.computedStatic(
             ["The \(DocComment.code(property.edm.name)) property, for `select`, `filter` and `orderBy`."],
-            access, property.name, type, Build.new(type, [(nil, element)]))
+            access, property.name, type,
+            Build.new(type, [(ownerKind, .member(.selfType, "self")), ("index", .int(property.index))]))
     }
 
     /// The instance accessor: `var firstName: Swift.String? { get … set … }`.

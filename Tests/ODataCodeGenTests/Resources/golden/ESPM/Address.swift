@@ -5,45 +5,47 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v1 {}
+extension OData.RuntimeVersion.v2 {}
 
 /// The `ESPM.Address` complex type.
 public struct Address: OData.ComplexTypeProtocol {
     /// The complex type's runtime descriptor.
     public static let complexType: OData.ComplexTypeDescriptor = OData.ComplexTypeDescriptor(
         qualifiedName: "ESPM.Address",
-        properties: [
-            OData.PropertyDescriptor(name: "HouseNumber", type: OData.PropertyType.primitive(OData.EdmType.string), index: 0),
-            OData.PropertyDescriptor(name: "Street", type: OData.PropertyType.primitive(OData.EdmType.string), index: 1),
-            OData.PropertyDescriptor(name: "City", type: OData.PropertyType.primitive(OData.EdmType.string), index: 2),
-            OData.PropertyDescriptor(name: "Country", type: OData.PropertyType.primitive(OData.EdmType.string), index: 3),
-            OData.PropertyDescriptor(name: "PostalCode", type: OData.PropertyType.primitive(OData.EdmType.string), index: 4),
-        ]
+        properties: OData.PropertyDescriptor.table(
+            [
+                "HouseNumber Edm.String",
+                "Street Edm.String",
+                "City Edm.String",
+                "Country Edm.String",
+                "PostalCode Edm.String",
+            ]
+        )
     )
 
     /// The `HouseNumber` property, for `select`, `filter` and `orderBy`.
     public static var houseNumber: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Address.complexType.properties[0])
+        OData.TypedProperty<Swift.String>(complex: Self.self, index: 0)
     }
 
     /// The `Street` property, for `select`, `filter` and `orderBy`.
     public static var street: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Address.complexType.properties[1])
+        OData.TypedProperty<Swift.String>(complex: Self.self, index: 1)
     }
 
     /// The `City` property, for `select`, `filter` and `orderBy`.
     public static var city: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Address.complexType.properties[2])
+        OData.TypedProperty<Swift.String>(complex: Self.self, index: 2)
     }
 
     /// The `Country` property, for `select`, `filter` and `orderBy`.
     public static var country: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Address.complexType.properties[3])
+        OData.TypedProperty<Swift.String>(complex: Self.self, index: 3)
     }
 
     /// The `PostalCode` property, for `select`, `filter` and `orderBy`.
     public static var postalCode: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Address.complexType.properties[4])
+        OData.TypedProperty<Swift.String>(complex: Self.self, index: 4)
     }
 
     /// The underlying value.

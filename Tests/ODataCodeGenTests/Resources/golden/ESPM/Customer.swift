@@ -5,28 +5,31 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v1 {}
+extension OData.RuntimeVersion.v2 {}
 
 /// The `ESPM.Customer` entity type.
 public struct Customer: OData.EntityProtocol {
     /// The entity type's runtime descriptor.
     public static let entityType: OData.EntityTypeDescriptor = OData.EntityTypeDescriptor(
         qualifiedName: "ESPM.Customer",
-        properties: [
-            OData.PropertyDescriptor(name: "City", type: OData.PropertyType.primitive(OData.EdmType.string), index: 0, maxLength: 40),
-            OData.PropertyDescriptor(name: "Country", type: OData.PropertyType.primitive(OData.EdmType.string), index: 1, maxLength: 3),
-            OData.PropertyDescriptor(name: "CustomerId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 2, isNullable: false, maxLength: 36, isKey: true),
-            OData.PropertyDescriptor(name: "DateOfBirth", type: OData.PropertyType.primitive(OData.EdmType.dateTime), index: 3, isNullable: false),
-            OData.PropertyDescriptor(name: "EmailAddress", type: OData.PropertyType.primitive(OData.EdmType.string), index: 4, maxLength: 255),
-            OData.PropertyDescriptor(name: "FirstName", type: OData.PropertyType.primitive(OData.EdmType.string), index: 5, maxLength: 40),
-            OData.PropertyDescriptor(name: "HouseNumber", type: OData.PropertyType.primitive(OData.EdmType.string), index: 6, maxLength: 10),
-            OData.PropertyDescriptor(name: "LastName", type: OData.PropertyType.primitive(OData.EdmType.string), index: 7, maxLength: 40),
-            OData.PropertyDescriptor(name: "PhoneNumber", type: OData.PropertyType.primitive(OData.EdmType.string), index: 8, maxLength: 30),
-            OData.PropertyDescriptor(name: "PostalCode", type: OData.PropertyType.primitive(OData.EdmType.string), index: 9, maxLength: 10),
-            OData.PropertyDescriptor(name: "Street", type: OData.PropertyType.primitive(OData.EdmType.string), index: 10, maxLength: 60),
-            OData.PropertyDescriptor(name: "Address", type: OData.PropertyType.complex(Address.complexType), index: 11),
-            OData.PropertyDescriptor(name: "UpdatedTimestamp", type: OData.PropertyType.primitive(OData.EdmType.dateTime), index: 12),
-        ],
+        properties: OData.PropertyDescriptor.table(
+            [
+                "City Edm.String MaxLength=40",
+                "Country Edm.String MaxLength=3",
+                "CustomerId Edm.String Nullable=false MaxLength=36 Key",
+                "DateOfBirth Edm.DateTime Nullable=false",
+                "EmailAddress Edm.String MaxLength=255",
+                "FirstName Edm.String MaxLength=40",
+                "HouseNumber Edm.String MaxLength=10",
+                "LastName Edm.String MaxLength=40",
+                "PhoneNumber Edm.String MaxLength=30",
+                "PostalCode Edm.String MaxLength=10",
+                "Street Edm.String MaxLength=60",
+                "Address ESPM.Address",
+                "UpdatedTimestamp Edm.DateTime",
+            ],
+            complexTypes: [Address.complexType]
+        ),
         navigationProperties: [
             OData.NavigationDescriptor(name: "SalesOrders", isCollection: true, targetTypeName: "ESPM.SalesOrderHeader", index: 0) { SalesOrderHeader.entityType },
         ],
@@ -35,72 +38,72 @@ public struct Customer: OData.EntityProtocol {
 
     /// The `City` property, for `select`, `filter` and `orderBy`.
     public static var city: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Customer.entityType.properties[0])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)
     }
 
     /// The `Country` property, for `select`, `filter` and `orderBy`.
     public static var country: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Customer.entityType.properties[1])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 1)
     }
 
     /// The `CustomerId` property, for `select`, `filter` and `orderBy`.
     public static var customerID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Customer.entityType.properties[2])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 2)
     }
 
     /// The `DateOfBirth` property, for `select`, `filter` and `orderBy`.
     public static var dateOfBirth: OData.TypedProperty<OData.LocalDateTime> {
-        OData.TypedProperty<OData.LocalDateTime>(Customer.entityType.properties[3])
+        OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 3)
     }
 
     /// The `EmailAddress` property, for `select`, `filter` and `orderBy`.
     public static var emailAddress: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Customer.entityType.properties[4])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 4)
     }
 
     /// The `FirstName` property, for `select`, `filter` and `orderBy`.
     public static var firstName: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Customer.entityType.properties[5])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 5)
     }
 
     /// The `HouseNumber` property, for `select`, `filter` and `orderBy`.
     public static var houseNumber: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Customer.entityType.properties[6])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 6)
     }
 
     /// The `LastName` property, for `select`, `filter` and `orderBy`.
     public static var lastName: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Customer.entityType.properties[7])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 7)
     }
 
     /// The `PhoneNumber` property, for `select`, `filter` and `orderBy`.
     public static var phoneNumber: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Customer.entityType.properties[8])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 8)
     }
 
     /// The `PostalCode` property, for `select`, `filter` and `orderBy`.
     public static var postalCode: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Customer.entityType.properties[9])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 9)
     }
 
     /// The `Street` property, for `select`, `filter` and `orderBy`.
     public static var street: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Customer.entityType.properties[10])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 10)
     }
 
     /// The `Address` property, for `select`, `filter` and `orderBy`.
     public static var address: OData.TypedProperty<Address> {
-        OData.TypedProperty<Address>(Customer.entityType.properties[11])
+        OData.TypedProperty<Address>(entity: Self.self, index: 11)
     }
 
     /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
     public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
-        OData.TypedProperty<OData.LocalDateTime>(Customer.entityType.properties[12])
+        OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 12)
     }
 
     /// The `SalesOrders` navigation property, for `expand` and `select`.
     public static var salesOrders: OData.TypedNavigationProperty<SalesOrderHeader> {
-        OData.TypedNavigationProperty<SalesOrderHeader>(Customer.entityType.navigationProperties[0])
+        OData.TypedNavigationProperty<SalesOrderHeader>(entity: Self.self, index: 0)
     }
 
     /// The underlying entity: values, navigation state, server metadata and changes.

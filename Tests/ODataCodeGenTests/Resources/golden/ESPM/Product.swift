@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v1 {}
+extension OData.RuntimeVersion.v2 {}
 
 /// The `ESPM.Product` entity type.
 ///
@@ -14,26 +14,28 @@ public struct Product: OData.EntityProtocol {
     /// The entity type's runtime descriptor.
     public static let entityType: OData.EntityTypeDescriptor = OData.EntityTypeDescriptor(
         qualifiedName: "ESPM.Product",
-        properties: [
-            OData.PropertyDescriptor(name: "Category", type: OData.PropertyType.primitive(OData.EdmType.string), index: 0, maxLength: 40),
-            OData.PropertyDescriptor(name: "CategoryName", type: OData.PropertyType.primitive(OData.EdmType.string), index: 1, maxLength: 40),
-            OData.PropertyDescriptor(name: "CurrencyCode", type: OData.PropertyType.primitive(OData.EdmType.string), index: 2, maxLength: 5),
-            OData.PropertyDescriptor(name: "DimensionDepth", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 3, precision: 13, scale: 4),
-            OData.PropertyDescriptor(name: "DimensionHeight", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 4, precision: 13, scale: 4),
-            OData.PropertyDescriptor(name: "DimensionUnit", type: OData.PropertyType.primitive(OData.EdmType.string), index: 5, maxLength: 3),
-            OData.PropertyDescriptor(name: "DimensionWidth", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 6, precision: 13, scale: 4),
-            OData.PropertyDescriptor(name: "LongDescription", type: OData.PropertyType.primitive(OData.EdmType.string), index: 7, maxLength: 255),
-            OData.PropertyDescriptor(name: "Name", type: OData.PropertyType.primitive(OData.EdmType.string), index: 8),
-            OData.PropertyDescriptor(name: "PictureUrl", type: OData.PropertyType.primitive(OData.EdmType.string), index: 9, maxLength: 255),
-            OData.PropertyDescriptor(name: "Price", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 10, precision: 23, scale: 3),
-            OData.PropertyDescriptor(name: "ProductId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 11, isNullable: false, maxLength: 36, isKey: true),
-            OData.PropertyDescriptor(name: "QuantityUnit", type: OData.PropertyType.primitive(OData.EdmType.string), index: 12, maxLength: 3),
-            OData.PropertyDescriptor(name: "ShortDescription", type: OData.PropertyType.primitive(OData.EdmType.string), index: 13, maxLength: 255),
-            OData.PropertyDescriptor(name: "SupplierId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 14, isNullable: false, maxLength: 36),
-            OData.PropertyDescriptor(name: "UpdatedTimestamp", type: OData.PropertyType.primitive(OData.EdmType.dateTime), index: 15),
-            OData.PropertyDescriptor(name: "Weight", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 16, precision: 13, scale: 3),
-            OData.PropertyDescriptor(name: "WeightUnit", type: OData.PropertyType.primitive(OData.EdmType.string), index: 17, maxLength: 3),
-        ],
+        properties: OData.PropertyDescriptor.table(
+            [
+                "Category Edm.String MaxLength=40",
+                "CategoryName Edm.String MaxLength=40",
+                "CurrencyCode Edm.String MaxLength=5",
+                "DimensionDepth Edm.Decimal Precision=13 Scale=4",
+                "DimensionHeight Edm.Decimal Precision=13 Scale=4",
+                "DimensionUnit Edm.String MaxLength=3",
+                "DimensionWidth Edm.Decimal Precision=13 Scale=4",
+                "LongDescription Edm.String MaxLength=255",
+                "Name Edm.String",
+                "PictureUrl Edm.String MaxLength=255",
+                "Price Edm.Decimal Precision=23 Scale=3",
+                "ProductId Edm.String Nullable=false MaxLength=36 Key",
+                "QuantityUnit Edm.String MaxLength=3",
+                "ShortDescription Edm.String MaxLength=255",
+                "SupplierId Edm.String Nullable=false MaxLength=36",
+                "UpdatedTimestamp Edm.DateTime",
+                "Weight Edm.Decimal Precision=13 Scale=3",
+                "WeightUnit Edm.String MaxLength=3",
+            ]
+        ),
         navigationProperties: [
             OData.NavigationDescriptor(name: "StockDetails", isCollection: false, targetTypeName: "ESPM.Stock", index: 0) { Stock.entityType },
             OData.NavigationDescriptor(name: "SupplierDetails", isCollection: false, targetTypeName: "ESPM.Supplier", index: 1) { Supplier.entityType },
@@ -44,102 +46,102 @@ public struct Product: OData.EntityProtocol {
 
     /// The `Category` property, for `select`, `filter` and `orderBy`.
     public static var category: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Product.entityType.properties[0])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)
     }
 
     /// The `CategoryName` property, for `select`, `filter` and `orderBy`.
     public static var categoryName: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Product.entityType.properties[1])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 1)
     }
 
     /// The `CurrencyCode` property, for `select`, `filter` and `orderBy`.
     public static var currencyCode: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Product.entityType.properties[2])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 2)
     }
 
     /// The `DimensionDepth` property, for `select`, `filter` and `orderBy`.
     public static var dimensionDepth: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[3])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 3)
     }
 
     /// The `DimensionHeight` property, for `select`, `filter` and `orderBy`.
     public static var dimensionHeight: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[4])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 4)
     }
 
     /// The `DimensionUnit` property, for `select`, `filter` and `orderBy`.
     public static var dimensionUnit: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Product.entityType.properties[5])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 5)
     }
 
     /// The `DimensionWidth` property, for `select`, `filter` and `orderBy`.
     public static var dimensionWidth: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[6])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 6)
     }
 
     /// The `LongDescription` property, for `select`, `filter` and `orderBy`.
     public static var longDescription: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Product.entityType.properties[7])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 7)
     }
 
     /// The `Name` property, for `select`, `filter` and `orderBy`.
     public static var name: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Product.entityType.properties[8])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 8)
     }
 
     /// The `PictureUrl` property, for `select`, `filter` and `orderBy`.
     public static var pictureUrl: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Product.entityType.properties[9])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 9)
     }
 
     /// The `Price` property, for `select`, `filter` and `orderBy`.
     public static var price: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[10])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 10)
     }
 
     /// The `ProductId` property, for `select`, `filter` and `orderBy`.
     public static var productID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Product.entityType.properties[11])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 11)
     }
 
     /// The `QuantityUnit` property, for `select`, `filter` and `orderBy`.
     public static var quantityUnit: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Product.entityType.properties[12])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 12)
     }
 
     /// The `ShortDescription` property, for `select`, `filter` and `orderBy`.
     public static var shortDescription: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Product.entityType.properties[13])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 13)
     }
 
     /// The `SupplierId` property, for `select`, `filter` and `orderBy`.
     public static var supplierID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Product.entityType.properties[14])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 14)
     }
 
     /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
     public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
-        OData.TypedProperty<OData.LocalDateTime>(Product.entityType.properties[15])
+        OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 15)
     }
 
     /// The `Weight` property, for `select`, `filter` and `orderBy`.
     public static var weight: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(Product.entityType.properties[16])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 16)
     }
 
     /// The `WeightUnit` property, for `select`, `filter` and `orderBy`.
     public static var weightUnit: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Product.entityType.properties[17])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 17)
     }
 
     /// The `StockDetails` navigation property, for `expand` and `select`.
     public static var stockDetails: OData.TypedNavigationProperty<Stock> {
-        OData.TypedNavigationProperty<Stock>(Product.entityType.navigationProperties[0])
+        OData.TypedNavigationProperty<Stock>(entity: Self.self, index: 0)
     }
 
     /// The `SupplierDetails` navigation property, for `expand` and `select`.
     public static var supplierDetails: OData.TypedNavigationProperty<Supplier> {
-        OData.TypedNavigationProperty<Supplier>(Product.entityType.navigationProperties[1])
+        OData.TypedNavigationProperty<Supplier>(entity: Self.self, index: 1)
     }
 
     /// The underlying entity: values, navigation state, server metadata and changes.

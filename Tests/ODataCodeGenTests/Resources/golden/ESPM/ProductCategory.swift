@@ -5,52 +5,54 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v1 {}
+extension OData.RuntimeVersion.v2 {}
 
 /// The `ESPM.ProductCategory` entity type.
 public struct ProductCategory: OData.EntityProtocol {
     /// The entity type's runtime descriptor.
     public static let entityType: OData.EntityTypeDescriptor = OData.EntityTypeDescriptor(
         qualifiedName: "ESPM.ProductCategory",
-        properties: [
-            OData.PropertyDescriptor(name: "Category", type: OData.PropertyType.primitive(OData.EdmType.string), index: 0, isNullable: false, maxLength: 40, isKey: true),
-            OData.PropertyDescriptor(name: "CategoryName", type: OData.PropertyType.primitive(OData.EdmType.string), index: 1, maxLength: 40),
-            OData.PropertyDescriptor(name: "MainCategory", type: OData.PropertyType.primitive(OData.EdmType.string), index: 2, maxLength: 40),
-            OData.PropertyDescriptor(name: "MainCategoryName", type: OData.PropertyType.primitive(OData.EdmType.string), index: 3, maxLength: 40),
-            OData.PropertyDescriptor(name: "NumberOfProducts", type: OData.PropertyType.primitive(OData.EdmType.int64), index: 4),
-            OData.PropertyDescriptor(name: "UpdatedTimestamp", type: OData.PropertyType.primitive(OData.EdmType.dateTime), index: 5),
-        ],
+        properties: OData.PropertyDescriptor.table(
+            [
+                "Category Edm.String Nullable=false MaxLength=40 Key",
+                "CategoryName Edm.String MaxLength=40",
+                "MainCategory Edm.String MaxLength=40",
+                "MainCategoryName Edm.String MaxLength=40",
+                "NumberOfProducts Edm.Int64",
+                "UpdatedTimestamp Edm.DateTime",
+            ]
+        ),
         keyNames: ["Category"]
     )
 
     /// The `Category` property, for `select`, `filter` and `orderBy`.
     public static var category: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(ProductCategory.entityType.properties[0])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)
     }
 
     /// The `CategoryName` property, for `select`, `filter` and `orderBy`.
     public static var categoryName: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(ProductCategory.entityType.properties[1])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 1)
     }
 
     /// The `MainCategory` property, for `select`, `filter` and `orderBy`.
     public static var mainCategory: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(ProductCategory.entityType.properties[2])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 2)
     }
 
     /// The `MainCategoryName` property, for `select`, `filter` and `orderBy`.
     public static var mainCategoryName: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(ProductCategory.entityType.properties[3])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 3)
     }
 
     /// The `NumberOfProducts` property, for `select`, `filter` and `orderBy`.
     public static var numberOfProducts: OData.TypedProperty<Swift.Int64> {
-        OData.TypedProperty<Swift.Int64>(ProductCategory.entityType.properties[4])
+        OData.TypedProperty<Swift.Int64>(entity: Self.self, index: 4)
     }
 
     /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
     public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
-        OData.TypedProperty<OData.LocalDateTime>(ProductCategory.entityType.properties[5])
+        OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 5)
     }
 
     /// The underlying entity: values, navigation state, server metadata and changes.

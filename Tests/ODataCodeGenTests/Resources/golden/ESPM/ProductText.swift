@@ -5,52 +5,54 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v1 {}
+extension OData.RuntimeVersion.v2 {}
 
 /// The `ESPM.ProductText` entity type.
 public struct ProductText: OData.EntityProtocol {
     /// The entity type's runtime descriptor.
     public static let entityType: OData.EntityTypeDescriptor = OData.EntityTypeDescriptor(
         qualifiedName: "ESPM.ProductText",
-        properties: [
-            OData.PropertyDescriptor(name: "Id", type: OData.PropertyType.primitive(OData.EdmType.int64), index: 0, isNullable: false, isKey: true),
-            OData.PropertyDescriptor(name: "Language", type: OData.PropertyType.primitive(OData.EdmType.string), index: 1, maxLength: 2),
-            OData.PropertyDescriptor(name: "LongDescription", type: OData.PropertyType.primitive(OData.EdmType.string), index: 2, maxLength: 255),
-            OData.PropertyDescriptor(name: "Name", type: OData.PropertyType.primitive(OData.EdmType.string), index: 3),
-            OData.PropertyDescriptor(name: "ProductId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 4, isNullable: false, maxLength: 36),
-            OData.PropertyDescriptor(name: "ShortDescription", type: OData.PropertyType.primitive(OData.EdmType.string), index: 5, maxLength: 255),
-        ],
+        properties: OData.PropertyDescriptor.table(
+            [
+                "Id Edm.Int64 Nullable=false Key",
+                "Language Edm.String MaxLength=2",
+                "LongDescription Edm.String MaxLength=255",
+                "Name Edm.String",
+                "ProductId Edm.String Nullable=false MaxLength=36",
+                "ShortDescription Edm.String MaxLength=255",
+            ]
+        ),
         keyNames: ["Id"]
     )
 
     /// The `Id` property, for `select`, `filter` and `orderBy`.
     public static var id: OData.TypedProperty<Swift.Int64> {
-        OData.TypedProperty<Swift.Int64>(ProductText.entityType.properties[0])
+        OData.TypedProperty<Swift.Int64>(entity: Self.self, index: 0)
     }
 
     /// The `Language` property, for `select`, `filter` and `orderBy`.
     public static var language: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(ProductText.entityType.properties[1])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 1)
     }
 
     /// The `LongDescription` property, for `select`, `filter` and `orderBy`.
     public static var longDescription: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(ProductText.entityType.properties[2])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 2)
     }
 
     /// The `Name` property, for `select`, `filter` and `orderBy`.
     public static var name: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(ProductText.entityType.properties[3])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 3)
     }
 
     /// The `ProductId` property, for `select`, `filter` and `orderBy`.
     public static var productID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(ProductText.entityType.properties[4])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 4)
     }
 
     /// The `ShortDescription` property, for `select`, `filter` and `orderBy`.
     public static var shortDescription: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(ProductText.entityType.properties[5])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 5)
     }
 
     /// The underlying entity: values, navigation state, server metadata and changes.

@@ -5,21 +5,23 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v1 {}
+extension OData.RuntimeVersion.v2 {}
 
 /// The `ESPM.PurchaseOrderHeader` entity type.
 public struct PurchaseOrderHeader: OData.EntityProtocol {
     /// The entity type's runtime descriptor.
     public static let entityType: OData.EntityTypeDescriptor = OData.EntityTypeDescriptor(
         qualifiedName: "ESPM.PurchaseOrderHeader",
-        properties: [
-            OData.PropertyDescriptor(name: "CurrencyCode", type: OData.PropertyType.primitive(OData.EdmType.string), index: 0, maxLength: 5),
-            OData.PropertyDescriptor(name: "GrossAmount", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 1, precision: 15, scale: 3),
-            OData.PropertyDescriptor(name: "NetAmount", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 2, precision: 15, scale: 3),
-            OData.PropertyDescriptor(name: "PurchaseOrderId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 3, isNullable: false, maxLength: 36, isKey: true),
-            OData.PropertyDescriptor(name: "SupplierId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 4, isNullable: false, maxLength: 36),
-            OData.PropertyDescriptor(name: "TaxAmount", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 5, precision: 15, scale: 3),
-        ],
+        properties: OData.PropertyDescriptor.table(
+            [
+                "CurrencyCode Edm.String MaxLength=5",
+                "GrossAmount Edm.Decimal Precision=15 Scale=3",
+                "NetAmount Edm.Decimal Precision=15 Scale=3",
+                "PurchaseOrderId Edm.String Nullable=false MaxLength=36 Key",
+                "SupplierId Edm.String Nullable=false MaxLength=36",
+                "TaxAmount Edm.Decimal Precision=15 Scale=3",
+            ]
+        ),
         navigationProperties: [
             OData.NavigationDescriptor(name: "Items", isCollection: true, targetTypeName: "ESPM.PurchaseOrderItem", index: 0) { PurchaseOrderItem.entityType },
             OData.NavigationDescriptor(name: "SupplierDetails", isCollection: false, targetTypeName: "ESPM.Supplier", index: 1) { Supplier.entityType },
@@ -29,42 +31,42 @@ public struct PurchaseOrderHeader: OData.EntityProtocol {
 
     /// The `CurrencyCode` property, for `select`, `filter` and `orderBy`.
     public static var currencyCode: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(PurchaseOrderHeader.entityType.properties[0])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)
     }
 
     /// The `GrossAmount` property, for `select`, `filter` and `orderBy`.
     public static var grossAmount: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderHeader.entityType.properties[1])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 1)
     }
 
     /// The `NetAmount` property, for `select`, `filter` and `orderBy`.
     public static var netAmount: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderHeader.entityType.properties[2])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 2)
     }
 
     /// The `PurchaseOrderId` property, for `select`, `filter` and `orderBy`.
     public static var purchaseOrderID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(PurchaseOrderHeader.entityType.properties[3])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 3)
     }
 
     /// The `SupplierId` property, for `select`, `filter` and `orderBy`.
     public static var supplierID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(PurchaseOrderHeader.entityType.properties[4])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 4)
     }
 
     /// The `TaxAmount` property, for `select`, `filter` and `orderBy`.
     public static var taxAmount: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderHeader.entityType.properties[5])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 5)
     }
 
     /// The `Items` navigation property, for `expand` and `select`.
     public static var items: OData.TypedNavigationProperty<PurchaseOrderItem> {
-        OData.TypedNavigationProperty<PurchaseOrderItem>(PurchaseOrderHeader.entityType.navigationProperties[0])
+        OData.TypedNavigationProperty<PurchaseOrderItem>(entity: Self.self, index: 0)
     }
 
     /// The `SupplierDetails` navigation property, for `expand` and `select`.
     public static var supplierDetails: OData.TypedNavigationProperty<Supplier> {
-        OData.TypedNavigationProperty<Supplier>(PurchaseOrderHeader.entityType.navigationProperties[1])
+        OData.TypedNavigationProperty<Supplier>(entity: Self.self, index: 1)
     }
 
     /// The underlying entity: values, navigation state, server metadata and changes.

@@ -5,24 +5,26 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v1 {}
+extension OData.RuntimeVersion.v2 {}
 
 /// The `ESPM.PurchaseOrderItem` entity type.
 public struct PurchaseOrderItem: OData.EntityProtocol {
     /// The entity type's runtime descriptor.
     public static let entityType: OData.EntityTypeDescriptor = OData.EntityTypeDescriptor(
         qualifiedName: "ESPM.PurchaseOrderItem",
-        properties: [
-            OData.PropertyDescriptor(name: "CurrencyCode", type: OData.PropertyType.primitive(OData.EdmType.string), index: 0, maxLength: 5),
-            OData.PropertyDescriptor(name: "GrossAmount", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 1, precision: 15, scale: 3),
-            OData.PropertyDescriptor(name: "ItemNumber", type: OData.PropertyType.primitive(OData.EdmType.int32), index: 2, isNullable: false, isKey: true),
-            OData.PropertyDescriptor(name: "NetAmount", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 3, precision: 15, scale: 3),
-            OData.PropertyDescriptor(name: "ProductId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 4, isNullable: false, maxLength: 36),
-            OData.PropertyDescriptor(name: "PurchaseOrderId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 5, isNullable: false, maxLength: 36, isKey: true),
-            OData.PropertyDescriptor(name: "Quantity", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 6, precision: 13, scale: 3),
-            OData.PropertyDescriptor(name: "QuantityUnit", type: OData.PropertyType.primitive(OData.EdmType.string), index: 7, maxLength: 3),
-            OData.PropertyDescriptor(name: "TaxAmount", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 8, precision: 15, scale: 3),
-        ],
+        properties: OData.PropertyDescriptor.table(
+            [
+                "CurrencyCode Edm.String MaxLength=5",
+                "GrossAmount Edm.Decimal Precision=15 Scale=3",
+                "ItemNumber Edm.Int32 Nullable=false Key",
+                "NetAmount Edm.Decimal Precision=15 Scale=3",
+                "ProductId Edm.String Nullable=false MaxLength=36",
+                "PurchaseOrderId Edm.String Nullable=false MaxLength=36 Key",
+                "Quantity Edm.Decimal Precision=13 Scale=3",
+                "QuantityUnit Edm.String MaxLength=3",
+                "TaxAmount Edm.Decimal Precision=15 Scale=3",
+            ]
+        ),
         navigationProperties: [
             OData.NavigationDescriptor(name: "Header", isCollection: false, targetTypeName: "ESPM.PurchaseOrderHeader", index: 0) { PurchaseOrderHeader.entityType },
             OData.NavigationDescriptor(name: "ProductDetails", isCollection: false, targetTypeName: "ESPM.Product", index: 1) { Product.entityType },
@@ -32,57 +34,57 @@ public struct PurchaseOrderItem: OData.EntityProtocol {
 
     /// The `CurrencyCode` property, for `select`, `filter` and `orderBy`.
     public static var currencyCode: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(PurchaseOrderItem.entityType.properties[0])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)
     }
 
     /// The `GrossAmount` property, for `select`, `filter` and `orderBy`.
     public static var grossAmount: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderItem.entityType.properties[1])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 1)
     }
 
     /// The `ItemNumber` property, for `select`, `filter` and `orderBy`.
     public static var itemNumber: OData.TypedProperty<Swift.Int> {
-        OData.TypedProperty<Swift.Int>(PurchaseOrderItem.entityType.properties[2])
+        OData.TypedProperty<Swift.Int>(entity: Self.self, index: 2)
     }
 
     /// The `NetAmount` property, for `select`, `filter` and `orderBy`.
     public static var netAmount: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderItem.entityType.properties[3])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 3)
     }
 
     /// The `ProductId` property, for `select`, `filter` and `orderBy`.
     public static var productID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(PurchaseOrderItem.entityType.properties[4])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 4)
     }
 
     /// The `PurchaseOrderId` property, for `select`, `filter` and `orderBy`.
     public static var purchaseOrderID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(PurchaseOrderItem.entityType.properties[5])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 5)
     }
 
     /// The `Quantity` property, for `select`, `filter` and `orderBy`.
     public static var quantity: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderItem.entityType.properties[6])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 6)
     }
 
     /// The `QuantityUnit` property, for `select`, `filter` and `orderBy`.
     public static var quantityUnit: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(PurchaseOrderItem.entityType.properties[7])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 7)
     }
 
     /// The `TaxAmount` property, for `select`, `filter` and `orderBy`.
     public static var taxAmount: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(PurchaseOrderItem.entityType.properties[8])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 8)
     }
 
     /// The `Header` navigation property, for `expand` and `select`.
     public static var header: OData.TypedNavigationProperty<PurchaseOrderHeader> {
-        OData.TypedNavigationProperty<PurchaseOrderHeader>(PurchaseOrderItem.entityType.navigationProperties[0])
+        OData.TypedNavigationProperty<PurchaseOrderHeader>(entity: Self.self, index: 0)
     }
 
     /// The `ProductDetails` navigation property, for `expand` and `select`.
     public static var productDetails: OData.TypedNavigationProperty<Product> {
-        OData.TypedNavigationProperty<Product>(PurchaseOrderItem.entityType.navigationProperties[1])
+        OData.TypedNavigationProperty<Product>(entity: Self.self, index: 1)
     }
 
     /// The underlying entity: values, navigation state, server metadata and changes.

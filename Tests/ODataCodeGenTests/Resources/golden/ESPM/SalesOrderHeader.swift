@@ -5,24 +5,26 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v1 {}
+extension OData.RuntimeVersion.v2 {}
 
 /// The `ESPM.SalesOrderHeader` entity type.
 public struct SalesOrderHeader: OData.EntityProtocol {
     /// The entity type's runtime descriptor.
     public static let entityType: OData.EntityTypeDescriptor = OData.EntityTypeDescriptor(
         qualifiedName: "ESPM.SalesOrderHeader",
-        properties: [
-            OData.PropertyDescriptor(name: "CreatedAt", type: OData.PropertyType.primitive(OData.EdmType.dateTime), index: 0),
-            OData.PropertyDescriptor(name: "CurrencyCode", type: OData.PropertyType.primitive(OData.EdmType.string), index: 1, maxLength: 5),
-            OData.PropertyDescriptor(name: "CustomerId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 2, isNullable: false, maxLength: 36),
-            OData.PropertyDescriptor(name: "GrossAmount", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 3, precision: 15, scale: 3),
-            OData.PropertyDescriptor(name: "LifeCycleStatus", type: OData.PropertyType.primitive(OData.EdmType.string), index: 4, isNullable: false, maxLength: 1),
-            OData.PropertyDescriptor(name: "LifeCycleStatusName", type: OData.PropertyType.primitive(OData.EdmType.string), index: 5, isNullable: false, maxLength: 255),
-            OData.PropertyDescriptor(name: "NetAmount", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 6, precision: 15, scale: 3),
-            OData.PropertyDescriptor(name: "SalesOrderId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 7, isNullable: false, maxLength: 36, isKey: true),
-            OData.PropertyDescriptor(name: "TaxAmount", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 8, precision: 15, scale: 3),
-        ],
+        properties: OData.PropertyDescriptor.table(
+            [
+                "CreatedAt Edm.DateTime",
+                "CurrencyCode Edm.String MaxLength=5",
+                "CustomerId Edm.String Nullable=false MaxLength=36",
+                "GrossAmount Edm.Decimal Precision=15 Scale=3",
+                "LifeCycleStatus Edm.String Nullable=false MaxLength=1",
+                "LifeCycleStatusName Edm.String Nullable=false MaxLength=255",
+                "NetAmount Edm.Decimal Precision=15 Scale=3",
+                "SalesOrderId Edm.String Nullable=false MaxLength=36 Key",
+                "TaxAmount Edm.Decimal Precision=15 Scale=3",
+            ]
+        ),
         navigationProperties: [
             OData.NavigationDescriptor(name: "Items", isCollection: true, targetTypeName: "ESPM.SalesOrderItem", index: 0) { SalesOrderItem.entityType },
             OData.NavigationDescriptor(name: "CustomerDetails", isCollection: false, targetTypeName: "ESPM.Customer", index: 1) { Customer.entityType },
@@ -32,57 +34,57 @@ public struct SalesOrderHeader: OData.EntityProtocol {
 
     /// The `CreatedAt` property, for `select`, `filter` and `orderBy`.
     public static var createdAt: OData.TypedProperty<OData.LocalDateTime> {
-        OData.TypedProperty<OData.LocalDateTime>(SalesOrderHeader.entityType.properties[0])
+        OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 0)
     }
 
     /// The `CurrencyCode` property, for `select`, `filter` and `orderBy`.
     public static var currencyCode: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[1])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 1)
     }
 
     /// The `CustomerId` property, for `select`, `filter` and `orderBy`.
     public static var customerID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[2])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 2)
     }
 
     /// The `GrossAmount` property, for `select`, `filter` and `orderBy`.
     public static var grossAmount: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(SalesOrderHeader.entityType.properties[3])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 3)
     }
 
     /// The `LifeCycleStatus` property, for `select`, `filter` and `orderBy`.
     public static var lifeCycleStatus: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[4])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 4)
     }
 
     /// The `LifeCycleStatusName` property, for `select`, `filter` and `orderBy`.
     public static var lifeCycleStatusName: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[5])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 5)
     }
 
     /// The `NetAmount` property, for `select`, `filter` and `orderBy`.
     public static var netAmount: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(SalesOrderHeader.entityType.properties[6])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 6)
     }
 
     /// The `SalesOrderId` property, for `select`, `filter` and `orderBy`.
     public static var salesOrderID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(SalesOrderHeader.entityType.properties[7])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 7)
     }
 
     /// The `TaxAmount` property, for `select`, `filter` and `orderBy`.
     public static var taxAmount: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(SalesOrderHeader.entityType.properties[8])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 8)
     }
 
     /// The `Items` navigation property, for `expand` and `select`.
     public static var items: OData.TypedNavigationProperty<SalesOrderItem> {
-        OData.TypedNavigationProperty<SalesOrderItem>(SalesOrderHeader.entityType.navigationProperties[0])
+        OData.TypedNavigationProperty<SalesOrderItem>(entity: Self.self, index: 0)
     }
 
     /// The `CustomerDetails` navigation property, for `expand` and `select`.
     public static var customerDetails: OData.TypedNavigationProperty<Customer> {
-        OData.TypedNavigationProperty<Customer>(SalesOrderHeader.entityType.navigationProperties[1])
+        OData.TypedNavigationProperty<Customer>(entity: Self.self, index: 1)
     }
 
     /// The underlying entity: values, navigation state, server metadata and changes.

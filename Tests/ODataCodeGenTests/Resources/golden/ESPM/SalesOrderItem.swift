@@ -5,25 +5,27 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v1 {}
+extension OData.RuntimeVersion.v2 {}
 
 /// The `ESPM.SalesOrderItem` entity type.
 public struct SalesOrderItem: OData.EntityProtocol {
     /// The entity type's runtime descriptor.
     public static let entityType: OData.EntityTypeDescriptor = OData.EntityTypeDescriptor(
         qualifiedName: "ESPM.SalesOrderItem",
-        properties: [
-            OData.PropertyDescriptor(name: "CurrencyCode", type: OData.PropertyType.primitive(OData.EdmType.string), index: 0, maxLength: 5),
-            OData.PropertyDescriptor(name: "DeliveryDate", type: OData.PropertyType.primitive(OData.EdmType.dateTime), index: 1),
-            OData.PropertyDescriptor(name: "GrossAmount", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 2, precision: 15, scale: 3),
-            OData.PropertyDescriptor(name: "ItemNumber", type: OData.PropertyType.primitive(OData.EdmType.int32), index: 3, isNullable: false, isKey: true),
-            OData.PropertyDescriptor(name: "NetAmount", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 4, precision: 15, scale: 3),
-            OData.PropertyDescriptor(name: "ProductId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 5, isNullable: false, maxLength: 36),
-            OData.PropertyDescriptor(name: "Quantity", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 6, precision: 13, scale: 3),
-            OData.PropertyDescriptor(name: "QuantityUnit", type: OData.PropertyType.primitive(OData.EdmType.string), index: 7, maxLength: 3),
-            OData.PropertyDescriptor(name: "SalesOrderId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 8, isNullable: false, maxLength: 36, isKey: true),
-            OData.PropertyDescriptor(name: "TaxAmount", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 9, precision: 15, scale: 3),
-        ],
+        properties: OData.PropertyDescriptor.table(
+            [
+                "CurrencyCode Edm.String MaxLength=5",
+                "DeliveryDate Edm.DateTime",
+                "GrossAmount Edm.Decimal Precision=15 Scale=3",
+                "ItemNumber Edm.Int32 Nullable=false Key",
+                "NetAmount Edm.Decimal Precision=15 Scale=3",
+                "ProductId Edm.String Nullable=false MaxLength=36",
+                "Quantity Edm.Decimal Precision=13 Scale=3",
+                "QuantityUnit Edm.String MaxLength=3",
+                "SalesOrderId Edm.String Nullable=false MaxLength=36 Key",
+                "TaxAmount Edm.Decimal Precision=15 Scale=3",
+            ]
+        ),
         navigationProperties: [
             OData.NavigationDescriptor(name: "Header", isCollection: false, targetTypeName: "ESPM.SalesOrderHeader", index: 0) { SalesOrderHeader.entityType },
             OData.NavigationDescriptor(name: "ProductDetails", isCollection: false, targetTypeName: "ESPM.Product", index: 1) { Product.entityType },
@@ -33,62 +35,62 @@ public struct SalesOrderItem: OData.EntityProtocol {
 
     /// The `CurrencyCode` property, for `select`, `filter` and `orderBy`.
     public static var currencyCode: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(SalesOrderItem.entityType.properties[0])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)
     }
 
     /// The `DeliveryDate` property, for `select`, `filter` and `orderBy`.
     public static var deliveryDate: OData.TypedProperty<OData.LocalDateTime> {
-        OData.TypedProperty<OData.LocalDateTime>(SalesOrderItem.entityType.properties[1])
+        OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 1)
     }
 
     /// The `GrossAmount` property, for `select`, `filter` and `orderBy`.
     public static var grossAmount: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(SalesOrderItem.entityType.properties[2])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 2)
     }
 
     /// The `ItemNumber` property, for `select`, `filter` and `orderBy`.
     public static var itemNumber: OData.TypedProperty<Swift.Int> {
-        OData.TypedProperty<Swift.Int>(SalesOrderItem.entityType.properties[3])
+        OData.TypedProperty<Swift.Int>(entity: Self.self, index: 3)
     }
 
     /// The `NetAmount` property, for `select`, `filter` and `orderBy`.
     public static var netAmount: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(SalesOrderItem.entityType.properties[4])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 4)
     }
 
     /// The `ProductId` property, for `select`, `filter` and `orderBy`.
     public static var productID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(SalesOrderItem.entityType.properties[5])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 5)
     }
 
     /// The `Quantity` property, for `select`, `filter` and `orderBy`.
     public static var quantity: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(SalesOrderItem.entityType.properties[6])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 6)
     }
 
     /// The `QuantityUnit` property, for `select`, `filter` and `orderBy`.
     public static var quantityUnit: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(SalesOrderItem.entityType.properties[7])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 7)
     }
 
     /// The `SalesOrderId` property, for `select`, `filter` and `orderBy`.
     public static var salesOrderID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(SalesOrderItem.entityType.properties[8])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 8)
     }
 
     /// The `TaxAmount` property, for `select`, `filter` and `orderBy`.
     public static var taxAmount: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(SalesOrderItem.entityType.properties[9])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 9)
     }
 
     /// The `Header` navigation property, for `expand` and `select`.
     public static var header: OData.TypedNavigationProperty<SalesOrderHeader> {
-        OData.TypedNavigationProperty<SalesOrderHeader>(SalesOrderItem.entityType.navigationProperties[0])
+        OData.TypedNavigationProperty<SalesOrderHeader>(entity: Self.self, index: 0)
     }
 
     /// The `ProductDetails` navigation property, for `expand` and `select`.
     public static var productDetails: OData.TypedNavigationProperty<Product> {
-        OData.TypedNavigationProperty<Product>(SalesOrderItem.entityType.navigationProperties[1])
+        OData.TypedNavigationProperty<Product>(entity: Self.self, index: 1)
     }
 
     /// The underlying entity: values, navigation state, server metadata and changes.

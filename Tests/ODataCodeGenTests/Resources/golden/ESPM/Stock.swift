@@ -5,21 +5,23 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v1 {}
+extension OData.RuntimeVersion.v2 {}
 
 /// The `ESPM.Stock` entity type.
 public struct Stock: OData.EntityProtocol {
     /// The entity type's runtime descriptor.
     public static let entityType: OData.EntityTypeDescriptor = OData.EntityTypeDescriptor(
         qualifiedName: "ESPM.Stock",
-        properties: [
-            OData.PropertyDescriptor(name: "LotSize", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 0, precision: 13, scale: 3),
-            OData.PropertyDescriptor(name: "MinStock", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 1, precision: 13, scale: 3),
-            OData.PropertyDescriptor(name: "ProductId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 2, isNullable: false, maxLength: 255, isKey: true),
-            OData.PropertyDescriptor(name: "Quantity", type: OData.PropertyType.primitive(OData.EdmType.decimal), index: 3, precision: 13, scale: 3),
-            OData.PropertyDescriptor(name: "QuantityLessMin", type: OData.PropertyType.primitive(OData.EdmType.boolean), index: 4, isNullable: false),
-            OData.PropertyDescriptor(name: "UpdatedTimestamp", type: OData.PropertyType.primitive(OData.EdmType.dateTime), index: 5),
-        ],
+        properties: OData.PropertyDescriptor.table(
+            [
+                "LotSize Edm.Decimal Precision=13 Scale=3",
+                "MinStock Edm.Decimal Precision=13 Scale=3",
+                "ProductId Edm.String Nullable=false MaxLength=255 Key",
+                "Quantity Edm.Decimal Precision=13 Scale=3",
+                "QuantityLessMin Edm.Boolean Nullable=false",
+                "UpdatedTimestamp Edm.DateTime",
+            ]
+        ),
         navigationProperties: [
             OData.NavigationDescriptor(name: "ProductDetails", isCollection: false, targetTypeName: "ESPM.Product", index: 0) { Product.entityType },
         ],
@@ -28,37 +30,37 @@ public struct Stock: OData.EntityProtocol {
 
     /// The `LotSize` property, for `select`, `filter` and `orderBy`.
     public static var lotSize: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(Stock.entityType.properties[0])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 0)
     }
 
     /// The `MinStock` property, for `select`, `filter` and `orderBy`.
     public static var minStock: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(Stock.entityType.properties[1])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 1)
     }
 
     /// The `ProductId` property, for `select`, `filter` and `orderBy`.
     public static var productID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Stock.entityType.properties[2])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 2)
     }
 
     /// The `Quantity` property, for `select`, `filter` and `orderBy`.
     public static var quantity: OData.TypedProperty<OData.BigDecimal> {
-        OData.TypedProperty<OData.BigDecimal>(Stock.entityType.properties[3])
+        OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 3)
     }
 
     /// The `QuantityLessMin` property, for `select`, `filter` and `orderBy`.
     public static var quantityLessMin: OData.TypedProperty<Swift.Bool> {
-        OData.TypedProperty<Swift.Bool>(Stock.entityType.properties[4])
+        OData.TypedProperty<Swift.Bool>(entity: Self.self, index: 4)
     }
 
     /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
     public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
-        OData.TypedProperty<OData.LocalDateTime>(Stock.entityType.properties[5])
+        OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 5)
     }
 
     /// The `ProductDetails` navigation property, for `expand` and `select`.
     public static var productDetails: OData.TypedNavigationProperty<Product> {
-        OData.TypedNavigationProperty<Product>(Stock.entityType.navigationProperties[0])
+        OData.TypedNavigationProperty<Product>(entity: Self.self, index: 0)
     }
 
     /// The underlying entity: values, navigation state, server metadata and changes.

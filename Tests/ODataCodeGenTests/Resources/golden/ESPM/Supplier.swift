@@ -5,26 +5,29 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v1 {}
+extension OData.RuntimeVersion.v2 {}
 
 /// The `ESPM.Supplier` entity type.
 public struct Supplier: OData.EntityProtocol {
     /// The entity type's runtime descriptor.
     public static let entityType: OData.EntityTypeDescriptor = OData.EntityTypeDescriptor(
         qualifiedName: "ESPM.Supplier",
-        properties: [
-            OData.PropertyDescriptor(name: "City", type: OData.PropertyType.primitive(OData.EdmType.string), index: 0, maxLength: 40),
-            OData.PropertyDescriptor(name: "Country", type: OData.PropertyType.primitive(OData.EdmType.string), index: 1, maxLength: 3),
-            OData.PropertyDescriptor(name: "EmailAddress", type: OData.PropertyType.primitive(OData.EdmType.string), index: 2, maxLength: 255),
-            OData.PropertyDescriptor(name: "HouseNumber", type: OData.PropertyType.primitive(OData.EdmType.string), index: 3, maxLength: 10),
-            OData.PropertyDescriptor(name: "PhoneNumber", type: OData.PropertyType.primitive(OData.EdmType.string), index: 4, maxLength: 30),
-            OData.PropertyDescriptor(name: "PostalCode", type: OData.PropertyType.primitive(OData.EdmType.string), index: 5, maxLength: 10),
-            OData.PropertyDescriptor(name: "Street", type: OData.PropertyType.primitive(OData.EdmType.string), index: 6, maxLength: 60),
-            OData.PropertyDescriptor(name: "SupplierId", type: OData.PropertyType.primitive(OData.EdmType.string), index: 7, isNullable: false, maxLength: 36, isKey: true),
-            OData.PropertyDescriptor(name: "SupplierName", type: OData.PropertyType.primitive(OData.EdmType.string), index: 8, maxLength: 80),
-            OData.PropertyDescriptor(name: "Address", type: OData.PropertyType.complex(Address.complexType), index: 9),
-            OData.PropertyDescriptor(name: "UpdatedTimestamp", type: OData.PropertyType.primitive(OData.EdmType.dateTime), index: 10),
-        ],
+        properties: OData.PropertyDescriptor.table(
+            [
+                "City Edm.String MaxLength=40",
+                "Country Edm.String MaxLength=3",
+                "EmailAddress Edm.String MaxLength=255",
+                "HouseNumber Edm.String MaxLength=10",
+                "PhoneNumber Edm.String MaxLength=30",
+                "PostalCode Edm.String MaxLength=10",
+                "Street Edm.String MaxLength=60",
+                "SupplierId Edm.String Nullable=false MaxLength=36 Key",
+                "SupplierName Edm.String MaxLength=80",
+                "Address ESPM.Address",
+                "UpdatedTimestamp Edm.DateTime",
+            ],
+            complexTypes: [Address.complexType]
+        ),
         navigationProperties: [
             OData.NavigationDescriptor(name: "Products", isCollection: true, targetTypeName: "ESPM.Product", index: 0) { Product.entityType },
             OData.NavigationDescriptor(name: "PurchaseOrders", isCollection: true, targetTypeName: "ESPM.PurchaseOrderHeader", index: 1) { PurchaseOrderHeader.entityType },
@@ -34,67 +37,67 @@ public struct Supplier: OData.EntityProtocol {
 
     /// The `City` property, for `select`, `filter` and `orderBy`.
     public static var city: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[0])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)
     }
 
     /// The `Country` property, for `select`, `filter` and `orderBy`.
     public static var country: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[1])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 1)
     }
 
     /// The `EmailAddress` property, for `select`, `filter` and `orderBy`.
     public static var emailAddress: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[2])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 2)
     }
 
     /// The `HouseNumber` property, for `select`, `filter` and `orderBy`.
     public static var houseNumber: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[3])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 3)
     }
 
     /// The `PhoneNumber` property, for `select`, `filter` and `orderBy`.
     public static var phoneNumber: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[4])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 4)
     }
 
     /// The `PostalCode` property, for `select`, `filter` and `orderBy`.
     public static var postalCode: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[5])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 5)
     }
 
     /// The `Street` property, for `select`, `filter` and `orderBy`.
     public static var street: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[6])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 6)
     }
 
     /// The `SupplierId` property, for `select`, `filter` and `orderBy`.
     public static var supplierID: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[7])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 7)
     }
 
     /// The `SupplierName` property, for `select`, `filter` and `orderBy`.
     public static var supplierName: OData.TypedProperty<Swift.String> {
-        OData.TypedProperty<Swift.String>(Supplier.entityType.properties[8])
+        OData.TypedProperty<Swift.String>(entity: Self.self, index: 8)
     }
 
     /// The `Address` property, for `select`, `filter` and `orderBy`.
     public static var address: OData.TypedProperty<Address> {
-        OData.TypedProperty<Address>(Supplier.entityType.properties[9])
+        OData.TypedProperty<Address>(entity: Self.self, index: 9)
     }
 
     /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
     public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
-        OData.TypedProperty<OData.LocalDateTime>(Supplier.entityType.properties[10])
+        OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 10)
     }
 
     /// The `Products` navigation property, for `expand` and `select`.
     public static var products: OData.TypedNavigationProperty<Product> {
-        OData.TypedNavigationProperty<Product>(Supplier.entityType.navigationProperties[0])
+        OData.TypedNavigationProperty<Product>(entity: Self.self, index: 0)
     }
 
     /// The `PurchaseOrders` navigation property, for `expand` and `select`.
     public static var purchaseOrders: OData.TypedNavigationProperty<PurchaseOrderHeader> {
-        OData.TypedNavigationProperty<PurchaseOrderHeader>(Supplier.entityType.navigationProperties[1])
+        OData.TypedNavigationProperty<PurchaseOrderHeader>(entity: Self.self, index: 1)
     }
 
     /// The underlying entity: values, navigation state, server metadata and changes.

@@ -1,0 +1,1 @@
+../../../Plugins/Shared/MetadataTypeCounter.swift
