@@ -77,7 +77,7 @@ extension AtomReader {
     }
 
     private func startEntry(_ table: NameTable, attributes: AtomAttributes) -> AtomFrame {
-        entries.push(AtomEntryState(table: table, savedBase: enterBase(attributes)))
+        entries.push(AtomEntryState(table: table, internedNames: internedNames(for: table), savedBase: enterBase(attributes)))
         if let etag = attributes.value(names.etag, namespaced: true) { entries.top.metadata.etag = etag.string }
         return AtomFrame(kind: .entry)
     }
@@ -113,7 +113,8 @@ extension AtomReader {
             if !entries.top.table.isTypeName(term) {
                 let typeName = term.string
                 if let resolver = typeResolver, let type = resolver(typeName), type != entries.top.table.entityType {
-                    entries.top.switchTable(tables.table(for: type))
+                    let derived = tables.table(for: type)
+                    entries.top.switchTable(derived, internedNames: internedNames(for: derived))
                 }
             }
             entries.top.metadata.typeName = entries.top.table.isTypeName(term) ? entries.top.table.entityType?.qualifiedName : term.string
@@ -169,11 +170,8 @@ extension AtomReader {
     }
 
     private func startProperty(_ name: AtomXMLName, attributes: AtomAttributes) -> AtomFrame {
-        let key = ByteSpan(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
-        let table = entries.top.table
-        guard let index = table.lookup(key, hint: entries.top.nextHint), index < table.propertyCount else { return .skip }
-        entries.top.nextHint = index + 1
-        return startValue(table.properties[index].type, target: .entity, index: index, attributes: attributes)
+        guard let index = entries.top.propertyIndex(name) else { return .skip }
+        return startValue(entries.top.table.properties[index].type, target: .entity, index: index, attributes: attributes)
     }
 
     private func startInStructured(_ name: AtomXMLName, attributes: AtomAttributes) -> AtomFrame {

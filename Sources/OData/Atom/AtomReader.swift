@@ -27,6 +27,9 @@ final class AtomReader {
     @exclusivity(unchecked) var capturing = false
     @exclusivity(unchecked) var base: AtomBaseURI?
     let linkScratch = ByteScratch()
+    /// Interned property names by table, for this parse's dictionary (kept alive as long as the reader).
+    @exclusivity(unchecked) private var internedNames: [ObjectIdentifier: AtomInternedNames] = [:]
+    @exclusivity(unchecked) private var lastInterned: (table: ObjectIdentifier, names: UnsafeMutablePointer<AtomXMLName?>)?
     @exclusivity(unchecked) private var namespaceCache: [(pointer: UnsafePointer<xmlChar>, kind: AtomNamespace)] = []
 
     /// The first fatal problem.
@@ -77,6 +80,21 @@ final class AtomReader {
         let kind = AtomNamespace(uri: uri)
         if namespaceCache.count < 16 { namespaceCache.append((uri, kind)) }
         return kind
+    }
+
+    /// The interned-name slots of `table`'s properties (see `AtomInternedNames`).
+    func internedNames(for table: NameTable) -> UnsafeMutablePointer<AtomXMLName?> {
+        let key = ObjectIdentifier(table)
+        if let last = lastInterned, last.table == key { return last.names }
+        let names: AtomInternedNames
+        if let known = internedNames[key] {
+            names = known
+        } else {
+            names = AtomInternedNames(count: table.propertyCount)
+            internedNames[key] = names
+        }
+        lastInterned = (key, names.pointers)
+        return names.pointers
     }
 
     // MARK: Text

@@ -85,11 +85,32 @@ struct AtomEntryState {
     let savedBase: AtomBaseURI?
     /// The property expected next (properties usually come in declaration order).
     var nextHint = 0
+    /// The parser-dictionary pointers of the table's property names met so far (`AtomInternedNames`).
+    private(set) var internedNames: UnsafeMutablePointer<AtomXMLName?>
 
-    init(table: NameTable, savedBase: AtomBaseURI?) {
+    init(table: NameTable, internedNames: UnsafeMutablePointer<AtomXMLName?>, savedBase: AtomBaseURI?) {
         self.table = table
         self.values = Array(absentCount: table.propertyCount)
+        self.internedNames = internedNames
         self.savedBase = savedBase
+    }
+
+    /// The index of the structural property whose element is `name`, expected at `nextHint`: an interned
+    /// name already met there is recognized by its pointer, others by their bytes.
+    @inline(__always)
+    mutating func propertyIndex(_ name: AtomXMLName) -> Int? {
+        let hint = nextHint
+        let index: Int
+        if hint < table.propertyCount, internedNames[hint] == name {
+            index = hint
+        } else {
+            let key = ByteSpan(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
+            guard let found = table.lookup(key, hint: hint), found < table.propertyCount else { return nil }
+            internedNames[found] = name
+            index = found
+        }
+        nextHint = index + 1
+        return index
     }
 
     /// The state of navigation `index` (a derived link as its string).
@@ -123,7 +144,7 @@ struct AtomEntryState {
     }
 
     /// Switches to a derived type, carrying what was read over by name.
-    mutating func switchTable(_ derived: NameTable) {
+    mutating func switchTable(_ derived: NameTable, internedNames derivedNames: UnsafeMutablePointer<AtomXMLName?>) {
         var newValues = [EdmValue?](absentCount: derived.propertyCount)
         for (index, value) in values.enumerated() where value != nil {
             if let property = derived.entityType?.property(named: table.properties[index].name) {
@@ -139,6 +160,7 @@ struct AtomEntryState {
             }
         }
         table = derived
+        internedNames = derivedNames
         values = newValues
         navigations = newNavigations
     }
@@ -154,6 +176,19 @@ struct AtomEntryState {
         let states = (0..<table.navigations.count).map { navigationValue($0) }
         return EntityValue(type: type, loadedValues: values, navigationValues: states, metadata: metadata)
     }
+}
+
+/// The parser-dictionary pointers of a table's property names, learned as the names are met: element names
+/// are interned in the parser's dictionary, so a pointer seen once for property `i` identifies it from then on.
+final class AtomInternedNames {
+    let pointers: UnsafeMutablePointer<AtomXMLName?>
+
+    init(count: Int) {
+        pointers = UnsafeMutablePointer<AtomXMLName?>.allocate(capacity: max(count, 1))
+        pointers.initialize(repeating: nil, count: max(count, 1))
+    }
+
+    deinit { pointers.deallocate() }
 }
 
 /// An `m:inline` inside a navigation `<link>` of `entries.last`, being read.

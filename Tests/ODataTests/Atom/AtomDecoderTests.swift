@@ -154,6 +154,20 @@ extension AtomDecoderTests {
         XCTAssertEqual(list.entities[1234]["Name"], .string(String(repeating: "Müller & ☕ ", count: 1000)))
     }
 
+    /// Properties are matched whatever their order, which may differ from entry to entry.
+    func testPropertiesInAnyOrder() throws {
+        func entry(_ properties: String) -> String { "<entry><m:properties>\(properties)</m:properties></entry>" }
+        let text = "<feed \(Self.namespaces)>"
+            + entry("<d:Id>1</d:Id><d:Name>a</d:Name><d:Seats>10</d:Seats>")
+            + entry("<d:Seats>20</d:Seats><d:Name>b</d:Name><d:Id>2</d:Id>")
+            + entry("<d:Name>c</d:Name><d:Unknown>x</d:Unknown><d:Seats>30</d:Seats><d:Seats>31</d:Seats>")
+            + entry("<d:Id>4</d:Id><d:Name>d</d:Name><d:Seats>40</d:Seats>") + "</feed>"
+        let entities = try decoder.decodeEntityList(Data(text.utf8), entityType: RefScenarioModel.room).entities
+        XCTAssertEqual(entities.map { $0["Id"] }, [.string("1"), .string("2"), nil, .string("4")])
+        XCTAssertEqual(entities.map { $0["Name"] }, ["a", "b", "c", "d"].map { .string($0) })
+        XCTAssertEqual(entities.map { $0["Seats"] }, [10, 20, 31, 40].map { .int16($0) })
+    }
+
     /// libxml2's pull parser stops at a NUL byte as if the input ended there: what follows is not ignored.
     func testContentAfterANulByteIsAnError() {
         let entry = "<entry \(Self.namespaces)><m:properties><d:Id>1</d:Id></m:properties></entry>"
