@@ -12,9 +12,9 @@ extension AtomReader {
             base = finished.savedBase
             finishFeed(finished.list)
         case .entry:
-            let finished = entries.pop()
-            base = finished.savedBase
-            guard let entity = finished.entity() else { return fail("entry without an entity type") }
+            let (entity, savedBase) = entries.pop().finish()
+            base = savedBase
+            guard let entity else { return fail("entry without an entity type") }
             finishEntry(entity)
         case .inline:
             let link = links.pop()
@@ -46,7 +46,7 @@ extension AtomReader {
         }
     }
 
-    private func finishFeed(_ list: EntityList) {
+    private func finishFeed(_ list: consuming EntityList) {
         switch frames.last?.kind {
         case nil: rootList = list
         case .inline?: links.top.feed = list
@@ -54,7 +54,7 @@ extension AtomReader {
         }
     }
 
-    private func finishEntry(_ entity: EntityValue) {
+    private func finishEntry(_ entity: consuming EntityValue) {
         switch frames.last?.kind {
         case nil: rootEntity = entity
         case .feed?: feeds.top.list.entities.append(entity)
