@@ -12,6 +12,7 @@ public enum CodecFuzzing {
         let encoder = ODataJSONEncoder()
         if let list = try? decoder.decodeEntityList(data, entityType: FuzzModel.item) {
             for entity in list.entities.prefix(8) {
+                checkCompactStorage(entity)
                 _ = encoder.encodeForCreate(entity)
                 _ = encoder.encodeForUpdate(entity, mode: .replace)
             }
@@ -27,10 +28,34 @@ public enum CodecFuzzing {
     public static func atom(_ bytes: [UInt8]) {
         let data = Data(bytes)
         let decoder = ODataAtomDecoder(typeResolver: FuzzModel.resolver)
-        _ = try? decoder.decodeEntityList(data, entityType: FuzzModel.item)
+        if let list = try? decoder.decodeEntityList(data, entityType: FuzzModel.item) {
+            list.entities.prefix(8).forEach(checkCompactStorage)
+        }
         _ = try? decoder.decodeEntity(data, entityType: FuzzModel.item)
         _ = try? decoder.decodeValue(data, type: .complexCollection(FuzzModel.address))
         _ = try? decoder.decodeLinks(data)
+    }
+
+    /// Stops (a finding) unless the entity equals, and hashes like, the same entity rebuilt from its public
+    /// views with every string stored whole: derived navigation links and shared URI prefixes must be
+    /// invisible.
+    static func checkCompactStorage(_ entity: EntityValue) {
+        let metadata = entity.metadata
+        let whole = EntityMetadata(
+            uri: metadata.uri.map { String(decoding: Array($0.utf8), as: UTF8.self) }, editLink: metadata.editLink,
+            etag: metadata.etag, mediaReadLink: metadata.mediaReadLink, mediaEditLink: metadata.mediaEditLink,
+            mediaContentType: metadata.mediaContentType, mediaETag: metadata.mediaETag, typeName: metadata.typeName,
+            inlineFeeds: metadata.inlineFeeds)
+        precondition(whole == metadata && whole.hashValue == metadata.hashValue, "metadata differs from its whole form")
+        let type = entity.entityType
+        let states = entity.navigationValues
+        let built = EntityValue(type: type, loadedValues: entity.values, navigationValues: states, metadata: whole)
+        var set = EntityValue(
+            type: type, loadedValues: entity.values, navigationValues: Array(repeating: nil, count: states.count), metadata: whole)
+        for navigation in type.navigationProperties { set[navigation] = entity[navigation] }
+        for rebuilt in [built, set] {
+            precondition(rebuilt == entity && rebuilt.navigationValues == states, "entity differs from its whole form")
+        }
     }
 
     /// Parses `bytes` as an error body, as JSON, as XML and by sniffing.
