@@ -19,10 +19,20 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
             navigationSlots.materializeDerivedLinks(count: names.count) { uri + "/" + names[$0].name }
         }
     }
+    /// Change tracking: empty until a property is set (the original values are then `values` themselves),
+    /// else one record, so that an unchanged entity spends one reference on it and no allocation.
+    private var changes: [ChangeRecord] = []
+
+    /// The loaded values and the indexes set since, kept from the first change on.
+    private struct ChangeRecord: Sendable, Hashable {
+        var originalValues: [EdmValue?]
+        var changedIndices: Set<Int>
+    }
+
     /// The values as loaded from the server (or as created), before any local change.
-    public private(set) var originalValues: [EdmValue?]
+    public var originalValues: [EdmValue?] { changes.first?.originalValues ?? values }
     /// Indexes of properties set since the entity was loaded or created.
-    public private(set) var changedIndices: Set<Int>
+    public var changedIndices: Set<Int> { changes.first?.changedIndices ?? [] }
 
     /// A new, empty entity of this type: nothing loaded, nothing changed.
     public init(type: EntityTypeDescriptor) {
@@ -30,8 +40,6 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
         self.values = Array(repeating: nil, count: type.properties.count)
         self.navigationSlots = NavigationSlots()
         self.metadata = EntityMetadata()
-        self.originalValues = values
-        self.changedIndices = []
     }
 
     /// An entity as loaded from a payload: the given values become the original ones, nothing is changed.
@@ -45,8 +53,6 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
         self.values = values
         self.navigationSlots = Self.navigationSlots(navigationValues, type: type, metadata: metadata)
         self.metadata = metadata
-        self.originalValues = values
-        self.changedIndices = []
     }
 
     /// An entity as loaded by a decoder that built its navigation slots itself.
@@ -55,8 +61,6 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
         self.values = values
         self.navigationSlots = navigation
         self.metadata = metadata
-        self.originalValues = values
-        self.changedIndices = []
     }
 
     // MARK: Properties
@@ -66,8 +70,12 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
         get { property.index < values.count ? values[property.index] : nil }
         set {
             guard property.index < values.count else { return }
+            if changes.isEmpty {
+                changes = [ChangeRecord(originalValues: values, changedIndices: [property.index])]
+            } else {
+                changes[0].changedIndices.insert(property.index)
+            }
             values[property.index] = newValue
-            changedIndices.insert(property.index)
         }
     }
 
@@ -102,20 +110,19 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
     }
 
     /// Whether anything was set since load.
-    public var hasChanges: Bool { !changedIndices.isEmpty }
+    public var hasChanges: Bool { !changes.isEmpty }
 
     /// The entity as it was loaded: original values, no changes.
     public var old: EntityValue {
         var copy = self
         copy.values = originalValues
-        copy.changedIndices = []
+        copy.changes = []
         return copy
     }
 
     /// Marks the current values as the loaded state (after a successful write).
     public mutating func acceptChanges() {
-        originalValues = values
-        changedIndices = []
+        changes = []
     }
 
     // MARK: Identity
@@ -130,8 +137,7 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
 
     public static func == (lhs: EntityValue, rhs: EntityValue) -> Bool {
         lhs.entityType == rhs.entityType && lhs.values == rhs.values && lhs.metadata == rhs.metadata
-            && lhs.hasSameNavigation(as: rhs) && lhs.changedIndices == rhs.changedIndices
-            && lhs.originalValues == rhs.originalValues
+            && lhs.hasSameNavigation(as: rhs) && lhs.changes == rhs.changes
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -151,4 +151,27 @@ final class EntityValueCompactStorageTests: XCTestCase {
         XCTAssertEqual(created[customer], .deferred(uri: "x/Customer"))
         XCTAssertEqual(created.navigationValues, [.deferred(uri: "x/Customer"), nil])
     }
+
+    func testChangeTrackingStartsAtTheFirstChange() throws {
+        let loaded = try decodeFeed([entry(1)])[0]
+        let note = Self.order.properties[1]
+        XCTAssertFalse(loaded.hasChanges)
+        XCTAssertEqual(loaded.originalValues, loaded.values)
+        XCTAssertEqual(loaded.changedIndices, [])
+        var changed = loaded
+        changed[note] = .string("new")
+        XCTAssertTrue(changed.hasChanges)
+        XCTAssertEqual(changed.changedIndices, [1])
+        XCTAssertEqual(changed.changedProperties, [note])
+        XCTAssertEqual(changed.originalValues, loaded.values)
+        XCTAssertEqual(changed[note], .string("new"))
+        XCTAssertEqual(changed.old, loaded)
+        XCTAssertFalse(loaded.hasChanges, "the original is a separate value")
+        changed[note] = .string("n1")
+        XCTAssertEqual(changed.values, loaded.values)
+        XCTAssertNotEqual(changed, loaded, "setting a property back still counts as a change")
+        changed.acceptChanges()
+        XCTAssertEqual(changed, loaded)
+        XCTAssertFalse(changed.isChanged(note))
+    }
 }
