@@ -75,11 +75,13 @@ public struct EntityMetadata: Sendable, Hashable {
         self.extra = extra.isEmpty ? [] : [extra]
     }
 
+    /// Whether both describe the same facts (whole URIs compared, however they are stored).
     public static func == (lhs: EntityMetadata, rhs: EntityMetadata) -> Bool {
         lhs.hasSameURI(as: rhs) && lhs.editLink == rhs.editLink && lhs.etag == rhs.etag && lhs.typeName == rhs.typeName
             && lhs.facts == rhs.facts
     }
 
+    /// Hashes the facts that equality compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(uri)
         hasher.combine(editLink)
