@@ -64,7 +64,7 @@ extension AtomReader {
     }
 
     /// Stores a finished value where `frame` says it goes.
-    private func assign(_ value: EdmValue, to frame: AtomFrame) {
+    private func assign(_ value: consuming EdmValue, to frame: AtomFrame) {
         switch frame.target {
         case .entity: entries.top.values[frame.index] = value
         case .complex:
