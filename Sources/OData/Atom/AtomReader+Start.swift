@@ -77,7 +77,7 @@ extension AtomReader {
     }
 
     private func startEntry(_ table: NameTable, attributes: AtomAttributes) -> AtomFrame {
-        entries.push(AtomEntryState(table: table, internedNames: internedNames(for: table), savedBase: enterBase(attributes)))
+        entries.push(AtomEntryState(table: table, cache: propertyCache(for: table), savedBase: enterBase(attributes)))
         if let etag = attributes.value(names.etag, namespaced: true) { entries.top.metadata.etag = etag.string }
         return AtomFrame(kind: .entry)
     }
@@ -114,7 +114,7 @@ extension AtomReader {
                 let typeName = term.string
                 if let resolver = typeResolver, let type = resolver(typeName), type != entries.top.table.entityType {
                     let derived = tables.table(for: type)
-                    entries.top.switchTable(derived, internedNames: internedNames(for: derived))
+                    entries.top.switchTable(derived, cache: propertyCache(for: derived))
                 }
             }
             entries.top.metadata.typeName = entries.top.table.isTypeName(term) ? entries.top.table.entityType?.qualifiedName : term.string
@@ -171,6 +171,10 @@ extension AtomReader {
 
     private func startProperty(_ name: AtomXMLName, attributes: AtomAttributes) -> AtomFrame {
         guard let index = entries.top.propertyIndex(name) else { return .skip }
+        if let edmType = entries.top.cache.primitiveTypes[index] {
+            startCapture()
+            return AtomFrame(kind: .primitive, target: .entity, isNull: isNull(attributes), edmType: edmType, index: index)
+        }
         return startValue(entries.top.table.properties[index].type, target: .entity, index: index, attributes: attributes)
     }
 
@@ -201,9 +205,15 @@ extension AtomReader {
         }
     }
 
+    /// Whether the element is `m:null="true"` (or `"1"`).
+    @inline(__always)
+    func isNull(_ attributes: AtomAttributes) -> Bool {
+        attributes.value(names.null, namespaced: true).map { $0.equals("true") || $0.equals("1") } ?? false
+    }
+
     /// A property or element of `type` going to `target`: `m:null="true"` makes it null.
     func startValue(_ type: PropertyType, target: AtomFrame.Target, index: Int, attributes: AtomAttributes) -> AtomFrame {
-        let isNull = attributes.value(names.null, namespaced: true).map { $0.equals("true") || $0.equals("1") } ?? false
+        let isNull = isNull(attributes)
         if case .primitive(let edmType) = type {
             startCapture()
             return AtomFrame(kind: .primitive, target: target, isNull: isNull, edmType: edmType, index: index)

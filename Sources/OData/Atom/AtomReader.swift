@@ -27,9 +27,9 @@ final class AtomReader {
     @exclusivity(unchecked) var capturing = false
     @exclusivity(unchecked) var base: AtomBaseURI?
     let linkScratch = ByteScratch()
-    /// Interned property names by table, for this parse's dictionary (kept alive as long as the reader).
-    @exclusivity(unchecked) private var internedNames: [ObjectIdentifier: AtomInternedNames] = [:]
-    @exclusivity(unchecked) private var lastInterned: (table: ObjectIdentifier, names: UnsafeMutablePointer<AtomXMLName?>)?
+    /// Property caches by table, for this parse's dictionary (kept alive as long as the reader).
+    @exclusivity(unchecked) private var propertyCaches: [ObjectIdentifier: AtomPropertyCache] = [:]
+    @exclusivity(unchecked) private var lastPropertyCache: (table: ObjectIdentifier, slots: AtomPropertyCache.Slots)?
     @exclusivity(unchecked) private var namespaceCache: [(pointer: UnsafePointer<xmlChar>, kind: AtomNamespace)] = []
 
     /// The first fatal problem.
@@ -82,19 +82,19 @@ final class AtomReader {
         return kind
     }
 
-    /// The interned-name slots of `table`'s properties (see `AtomInternedNames`).
-    func internedNames(for table: NameTable) -> UnsafeMutablePointer<AtomXMLName?> {
+    /// The property cache of `table` (see `AtomPropertyCache`).
+    func propertyCache(for table: NameTable) -> AtomPropertyCache.Slots {
         let key = ObjectIdentifier(table)
-        if let last = lastInterned, last.table == key { return last.names }
-        let names: AtomInternedNames
-        if let known = internedNames[key] {
-            names = known
+        if let last = lastPropertyCache, last.table == key { return last.slots }
+        let cache: AtomPropertyCache
+        if let known = propertyCaches[key] {
+            cache = known
         } else {
-            names = AtomInternedNames(count: table.propertyCount)
-            internedNames[key] = names
+            cache = AtomPropertyCache(table: table)
+            propertyCaches[key] = cache
         }
-        lastInterned = (key, names.pointers)
-        return names.pointers
+        lastPropertyCache = (key, cache.slots)
+        return cache.slots
     }
 
     // MARK: Text

@@ -85,13 +85,13 @@ struct AtomEntryState {
     let savedBase: AtomBaseURI?
     /// The property expected next (properties usually come in declaration order).
     var nextHint = 0
-    /// The parser-dictionary pointers of the table's property names met so far (`AtomInternedNames`).
-    private(set) var internedNames: UnsafeMutablePointer<AtomXMLName?>
+    /// The table's `AtomPropertyCache`.
+    private(set) var cache: AtomPropertyCache.Slots
 
-    init(table: NameTable, internedNames: UnsafeMutablePointer<AtomXMLName?>, savedBase: AtomBaseURI?) {
+    init(table: NameTable, cache: AtomPropertyCache.Slots, savedBase: AtomBaseURI?) {
         self.table = table
         self.values = Array(absentCount: table.propertyCount)
-        self.internedNames = internedNames
+        self.cache = cache
         self.savedBase = savedBase
     }
 
@@ -101,12 +101,12 @@ struct AtomEntryState {
     mutating func propertyIndex(_ name: AtomXMLName) -> Int? {
         let hint = nextHint
         let index: Int
-        if hint < table.propertyCount, internedNames[hint] == name {
+        if hint < table.propertyCount, cache.names[hint] == name {
             index = hint
         } else {
             let key = ByteSpan(start: name, count: strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)))
             guard let found = table.lookup(key, hint: hint), found < table.propertyCount else { return nil }
-            internedNames[found] = name
+            cache.names[found] = name
             index = found
         }
         nextHint = index + 1
@@ -144,7 +144,7 @@ struct AtomEntryState {
     }
 
     /// Switches to a derived type, carrying what was read over by name.
-    mutating func switchTable(_ derived: NameTable, internedNames derivedNames: UnsafeMutablePointer<AtomXMLName?>) {
+    mutating func switchTable(_ derived: NameTable, cache derivedCache: AtomPropertyCache.Slots) {
         var newValues = [EdmValue?](absentCount: derived.propertyCount)
         for (index, value) in values.enumerated() where value != nil {
             if let property = derived.entityType?.property(named: table.properties[index].name) {
@@ -160,7 +160,7 @@ struct AtomEntryState {
             }
         }
         table = derived
-        internedNames = derivedNames
+        cache = derivedCache
         values = newValues
         navigations = newNavigations
     }
@@ -178,17 +178,37 @@ struct AtomEntryState {
     }
 }
 
-/// The parser-dictionary pointers of a table's property names, learned as the names are met: element names
-/// are interned in the parser's dictionary, so a pointer seen once for property `i` identifies it from then on.
-final class AtomInternedNames {
-    let pointers: UnsafeMutablePointer<AtomXMLName?>
-
-    init(count: Int) {
-        pointers = UnsafeMutablePointer<AtomXMLName?>.allocate(capacity: max(count, 1))
-        pointers.initialize(repeating: nil, count: max(count, 1))
+/// Per-table facts for matching property elements fast, for one parse: the parser-dictionary pointers of
+/// the property names, learned as they are met (element names are interned in the parser's dictionary, so a
+/// pointer seen once for property `i` identifies it from then on), and each property's primitive type.
+final class AtomPropertyCache {
+    /// Where an entry reaches the cache (the storage lives as long as the cache, which the reader keeps).
+    struct Slots {
+        let names: UnsafeMutablePointer<AtomXMLName?>
+        /// The primitive type of each property; nil for complex values and collections.
+        let primitiveTypes: UnsafeMutablePointer<EdmType?>
     }
 
-    deinit { pointers.deallocate() }
+    let slots: Slots
+    private let count: Int
+
+    init(table: NameTable) {
+        count = max(table.propertyCount, 1)
+        let names = UnsafeMutablePointer<AtomXMLName?>.allocate(capacity: count)
+        names.initialize(repeating: nil, count: count)
+        let types = UnsafeMutablePointer<EdmType?>.allocate(capacity: count)
+        types.initialize(repeating: nil, count: count)
+        for (index, property) in table.properties.enumerated() {
+            if case .primitive(let type) = property.type { types[index] = type }
+        }
+        slots = Slots(names: names, primitiveTypes: types)
+    }
+
+    deinit {
+        slots.names.deallocate()
+        slots.primitiveTypes.deinitialize(count: count)
+        slots.primitiveTypes.deallocate()
+    }
 }
 
 /// An `m:inline` inside a navigation `<link>` of `entries.last`, being read.
