@@ -166,21 +166,24 @@ extension EntityMetadata {
     /// (a navigation link relative to the entity), compared without building the joined string.
     func isURI(_ bytes: UnsafeBufferPointer<UInt8>, followedBySlashAnd name: String) -> Bool {
         guard let rest = uriRest, let base = bytes.baseAddress else { return false }
-        let prefix = extra.first?.uriPrefix ?? ""
-        guard bytes.count == prefix.utf8.count + rest.utf8.count + 1 + name.utf8.count else { return false }
+        let prefix = extra.isEmpty ? nil : extra[0].uriPrefix
+        guard bytes.count == (prefix?.utf8.count ?? 0) + rest.utf8.count + 1 + name.utf8.count else { return false }
         var offset = 0
-        func matches(_ text: String) -> Bool {
-            var text = text
-            let length = text.utf8.count
-            let equal = text.withUTF8 { textBytes in
-                textBytes.baseAddress.map { memcmp(base + offset, $0, length) == 0 } ?? true
-            }
-            offset += length
-            return equal
-        }
-        guard matches(prefix), matches(rest), base[offset] == UInt8(ascii: "/") else { return false }
+        if let prefix, !Self.bytes(at: base, &offset, equal: prefix) { return false }
+        guard Self.bytes(at: base, &offset, equal: rest), base[offset] == UInt8(ascii: "/") else { return false }
         offset += 1
-        return matches(name)
+        return Self.bytes(at: base, &offset, equal: name)
+    }
+
+    /// Whether the bytes at `base + offset` are the UTF-8 of `text`; moves `offset` past them.
+    /// (A static helper rather than a closure over `offset`, which costs a heap box and exclusivity checks.)
+    private static func bytes(at base: UnsafePointer<UInt8>, _ offset: inout Int, equal text: String) -> Bool {
+        let start = base + offset
+        let length = text.utf8.count
+        offset += length
+        return text.utf8.withContiguousStorageIfAvailable { own in
+            own.baseAddress.map { memcmp(start, $0, length) == 0 } ?? true
+        } ?? text.utf8.elementsEqual(UnsafeBufferPointer(start: start, count: length))
     }
 
     /// Whether both have the same URI, comparing the parts without joining them where possible.
