@@ -115,33 +115,49 @@ final class AtomReader {
     /// `resolve(reference)`, returning `existing` itself (sharing its storage rather than allocating a
     /// copy) when the resolved URI has the same bytes: an entry's edit link usually equals its `<id>`.
     func resolve(_ reference: ByteSpan, sharing existing: String?) -> String {
-        let resolved = resolvedBytes(reference)
-        guard var existing else { return resolved.string }
-        let same = existing.withUTF8 { resolved.equals($0) }
-        return same ? existing : resolved.string
+        guard var existing else { return resolve(reference) }
+        let same = existing.withUTF8 { resolved(reference, equals: $0) }
+        return same ? existing : resolve(reference)
     }
 
     /// The bytes of `reference` resolved against `base`: the reference itself or `linkScratch`'s contents.
     func resolvedBytes(_ reference: ByteSpan) -> ByteSpan {
-        guard let base, reference.count > 0 else { return reference }
-        for index in 0..<reference.count {
-            let byte = reference[index]
-            if byte == UInt8(ascii: ":") { return reference }
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-        }
-        let prefix: [UInt8]
-        if reference[0] == UInt8(ascii: "/") {
-            if reference.count > 1 && reference[1] == UInt8(ascii: "/") { return reference }
-            prefix = base.origin
-        } else {
-            prefix = base.directory
-        }
+        guard let origin = resolution(of: reference) else { return reference }
         linkScratch.count = 0
-        prefix.withUnsafeBufferPointer { buffer in
-            if let start = buffer.baseAddress { linkScratch.append(start, count: buffer.count) }
+        _ = withBasePrefix(origin: origin) { prefix in
+            if let start = prefix.baseAddress { linkScratch.append(start, count: prefix.count) }
         }
         linkScratch.append(reference.start, count: reference.count)
         return linkScratch.span
+    }
+
+    /// Whether `reference` resolved against `base` is exactly `bytes`, compared in place (nothing copied).
+    func resolved(_ reference: ByteSpan, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let origin = resolution(of: reference) else { return reference.equals(bytes) }
+        guard let start = bytes.baseAddress else { return false }
+        return withBasePrefix(origin: origin) { prefix in
+            guard bytes.count == prefix.count + reference.count else { return false }
+            let prefixEqual = prefix.baseAddress.map { memcmp(start, $0, prefix.count) == 0 } ?? true
+            return prefixEqual && memcmp(start + prefix.count, reference.start, reference.count) == 0
+        } ?? false
+    }
+
+    /// How `reference` resolves against `base`: nil when it stands as it is (no base, empty, absolute or
+    /// network-path), else whether it follows the base's origin (`/path`) rather than its directory.
+    private func resolution(of reference: ByteSpan) -> Bool? {
+        guard base != nil, reference.count > 0 else { return nil }
+        for index in 0..<reference.count {
+            let byte = reference[index]
+            if byte == UInt8(ascii: ":") { return nil }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+        }
+        guard reference[0] == UInt8(ascii: "/") else { return false }
+        return reference.count > 1 && reference[1] == UInt8(ascii: "/") ? nil : true
+    }
+
+    /// `body` over the base's origin or directory, read in place; nil without a base.
+    private func withBasePrefix<Result>(origin: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        origin ? base?.origin.withUnsafeBufferPointer(body) : base?.directory.withUnsafeBufferPointer(body)
     }
 
     /// Updates `base` from an `xml:base` attribute; returns the previous base to restore.
