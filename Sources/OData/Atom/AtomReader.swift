@@ -99,6 +99,7 @@ final class AtomReader {
 
     // MARK: Text
 
+    @inline(__always)
     func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
         guard capturing else { return }
         text.append(bytes, count: count)

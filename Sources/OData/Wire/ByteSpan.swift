@@ -86,6 +86,7 @@ final class ByteScratch {
     }
 
     /// Appends bytes.
+    @inline(__always)
     func append(_ bytes: UnsafePointer<UInt8>, count length: Int) {
         guard length > 0 else { return }
         reserve(length)
