@@ -12,9 +12,8 @@ extension AtomReader {
             base = finished.savedBase
             finishFeed(finished.list)
         case .entry:
-            let (entity, savedBase) = entries.pop().finish()
-            base = savedBase
-            guard let entity else { return fail("entry without an entity type") }
+            base = entries.top.savedBase
+            guard let entity = entries.pop().entity() else { return fail("entry without an entity type") }
             finishEntry(entity)
         case .inline:
             let link = links.pop()
@@ -54,7 +53,7 @@ extension AtomReader {
         }
     }
 
-    private func finishEntry(_ entity: consuming EntityValue) {
+    private func finishEntry(_ entity: __owned EntityValue) {
         switch frames.last?.kind {
         case nil: rootEntity = entity
         case .feed?: feeds.top.list.entities.append(entity)

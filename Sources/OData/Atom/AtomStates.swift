@@ -165,16 +165,16 @@ struct AtomEntryState {
         navigations = newNavigations
     }
 
-    /// The finished entity (the arrays and metadata move into it) and the `xml:base` to restore.
-    consuming func finish() -> (entity: EntityValue?, savedBase: AtomBaseURI?) {
-        guard let type = table.entityType else { return (nil, savedBase) }
+    /// The finished entity (the arrays and metadata move into it); nil when the table is not an entity type's.
+    consuming func entity() -> EntityValue? {
+        guard let type = table.entityType else { return nil }
         if navigations.explicit.isEmpty {
-            return (EntityValue(type: type, loadedValues: values, navigation: navigations, metadata: metadata), savedBase)
+            return EntityValue(type: type, loadedValues: values, navigation: navigations, metadata: metadata)
         }
         // Explicit states (inline content, other links, links read before the URI): the public initializer
         // stores those that are `<uri>/<name>` links as bits.
         let states = (0..<table.navigations.count).map { navigationValue($0) }
-        return (EntityValue(type: type, loadedValues: values, navigationValues: states, metadata: metadata), savedBase)
+        return EntityValue(type: type, loadedValues: values, navigationValues: states, metadata: metadata)
     }
 }
 
