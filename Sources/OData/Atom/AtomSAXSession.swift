@@ -11,13 +11,13 @@ enum AtomSAXSession {
         _ bytes: UnsafeRawBufferPointer, expectation: AtomReader.Expectation,
         typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?, tables: NameTableCache
     ) throws -> AtomReader {
-        let reader = try LibXML.withUTF8(bytes) { utf8 in
-            try parseUTF8(utf8, original: bytes, expectation: expectation, typeResolver: typeResolver, tables: tables)
+        do {
+            return try XMLTextEncoding.withUTF8(bytes) { utf8 in
+                try parseUTF8(utf8, original: bytes, expectation: expectation, typeResolver: typeResolver, tables: tables)
+            }
+        } catch let problem as XMLTextEncoding.Problem {
+            throw ODataDecodingError(format: .atom, offset: 0, line: 1, column: 1, message: problem.message)
         }
-        guard let reader else {
-            throw ODataDecodingError(format: .atom, offset: 0, line: 1, column: 1, message: "invalid UTF-16 text")
-        }
-        return reader
     }
 
     private static func parseUTF8(

@@ -8,7 +8,8 @@ import Foundation
 /// `m:null`, complex properties and collections of `d:element`). Relative links are resolved
 /// against `xml:base`. Properties the type does not declare are skipped. An `m:error` document is
 /// thrown as an `ODataErrorBody`; malformed XML, any DOCTYPE and unexpected content as an
-/// `ODataDecodingError`.
+/// `ODataDecodingError`. Text in UTF-8, UTF-16 (with a byte-order mark), or ISO-8859-1 or Windows-1252
+/// named by the XML declaration is read; any other declared encoding is an error that names it.
 public struct ODataAtomDecoder: Sendable {
     /// Finds an entity type by qualified name, for derived types named in `<category term>`.
     public var typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?

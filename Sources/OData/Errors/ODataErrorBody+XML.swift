@@ -7,7 +7,7 @@ extension ODataErrorBody {
         LibXML.configure()
         guard data.count > 0, data.count < Int(Int32.max) else { return nil }
         return data.withUnsafeBytes { original -> ODataErrorBody? in
-            LibXML.withUTF8(original) { raw in parseUTF8XML(raw) } ?? nil
+            (try? XMLTextEncoding.withUTF8(original) { raw in parseUTF8XML(raw) }) ?? nil
         }
     }
 

@@ -128,9 +128,20 @@ extension AtomDecoderTests {
         for data in [Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)), text.data(using: .utf16)!, text.data(using: .utf16BigEndian).map { Data([0xFE, 0xFF]) + $0 }!] {
             XCTAssertEqual(try decoder.decodeEntity(data, entityType: RefScenarioModel.room)["Name"], .string("Müller ☕"))
         }
-        // An encoding declaration is ignored: payloads are UTF-8.
-        let declared = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + text
-        XCTAssertEqual(try decoder.decodeEntity(Data(declared.utf8), entityType: RefScenarioModel.room)["Name"], .string("Müller ☕"))
+        let declaredUTF8 = "<?xml version=\"1.0\" encoding=\"utf-8\"?>" + text
+        XCTAssertEqual(try decoder.decodeEntity(Data(declaredUTF8.utf8), entityType: RefScenarioModel.room)["Name"], .string("Müller ☕"))
+        // A single-byte encoding that the declaration names is transcoded (ISO-8859-1, Windows-1252).
+        let latin1 = "<?xml version='1.0' encoding='ISO-8859-1'?><entry \(Self.namespaces)><m:properties>"
+            + "<d:Name>M\u{FC}ller \u{A9} \u{80}</d:Name></m:properties></entry>"
+        let latin1Bytes = Data(latin1.unicodeScalars.map { UInt8($0.value) })
+        XCTAssertEqual(try decoder.decodeEntity(latin1Bytes, entityType: RefScenarioModel.room)["Name"], .string("Müller © \u{80}"))
+        let windows1252Bytes = Data(latin1.replacingOccurrences(of: "ISO-8859-1", with: "windows-1252").unicodeScalars.map { UInt8($0.value) })
+        XCTAssertEqual(try decoder.decodeEntity(windows1252Bytes, entityType: RefScenarioModel.room)["Name"], .string("Müller © €"))
+        // Any other declared encoding is refused by name, not misread.
+        let shiftJIS = "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>" + text
+        XCTAssertThrowsError(try decoder.decodeEntity(Data(shiftJIS.utf8), entityType: RefScenarioModel.room)) { error in
+            XCTAssertTrue((error as? ODataDecodingError)?.message.contains("\"Shift_JIS\", which is not supported") == true, "\(error)")
+        }
         // UCS-4 without a byte-order mark (which crashed libxml2's detection under fuzzing) is an error.
         XCTAssertThrowsError(try decoder.decodeEntity(Data([0, 0, 0x3C, 0, 0x6E, 0x26]), entityType: RefScenarioModel.room))
     }
