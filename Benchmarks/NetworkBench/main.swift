@@ -74,7 +74,10 @@ func measure(_ shape: String, concurrency: Int, _ variants: [(String, @Sendable 
         }
     }
     for (index, variant) in variants.enumerated() {
-        print(String(format: "%-9@ %-6@ %2d %6d %9.4f %9.0f", variant.0 as NSString, shape as NSString, concurrency, requests, best[index], Double(requests) / best[index]))
+        print(
+            String(
+                format: "%-9@ %-6@ %2d %6d %9.4f %9.0f", variant.0 as NSString, shape as NSString, concurrency, requests, best[index],
+                Double(requests) / best[index]))
     }
 }
 
@@ -110,7 +113,9 @@ struct CannedTransport: ODataTransport {
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let body = request.url.path.hasSuffix("SalesOrderItems") ? page : single
-        return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json", "Content-Length": String(body.count)], body: body, url: request.url)
+        return HTTPResponse(
+            statusCode: 200, headers: ["Content-Type": "application/json", "Content-Length": String(body.count)], body: body,
+            url: request.url)
     }
 }
 
@@ -123,5 +128,7 @@ for (shape, operation) in [
 ] as [(String, @Sendable () async throws -> Int)] {
     var best = Double.infinity
     for _ in 0..<runs { best = min(best, try await timed(concurrency: 1, operation)) }
-    print(String(format: "%-9@ %-6@ %2d %6d %9.4f %9.0f", "sdk-cpu" as NSString, shape as NSString, 1, requests, best, Double(requests) / best))
+    print(
+        String(
+            format: "%-9@ %-6@ %2d %6d %9.4f %9.0f", "sdk-cpu" as NSString, shape as NSString, 1, requests, best, Double(requests) / best))
 }

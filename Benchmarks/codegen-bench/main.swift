@@ -47,9 +47,10 @@ func row(_ name: String, _ bytes: Int, _ data: Data, budgeted: Bool = true) thro
     let files = result.files.count
     let lines = result.files.reduce(0) { total, file in total + file.contents.utf8.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
     let within = generate <= 100
-    print(pad(name, 36), pad(String(bytes), 9), pad(String(format: "%.2f", parse), 9),
-          pad(String(format: "%.2f", generate), 10), pad(String(files), 6), pad(String(lines), 8),
-          budgeted ? (within ? "ok" : "OVER") : "(no budget)")
+    print(
+        pad(name, 36), pad(String(bytes), 9), pad(String(format: "%.2f", parse), 9),
+        pad(String(format: "%.2f", generate), 10), pad(String(files), 6), pad(String(lines), 8),
+        budgeted ? (within ? "ok" : "OVER") : "(no budget)")
     return within
 }
 

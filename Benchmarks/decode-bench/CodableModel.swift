@@ -9,6 +9,8 @@ struct CodableFeed: Decodable {
     let d: Body
 }
 
+// Property names are the payload's keys (no CodingKeys, as a plain Codable reader would be written).
+// swift-format-ignore: AlwaysUseLowerCamelCase
 struct CodableItem: Decodable {
     struct Metadata: Decodable {
         let id: String

@@ -50,7 +50,8 @@ extension PayloadGenerator {
             out += "<d:ModifiedAt m:type=\"Edm.DateTimeOffset\">\(Self.iso(row.modified, offset: row.offset, zone: true))</d:ModifiedAt>"
             out += "<d:IsActive m:type=\"Edm.Boolean\">\(row.active)</d:IsActive><d:Rating m:type=\"Edm.Double\">\(row.rating)</d:Rating>"
             out += "<d:Count m:type=\"Edm.Int32\">\(row.count)</d:Count><d:Code m:type=\"Edm.Guid\">\(row.code)</d:Code>"
-            out += row.discount.map { "<d:Discount m:type=\"Edm.Decimal\">\($0)</d:Discount>" }
+            out +=
+                row.discount.map { "<d:Discount m:type=\"Edm.Decimal\">\($0)</d:Discount>" }
                 ?? "<d:Discount m:type=\"Edm.Decimal\" m:null=\"true\"/>"
             out += "</m:properties></content></entry>"
         }

@@ -42,14 +42,16 @@ struct PayloadGenerator {
         case 2: name += " Müller café ☕ 😀"
         default: name += " plain"
         }
-        let description: String? = index % 7 == 0 ? nil : "Item \(index): \(Self.words[below(10)]) and \(Self.words[below(10)]) for sale / <good> & cheap"
+        let description: String? =
+            index % 7 == 0 ? nil : "Item \(index): \(Self.words[below(10)]) and \(Self.words[below(10)]) for sale / <good> & cheap"
         let price = "\(below(100_000)).\(String(format: "%03d", below(1000)))"
         let quantity = String(Int64(below(1_000_000_000)) * 1000 + Int64(below(1000)))
         let created = 946_684_800_000 + Int64(below(900_000_000)) * 1000
         let modified = created + Int64(below(86_400_000))
         let offset = [0, 60, 120, -300, 330][below(5)]
         let rating = String(Double(below(1_000_000)) / 1000.0)
-        let code = String(format: "%08x-%04x-%04x-%04x-%012llx", below(1 << 30), below(65536), below(65536), below(65536),
+        let code = String(
+            format: "%08x-%04x-%04x-%04x-%012llx", below(1 << 30), below(65536), below(65536), below(65536),
             next() & 0xFFFF_FFFF_FFFF)
         let discount: String? = index % 5 == 0 ? nil : "\(below(100)).\(String(format: "%02d", below(100)))"
         return Row(

@@ -89,7 +89,8 @@ case "measure":
         print("resident bytes per decoded entity (first run, result alive):", residentPerEntity)
     }
     if arguments.contains("--sizes") {
-        print("EdmValue?", MemoryLayout<EdmValue?>.stride, "NavigationValue?", MemoryLayout<NavigationValue?>.stride,
+        print(
+            "EdmValue?", MemoryLayout<EdmValue?>.stride, "NavigationValue?", MemoryLayout<NavigationValue?>.stride,
             "EntityValue", MemoryLayout<EntityValue>.stride, "EntityMetadata", MemoryLayout<EntityMetadata>.stride)
     }
     print(

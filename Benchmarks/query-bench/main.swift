@@ -77,7 +77,11 @@ func measure(_ label: String, _ body: () -> Int) {
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let rate = Double(count) / seconds
     let padded = label.padding(toLength: 52, withPad: " ", startingAt: 0)
-    print(padded + String(format: " %8.3f s  %10.0f queries/s  %7.2f µs/query  (checksum %d)", seconds, rate, seconds * 1e6 / Double(count), checksum))
+    print(
+        padded
+            + String(
+                format: " %8.3f s  %10.0f queries/s  %7.2f µs/query  (checksum %d)", seconds, rate, seconds * 1e6 / Double(count), checksum)
+    )
 }
 
 print("Rendering \(count) typical queries (5 shapes: search, key+expand, select/filter/order/paging, nested expand, function import)")

@@ -46,7 +46,8 @@ public enum MetadataParser {
         }
         if isDirectory.boolValue { throw MetadataError(kind: .io, message: "\(path): is a directory, not a metadata file") }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > options.maximumInputSize {
-            throw MetadataError(kind: .tooLarge, message: "\(path): \(size) bytes is more than the limit of \(options.maximumInputSize) bytes")
+            throw MetadataError(
+                kind: .tooLarge, message: "\(path): \(size) bytes is more than the limit of \(options.maximumInputSize) bytes")
         }
         let data: Data
         do {
@@ -60,7 +61,8 @@ public enum MetadataParser {
     private static func checkSize(_ count: Int, options: ParseOptions) throws(MetadataError) {
         if count == 0 { throw MetadataError(kind: .empty, message: "the document is empty") }
         if count > options.maximumInputSize {
-            throw MetadataError(kind: .tooLarge, message: "the document has \(count) bytes, more than the limit of \(options.maximumInputSize)")
+            throw MetadataError(
+                kind: .tooLarge, message: "the document has \(count) bytes, more than the limit of \(options.maximumInputSize)")
         }
     }
 }

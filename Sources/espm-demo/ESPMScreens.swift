@@ -47,8 +47,9 @@ struct ESPMScreens<Provider: DataServiceProvider>: Sendable {
     static func describe(customers: [Customer], products: [Product]) -> [String] {
         var lines = ["Customers (by number of sales orders):"]
         for customer in customers {
-            lines.append("  \(customer.firstName ?? "") \(customer.lastName ?? "") — \(customer.city ?? ""), \(customer.country ?? "")"
-                         + " — # Sales Orders : \(customer.salesOrders.count)")
+            lines.append(
+                "  \(customer.firstName ?? "") \(customer.lastName ?? "") — \(customer.city ?? ""), \(customer.country ?? "")"
+                    + " — # Sales Orders : \(customer.salesOrders.count)")
         }
         lines.append("Top products:")
         for product in products {
@@ -80,10 +81,12 @@ struct ESPMScreens<Provider: DataServiceProvider>: Sendable {
     static func describe(customer: Customer) -> [String] {
         var lines: [String] = []
         let salesOrderHeaders = customer.salesOrders
-        let seriesData = [salesOrderHeaders.map { header -> Double in
-            guard let net = header.netAmount?.doubleValue() else { return 0.0 }
-            return net
-        }]
+        let seriesData = [
+            salesOrderHeaders.map { header -> Double in
+                guard let net = header.netAmount?.doubleValue() else { return 0.0 }
+                return net
+            }
+        ]
         if let dateOfBirth = customer.dateOfBirth?.utc() {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -95,8 +98,9 @@ struct ESPMScreens<Provider: DataServiceProvider>: Sendable {
         if salesOrderHeaders.isEmpty {
             lines.append("No Sales Orders available for this customer.")
         } else {
-            lines.append("Net Amount (\(salesOrderHeaders.first?.currencyCode ?? "")) for Sales Orders: "
-                         + seriesData[0].map { String(Int($0)) }.joined(separator: ", "))
+            lines.append(
+                "Net Amount (\(salesOrderHeaders.first?.currencyCode ?? "")) for Sales Orders: "
+                    + seriesData[0].map { String(Int($0)) }.joined(separator: ", "))
         }
         return lines
     }
@@ -106,8 +110,9 @@ struct ESPMScreens<Provider: DataServiceProvider>: Sendable {
     /// Searches customers on the server, then evaluates the same query in memory on `loaded`.
     func search(_ terms: String, in loaded: [Customer]) async throws -> (server: [Customer], local: [Customer]) {
         let searchQuery = DataQuery()
-            .filter(Customer.firstName.contains(terms)
-                .or(Customer.lastName.contains(terms)))
+            .filter(
+                Customer.firstName.contains(terms)
+                    .or(Customer.lastName.contains(terms)))
         let server = try await dataService.fetchCustomers(matching: searchQuery)
         // filter using DataQuery, in memory, with the same semantics
         let local = try loaded.filterWithQuery(searchQuery)

@@ -76,9 +76,11 @@ final class ESPMServiceTests: XCTestCase {
         let stock = try await service.fetchStock1WithKey(productID: "HT-1000")
         XCTAssertEqual(stock.productID, "HT-1000")
         XCTAssertNotNil(stock.quantity)
-        XCTAssertEqual(provider.requests, [
-            "GET SalesOrderItems(ItemNumber=10,SalesOrderId='500000001')", "GET Stock('HT-1000')",
-        ])
+        XCTAssertEqual(
+            provider.requests,
+            [
+                "GET SalesOrderItems(ItemNumber=10,SalesOrderId='500000001')", "GET Stock('HT-1000')",
+            ])
     }
 
     func testSearchOnServerAndInMemoryAgree() async throws {

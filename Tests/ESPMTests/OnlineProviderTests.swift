@@ -19,7 +19,9 @@ final class RecordedTransport: ODataTransport, @unchecked Sendable {
         guard let name = payloads[key],
             let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources/payloads")
         else {
-            return HTTPResponse(statusCode: 404, body: Data("{\"error\":{\"code\":\"404\",\"message\":{\"lang\":\"en\",\"value\":\"not recorded\"}}}".utf8), url: request.url)
+            return HTTPResponse(
+                statusCode: 404, body: Data("{\"error\":{\"code\":\"404\",\"message\":{\"lang\":\"en\",\"value\":\"not recorded\"}}}".utf8),
+                url: request.url)
         }
         var headers = HTTPHeaders()
         headers["Content-Type"] = "application/json"
@@ -43,11 +45,13 @@ final class OnlineProviderTests: XCTestCase {
         let customers = try await service.fetchCustomers(matching: DataQuery().expand(Customer.salesOrders).top(3))
         let customer = try await service.fetchCustomerWithKey(customerID: "C000001", query: DataQuery().expand(Customer.salesOrders))
         let products = try await service.fetchProducts(matching: DataQuery().top(5))
-        XCTAssertEqual(transport.requests, [
-            "GET \(root)/Customers?$expand=SalesOrders&$top=3",
-            "GET \(root)/Customers('C000001')?$expand=SalesOrders",
-            "GET \(root)/Products?$top=5",
-        ])
+        XCTAssertEqual(
+            transport.requests,
+            [
+                "GET \(root)/Customers?$expand=SalesOrders&$top=3",
+                "GET \(root)/Customers('C000001')?$expand=SalesOrders",
+                "GET \(root)/Products?$top=5",
+            ])
         XCTAssertEqual(customers.map(\.lastName), ["Müller", "Brown", "Iyer"])
         XCTAssertEqual(customers.first?.salesOrders.count, 3)
         XCTAssertEqual(customer.salesOrders.map { $0.netAmount?.doubleValue() }, [66581.44, 50048.982, 39913.488].map { Optional($0) })

@@ -60,7 +60,8 @@ final class CompletionHandlerTests: XCTestCase {
         let count = try await result { provider.fetchCount(DataQuery().from(customers), completionHandler: $0) }
         XCTAssertEqual(count, 60)
         let one = try await result {
-            provider.fetchEntity(DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("C000001")] as KeyValuePairs)), completionHandler: $0)
+            provider.fetchEntity(
+                DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("C000001")] as KeyValuePairs)), completionHandler: $0)
         }
         XCTAssertEqual(one["CustomerId"], .string("C000001"))
         let city = try XCTUnwrap(customers.entityType.property(named: "City"))
@@ -72,7 +73,9 @@ final class CompletionHandlerTests: XCTestCase {
         XCTAssertTrue(String(decoding: metadata.prefix(200), as: UTF8.self).contains("Edmx"))
         do {
             _ = try await result {
-                provider.fetchEntity(DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("nobody")] as KeyValuePairs)), completionHandler: $0)
+                provider.fetchEntity(
+                    DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("nobody")] as KeyValuePairs)),
+                    completionHandler: $0)
             }
             XCTFail("an unknown key must fail")
         } catch let error as ODataError {
@@ -130,7 +133,8 @@ final class CompletionHandlerTests: XCTestCase {
         let other = try await service.fetchCustomerWithKey(customerID: "C000004")
         try await done {
             provider.setLink(
-                from: created.entityValue, property: SalesOrderHeader.customerDetails.descriptor, to: other.entityValue, completionHandler: $0)
+                from: created.entityValue, property: SalesOrderHeader.customerDetails.descriptor, to: other.entityValue,
+                completionHandler: $0)
         }
         let moved = try await result {
             provider.loadProperty(SalesOrderHeader.customerDetails.descriptor, into: created.entityValue, completionHandler: $0)

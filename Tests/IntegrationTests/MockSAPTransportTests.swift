@@ -21,7 +21,8 @@ final class MockSAPTransportTests: XCTestCase {
         return try await provider.execute(request)
     }
 
-    private func merge(_ provider: OnlineODataProvider, _ path: String, _ json: String, ifMatch: String = "*") async throws -> HTTPResponse {
+    private func merge(_ provider: OnlineODataProvider, _ path: String, _ json: String, ifMatch: String = "*") async throws -> HTTPResponse
+    {
         let request = HTTPRequest(
             method: "MERGE", url: try provider.url(for: path),
             headers: ["Content-Type": "application/json", "Accept": "application/json", "If-Match": ifMatch], body: .data(Data(json.utf8)))
@@ -80,7 +81,8 @@ final class MockSAPTransportTests: XCTestCase {
         let provider = provider()
         let batch = RequestBatch()
         let read = batch.addQuery(
-            BatchPartRequest(method: "GET", url: "BusinessPartnerSet('0100000000')?$select=CompanyName", headers: ["Accept": "application/json"]))
+            BatchPartRequest(
+                method: "GET", url: "BusinessPartnerSet('0100000000')?$select=CompanyName", headers: ["Accept": "application/json"]))
         let good = ChangeSet()
         good.add(
             BatchPartRequest(

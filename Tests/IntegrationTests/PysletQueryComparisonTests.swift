@@ -33,7 +33,10 @@ final class PysletQueryComparisonTests: XCTestCase {
             ("hostile", DataQuery().filter(Customer.lastName.equal("O'Brien & Söhne #1 %+/"))),
             ("null", DataQuery().filter(Customer.phoneNumber.isNull())),
             ("orderby", DataQuery().orderBy(Customer.lastName).orderBy(Customer.firstName, .descending)),
-            ("filter orderby top skip", DataQuery().filter(Customer.country.notEqual("JP")).orderBy(Customer.city).orderBy(Customer.customerID).skip(3).top(10)),
+            (
+                "filter orderby top skip",
+                DataQuery().filter(Customer.country.notEqual("JP")).orderBy(Customer.city).orderBy(Customer.customerID).skip(3).top(10)
+            ),
         ]
         for (name, query) in customerQueries {
             let server = try await service.fetchCustomers(matching: query)
@@ -44,16 +47,24 @@ final class PysletQueryComparisonTests: XCTestCase {
 
         let orders = try await service.fetchSalesOrderHeaders(matching: DataQuery())
         XCTAssertEqual(orders.count, 100, "page size 100: the first page")
-        let allOrders = try await collect(service.entities(SalesOrderHeader.self, matching: DataQuery().from(ESPMContainerMetadata.EntitySets.salesOrderHeaders)))
+        let allOrders = try await collect(
+            service.entities(SalesOrderHeader.self, matching: DataQuery().from(ESPMContainerMetadata.EntitySets.salesOrderHeaders)))
         XCTAssertEqual(allOrders.count, 150)
         let orderQueries: [(String, DataQuery)] = [
             ("status", DataQuery().filter(SalesOrderHeader.lifeCycleStatus.equal("N"))),
-            ("status and customer", DataQuery().filter(SalesOrderHeader.lifeCycleStatus.notEqual("X").and(SalesOrderHeader.customerID.equal("C000008")))),
+            (
+                "status and customer",
+                DataQuery().filter(SalesOrderHeader.lifeCycleStatus.notEqual("X").and(SalesOrderHeader.customerID.equal("C000008")))
+            ),
             ("created", DataQuery().filter(SalesOrderHeader.createdAt.year().equal(2024).and(SalesOrderHeader.createdAt.month().equal(2)))),
-            ("orderby id desc", DataQuery().filter(SalesOrderHeader.lifeCycleStatus.equal("C")).orderBy(SalesOrderHeader.salesOrderID, .descending)),
+            (
+                "orderby id desc",
+                DataQuery().filter(SalesOrderHeader.lifeCycleStatus.equal("C")).orderBy(SalesOrderHeader.salesOrderID, .descending)
+            ),
         ]
         for (name, query) in orderQueries {
-            let server = try await collect(service.entities(SalesOrderHeader.self, matching: query.from(ESPMContainerMetadata.EntitySets.salesOrderHeaders)))
+            let server = try await collect(
+                service.entities(SalesOrderHeader.self, matching: query.from(ESPMContainerMetadata.EntitySets.salesOrderHeaders)))
             let local = try allOrders.filterWithQuery(query)
             XCTAssertEqual(local.map(\.salesOrderID), server.map(\.salesOrderID), name)
             XCTAssertFalse(server.isEmpty, "\(name) should select something")

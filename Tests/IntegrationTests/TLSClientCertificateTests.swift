@@ -36,13 +36,20 @@ final class TLSClientCertificateTests: XCTestCase {
 
     /// A private CA, a server certificate for 127.0.0.1 and a client certificate, all signed by the CA.
     private func makeCertificates() throws {
-        try run("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "1", "-subj", "/CN=Test CA"])
+        try run(
+            "openssl",
+            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "1", "-subj", "/CN=Test CA"])
         try "subjectAltName=IP:127.0.0.1\n".write(to: folder.appendingPathComponent("san.ext"), atomically: true, encoding: .utf8)
         for name in ["server", "client"] {
-            try run("openssl", ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(name)"])
             try run(
                 "openssl",
-                ["x509", "-req", "-in", "\(name).csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "\(name).pem", "-days", "1"]
+                ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(name)"])
+            try run(
+                "openssl",
+                [
+                    "x509", "-req", "-in", "\(name).csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "\(name).pem",
+                    "-days", "1",
+                ]
                     + (name == "server" ? ["-extfile", "san.ext"] : []))
         }
     }

@@ -13,17 +13,39 @@ final class CorpusCountTests: XCTestCase {
     }
 
     static let corpus: [Expected] = [
-        Expected(file: "ESPM.xml", dataServiceVersion: "1.0", entityTypes: 10, entitySets: 10, complexTypes: 1, associations: 8, functionImports: 4, compositeKeys: 2, httpMethod: "POST"),
-        Expected(file: "ESPM-annotated.xml", dataServiceVersion: "1.0", entityTypes: 10, entitySets: 10, complexTypes: 1, associations: 8, functionImports: 4, compositeKeys: 2, httpMethod: "POST"),
-        Expected(file: "Northwind.xml", dataServiceVersion: "1.0", entityTypes: 26, entitySets: 26, complexTypes: 0, associations: 11, functionImports: 0, compositeKeys: 11, httpMethod: nil),
-        Expected(file: "ODataDemo.xml", dataServiceVersion: "2.0", entityTypes: 3, entitySets: 3, complexTypes: 1, associations: 2, functionImports: 1, compositeKeys: 0, httpMethod: "GET"),
-        Expected(file: "Olingo_RefScenario.xml", dataServiceVersion: "2.0", entityTypes: 22, entitySets: 21, complexTypes: 2, associations: 4, functionImports: 7, compositeKeys: 1, httpMethod: "GET"),
-        Expected(file: "API_SALES_ORDER_SRV.xml", dataServiceVersion: "2.0", entityTypes: 11, entitySets: 11, complexTypes: 1, associations: 21, functionImports: 2, compositeKeys: 10, httpMethod: "POST"),
-        Expected(file: "API_PRODUCT_SRV.xml", dataServiceVersion: "2.0", entityTypes: 32, entitySets: 32, complexTypes: 0, associations: 32, functionImports: 0, compositeKeys: 27, httpMethod: nil),
-        Expected(file: "SFSF_PLTUserManagement.xml", dataServiceVersion: "2.0", entityTypes: 2, entitySets: 2, complexTypes: 0, associations: 7, functionImports: 2, compositeKeys: 0, httpMethod: "GET"),
-        Expected(file: "EPM_REF_APPS_PO_APV_SRV.xml", dataServiceVersion: "2.0", entityTypes: 3, entitySets: 3, complexTypes: 1, associations: 2, functionImports: 2, compositeKeys: 1, httpMethod: "POST"),
-        Expected(file: "CUAN_BUSINESS_DOCUMENT_IMP_SRV.xml", dataServiceVersion: "2.0", entityTypes: 7, entitySets: 7, complexTypes: 0, associations: 6, functionImports: 0, compositeKeys: 5, httpMethod: nil),
-        Expected(file: "YY1_BPSOCIALMEDIA_CDS.xml", dataServiceVersion: "2.0", entityTypes: 2, entitySets: 2, complexTypes: 0, associations: 1, functionImports: 1, compositeKeys: 0, httpMethod: "POST"),
+        Expected(
+            file: "ESPM.xml", dataServiceVersion: "1.0", entityTypes: 10, entitySets: 10, complexTypes: 1, associations: 8,
+            functionImports: 4, compositeKeys: 2, httpMethod: "POST"),
+        Expected(
+            file: "ESPM-annotated.xml", dataServiceVersion: "1.0", entityTypes: 10, entitySets: 10, complexTypes: 1, associations: 8,
+            functionImports: 4, compositeKeys: 2, httpMethod: "POST"),
+        Expected(
+            file: "Northwind.xml", dataServiceVersion: "1.0", entityTypes: 26, entitySets: 26, complexTypes: 0, associations: 11,
+            functionImports: 0, compositeKeys: 11, httpMethod: nil),
+        Expected(
+            file: "ODataDemo.xml", dataServiceVersion: "2.0", entityTypes: 3, entitySets: 3, complexTypes: 1, associations: 2,
+            functionImports: 1, compositeKeys: 0, httpMethod: "GET"),
+        Expected(
+            file: "Olingo_RefScenario.xml", dataServiceVersion: "2.0", entityTypes: 22, entitySets: 21, complexTypes: 2, associations: 4,
+            functionImports: 7, compositeKeys: 1, httpMethod: "GET"),
+        Expected(
+            file: "API_SALES_ORDER_SRV.xml", dataServiceVersion: "2.0", entityTypes: 11, entitySets: 11, complexTypes: 1, associations: 21,
+            functionImports: 2, compositeKeys: 10, httpMethod: "POST"),
+        Expected(
+            file: "API_PRODUCT_SRV.xml", dataServiceVersion: "2.0", entityTypes: 32, entitySets: 32, complexTypes: 0, associations: 32,
+            functionImports: 0, compositeKeys: 27, httpMethod: nil),
+        Expected(
+            file: "SFSF_PLTUserManagement.xml", dataServiceVersion: "2.0", entityTypes: 2, entitySets: 2, complexTypes: 0, associations: 7,
+            functionImports: 2, compositeKeys: 0, httpMethod: "GET"),
+        Expected(
+            file: "EPM_REF_APPS_PO_APV_SRV.xml", dataServiceVersion: "2.0", entityTypes: 3, entitySets: 3, complexTypes: 1, associations: 2,
+            functionImports: 2, compositeKeys: 1, httpMethod: "POST"),
+        Expected(
+            file: "CUAN_BUSINESS_DOCUMENT_IMP_SRV.xml", dataServiceVersion: "2.0", entityTypes: 7, entitySets: 7, complexTypes: 0,
+            associations: 6, functionImports: 0, compositeKeys: 5, httpMethod: nil),
+        Expected(
+            file: "YY1_BPSOCIALMEDIA_CDS.xml", dataServiceVersion: "2.0", entityTypes: 2, entitySets: 2, complexTypes: 0, associations: 1,
+            functionImports: 1, compositeKeys: 0, httpMethod: "POST"),
     ]
 
     func testEveryCorpusDocumentHasTheExpectedCounts() throws {

@@ -78,7 +78,9 @@ final class CorpusDetailTests: XCTestCase {
         let employee = try XCTUnwrap(northwind.entityType(named: "NorthwindModel.Employee"))
         XCTAssertEqual(employee.property(named: "Notes")?.maxLength, .max)
         let id = try XCTUnwrap(employee.property(named: "EmployeeID"))
-        XCTAssertEqual(id.annotations.value(namespace: "http://schemas.microsoft.com/ado/2009/02/edm/annotation", name: "StoreGeneratedPattern"), "Identity")
+        XCTAssertEqual(
+            id.annotations.value(namespace: "http://schemas.microsoft.com/ado/2009/02/edm/annotation", name: "StoreGeneratedPattern"),
+            "Identity")
         XCTAssertEqual(northwind.entityType(named: "NorthwindModel.Customer")?.property(named: "CustomerID")?.isFixedLength, true)
         XCTAssertEqual(northwind.entityType(named: "NorthwindModel.Invoice")?.key.count, 9)
         let manager = try XCTUnwrap(employee.navigationProperty(named: "Employee1"))
@@ -91,7 +93,9 @@ final class CorpusDetailTests: XCTestCase {
         let demo = try Fixtures.corpus("ODataDemo.xml")
         XCTAssertEqual(demo.schemas.first?.csdlNamespace, "http://schemas.microsoft.com/ado/2007/05/edm")
         let product = try XCTUnwrap(demo.entityType(named: "ODataDemo.Product"))
-        XCTAssertEqual(product.property(named: "Name")?.annotations.value(namespace: XMLNamespaces.metadata, name: "FC_TargetPath"), "SyndicationTitle")
+        XCTAssertEqual(
+            product.property(named: "Name")?.annotations.value(namespace: XMLNamespaces.metadata, name: "FC_TargetPath"), "SyndicationTitle"
+        )
         XCTAssertEqual(demo.entityType(named: "ODataDemo.Supplier")?.property(named: "Concurrency")?.concurrencyMode, .fixed)
         let function = try XCTUnwrap(demo.defaultContainer?.functionImport(named: "GetProductsByRating"))
         XCTAssertEqual(function.returnType, .collection(.entity(qualifiedName: "ODataDemo.Product")))

@@ -16,8 +16,10 @@ final class EncodingAndConcurrencyTests: XCTestCase {
     }
 
     func testLatin1DocumentIsDecoded() throws {
-        let text = Fixtures.edmx(#"<EntityType Name="T" sap:label="Größe"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/></EntityType>"#)
-            .replacingOccurrences(of: "encoding=\"utf-8\"", with: "encoding=\"ISO-8859-1\"")
+        let text = Fixtures.edmx(
+            #"<EntityType Name="T" sap:label="Größe"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/></EntityType>"#
+        )
+        .replacingOccurrences(of: "encoding=\"utf-8\"", with: "encoding=\"ISO-8859-1\"")
         let latin1 = try XCTUnwrap(text.data(using: .isoLatin1))
         XCTAssertEqual(try MetadataParser.parse(latin1).entityType(named: "Test.T")?.annotations.label, "Größe")
     }

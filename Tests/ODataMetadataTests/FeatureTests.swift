@@ -35,7 +35,8 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(metadata.association(named: "Self.Order_Lines")?.ends.map(\.type), ["Shop.Model.Order", "Shop.Model.Line"])
         XCTAssertEqual(metadata.entitySet(named: "Orders")?.entityType, "Shop.Model.Order")
         XCTAssertEqual(metadata.defaultContainer?.associationSets.first?.association, "Shop.Model.Order_Lines")
-        XCTAssertEqual(metadata.defaultContainer?.functionImports.first?.returnType, .collection(.entity(qualifiedName: "Shop.Model.Order")))
+        XCTAssertEqual(
+            metadata.defaultContainer?.functionImports.first?.returnType, .collection(.entity(qualifiedName: "Shop.Model.Order")))
         XCTAssertEqual(metadata.schemas.first?.annotationBlocks.first?.target, "Shop.Model.Order/Ship")
         XCTAssertEqual(metadata.schemas.first?.annotationBlocks.first?.annotations.first?.value, "where to")
         let json = metadata.inspectionJSON().rendered()
@@ -50,7 +51,9 @@ final class FeatureTests: XCTestCase {
                 </Schema>
             """
         let metadata = try Fixtures.parse(
-            Fixtures.edmx(#"<EntityContainer Name="C"><EntitySet Name="Ts" EntityType="Types.T"/></EntityContainer>"#, namespace: "Sets", extraSchemas: types))
+            Fixtures.edmx(
+                #"<EntityContainer Name="C"><EntitySet Name="Ts" EntityType="Types.T"/></EntityContainer>"#, namespace: "Sets",
+                extraSchemas: types))
         XCTAssertEqual(metadata.diagnostics, [])
         XCTAssertEqual(metadata.schemas.map(\.namespace), ["Sets", "Types"])
         XCTAssertEqual(metadata.entitySet(named: "Ts")?.entityType, "Types.T")
@@ -92,7 +95,8 @@ final class FeatureTests: XCTestCase {
     func testInvalidFacetsAreReportedAndIgnored() throws {
         let metadata = try Fixtures.parse(
             Fixtures.edmx(
-                #"<EntityType Name="T"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.String" Nullable="maybe" MaxLength="-3" Precision="x" Scale="99999999999999999999999" ConcurrencyMode="Sometimes"/></EntityType>"#))
+                #"<EntityType Name="T"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.String" Nullable="maybe" MaxLength="-3" Precision="x" Scale="99999999999999999999999" ConcurrencyMode="Sometimes"/></EntityType>"#
+            ))
         XCTAssertEqual(metadata.diagnostics("invalid-facet").count, 5)
         let key = try XCTUnwrap(metadata.entityType(named: "Test.T")?.property(named: "K"))
         XCTAssertNil(key.maxLength)
@@ -162,7 +166,8 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(block.qualifier, "q")
         XCTAssertEqual(
             block.annotations.first?.rawXML,
-            #"<Annotation Term="UI.HeaderInfo"><Record Type="UI.HeaderInfoType"><PropertyValue Property="TypeName" String="a &lt;b&gt;"/><PropertyValue Property="Title"><Record><PropertyValue Property="Value" Path="K"/></Record></PropertyValue></Record></Annotation>"#)
+            #"<Annotation Term="UI.HeaderInfo"><Record Type="UI.HeaderInfoType"><PropertyValue Property="TypeName" String="a &lt;b&gt;"/><PropertyValue Property="Title"><Record><PropertyValue Property="Value" Path="K"/></Record></PropertyValue></Record></Annotation>"#
+        )
         XCTAssertNil(block.annotations.first?.value)
         XCTAssertEqual(block.annotations.last?.value, "text")
         XCTAssertEqual(block.annotations.last?.rawXML, #"<Annotation Term="Core.Description"><String>text</String></Annotation>"#)

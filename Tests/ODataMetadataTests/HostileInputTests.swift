@@ -94,13 +94,18 @@ final class HostileInputTests: XCTestCase {
     func testWrongRootsAndNamespaces() throws {
         assertParseFails("<html><body/></html>", kind: .notEDMX)
         assertParseFails("<Edmx Version=\"1.0\"><DataServices/></Edmx>", kind: .notEDMX)
-        let v4 = try XCTUnwrap(assertParseFails(#"<edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices/></edmx:Edmx>"#, kind: .notEDMX))
+        let v4 = try XCTUnwrap(
+            assertParseFails(
+                #"<edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices/></edmx:Edmx>"#,
+                kind: .notEDMX))
         XCTAssertTrue(v4.message.contains("v4"), v4.message)
         assertParseFails(#"<edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx"/>"#, kind: .notEDMX)
-        let wrongSchema = try Fixtures.parse("\(edmxOpen)<Schema Namespace=\"N\" xmlns=\"urn:not-csdl\"><EntityType Name=\"T\"/></Schema>\(edmxClose)")
+        let wrongSchema = try Fixtures.parse(
+            "\(edmxOpen)<Schema Namespace=\"N\" xmlns=\"urn:not-csdl\"><EntityType Name=\"T\"/></Schema>\(edmxClose)")
         XCTAssertEqual(wrongSchema.schemas.count, 0)
         XCTAssertEqual(wrongSchema.diagnostics("unexpected-namespace").count, 1)
-        let strict = assertParseFails("\(edmxOpen)<Schema Namespace=\"N\" xmlns=\"urn:not-csdl\"/>\(edmxClose)", kind: .strictModeViolation, options: .strict)
+        let strict = assertParseFails(
+            "\(edmxOpen)<Schema Namespace=\"N\" xmlns=\"urn:not-csdl\"/>\(edmxClose)", kind: .strictModeViolation, options: .strict)
         XCTAssertEqual(strict?.diagnostics.first?.code, "unexpected-namespace")
     }
 
@@ -158,8 +163,12 @@ final class HostileInputTests: XCTestCase {
     func testLongInheritanceChainsAreBoundedAndDoNotExhaustTheStack() throws {
         // 3,000 types, each deriving from the previous one: inheriting everything would copy 4.5 million
         // properties; the chain is cut every 65 levels instead, with a diagnostic.
-        var body = #"<EntityType Name="T0"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/></EntityType>"#
-        for index in 1..<3000 { body += #"<EntityType Name="T\#(index)" BaseType="Test.T\#(index - 1)"><Property Name="P\#(index)" Type="Edm.Int32"/></EntityType>"# }
+        var body =
+            #"<EntityType Name="T0"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/></EntityType>"#
+        for index in 1..<3000 {
+            body +=
+                #"<EntityType Name="T\#(index)" BaseType="Test.T\#(index - 1)"><Property Name="P\#(index)" Type="Edm.Int32"/></EntityType>"#
+        }
         let metadata = try Fixtures.parse(Fixtures.edmx(body))
         XCTAssertEqual(metadata.entityType(named: "Test.T64")?.properties.count, 65)
         XCTAssertEqual(metadata.entityType(named: "Test.T64")?.key, ["K"])
@@ -174,10 +183,12 @@ final class HostileInputTests: XCTestCase {
         let deep = String(repeating: "<a>", count: 1000) + String(repeating: "</a>", count: 1000)
         let error = assertParseFails(Fixtures.edmx(deep), kind: .tooDeep)
         XCTAssertNotNil(error?.location)
-        let inAnnotation = "<Annotations Target=\"Test\" xmlns=\"http://docs.oasis-open.org/odata/ns/edm\"><Annotation Term=\"X\">\(deep)</Annotation></Annotations>"
+        let inAnnotation =
+            "<Annotations Target=\"Test\" xmlns=\"http://docs.oasis-open.org/odata/ns/edm\"><Annotation Term=\"X\">\(deep)</Annotation></Annotations>"
         assertParseFails(Fixtures.edmx(inAnnotation), kind: .tooDeep)
         // The limit is the parser's own: a caller may raise it (the skipped subtree is then only noted).
-        XCTAssertEqual(try Fixtures.parse(Fixtures.edmx(deep), options: ParseOptions(maximumDepth: 5000)).diagnostics("unknown-element").count, 1)
+        XCTAssertEqual(
+            try Fixtures.parse(Fixtures.edmx(deep), options: ParseOptions(maximumDepth: 5000)).diagnostics("unknown-element").count, 1)
         // Edmx, DataServices, Schema and three <a> are six levels.
         XCTAssertNoThrow(try Fixtures.parse(Fixtures.edmx("<a><a><a></a></a></a>"), options: ParseOptions(maximumDepth: 6)))
         assertParseFails(Fixtures.edmx("<a><a><a></a></a></a>"), kind: .tooDeep, options: ParseOptions(maximumDepth: 5))
@@ -242,7 +253,9 @@ final class LoopbackListener {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 4) == 0 && getsockname(fd, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && listen(fd, 4) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard fd >= 0, bound else { throw LoopbackError() }
         socketFD = fd

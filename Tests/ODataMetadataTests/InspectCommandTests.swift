@@ -103,7 +103,9 @@ final class InspectCommandTests: XCTestCase {
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
         let binary = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("odata-gen")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw NSError(domain: "InspectCommandTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(binary.path) is missing: run `swift build` before `swift test`"])
+            throw NSError(
+                domain: "InspectCommandTests", code: 1,
+                userInfo: [NSLocalizedDescriptionKey: "\(binary.path) is missing: run `swift build` before `swift test`"])
         }
         let process = Process()
         process.executableURL = binary

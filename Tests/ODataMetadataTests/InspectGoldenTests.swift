@@ -17,7 +17,9 @@ final class InspectGoldenTests: XCTestCase {
         guard actual != expected else { return }
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expectedLines.count, actualLines.count)
+        let first =
+            zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(expectedLines.count, actualLines.count)
         let context = { (lines: [Substring]) in lines[max(0, first - 3)..<min(lines.count, first + 4)].joined(separator: "\n") }
         XCTFail(
             """

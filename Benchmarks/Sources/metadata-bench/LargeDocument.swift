@@ -28,11 +28,13 @@ enum LargeDocument {
                 #"Type="Edm.Time" Precision="0" sap:label="Time""#,
             ]
             for property in 0..<22 {
-                type += "        <Property Name=\"Field\(property)\" \(kinds[property % kinds.count]) sap:quickinfo=\"Field \(property) of object \(index)\"/>\n"
+                type +=
+                    "        <Property Name=\"Field\(property)\" \(kinds[property % kinds.count]) sap:quickinfo=\"Field \(property) of object \(index)\"/>\n"
             }
             if index > 0 {
                 let association = "assoc_\(index)"
-                type += "        <NavigationProperty Name=\"to_Parent\" Relationship=\"BENCH_SRV.\(association)\" FromRole=\"FromRole_\(association)\" ToRole=\"ToRole_\(association)\"/>\n"
+                type +=
+                    "        <NavigationProperty Name=\"to_Parent\" Relationship=\"BENCH_SRV.\(association)\" FromRole=\"FromRole_\(association)\" ToRole=\"ToRole_\(association)\"/>\n"
                 associations.append(
                     """
                           <Association Name="\(association)" sap:content-version="1">

@@ -1,5 +1,5 @@
-import FuzzDriver
 import Foundation
+import FuzzDriver
 @_spi(Fuzzing) import OData
 
 /// Feeds each input to the Atom decoder in every shape (feed, entry, value, links).

@@ -1,5 +1,5 @@
-import FuzzDriver
 import Foundation
+import FuzzDriver
 @_spi(Fuzzing) import OData
 
 /// Feeds each input to the OData error-body parser as JSON, as XML and by sniffing.

@@ -1,5 +1,5 @@
-import FuzzDriver
 import Foundation
+import FuzzDriver
 import ODataMetadata
 
 /// Parses each input leniently and strictly, and renders the model, so the parser, the resolver and the

@@ -1,5 +1,5 @@
-import Foundation
 internal import CLibXML2
+import Foundation
 
 /// A libxml2 string pointer (element and attribute names are interned in the parser's dictionary).
 typealias AtomXMLName = UnsafePointer<xmlChar>

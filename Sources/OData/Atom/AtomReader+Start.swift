@@ -1,5 +1,5 @@
-import Foundation
 internal import CLibXML2
+import Foundation
 
 extension AtomReader {
     func startElement(_ name: AtomXMLName, uri: UnsafePointer<xmlChar>?, attributes: AtomAttributes) {

@@ -1,5 +1,5 @@
-import Foundation
 internal import CLibXML2
+import Foundation
 
 /// The Atom state machine fed by libxml2's SAX2 callbacks: feeds, entries, navigation links with
 /// `m:inline`, `m:properties` with complex values and collections, `$links` and single values.

@@ -1,5 +1,5 @@
-import Foundation
 internal import CLibXML2
+import Foundation
 
 /// Runs libxml2's SAX2 parser over a payload (read through a callback, a few kilobytes at a time) with the
 /// safe options and feeds an `AtomReader`.

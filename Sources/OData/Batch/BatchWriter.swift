@@ -3,7 +3,9 @@ import Foundation
 /// Writes a `$batch` request body (`multipart/mixed`, OData v2) with CRLF line ends.
 public enum BatchWriter {
     /// The body and the `Content-Type` header value to send it with.
-    public static func encode(_ items: [BatchItem], boundary: String = "batch_" + UUID().uuidString) throws -> (body: Data, contentType: String) {
+    public static func encode(_ items: [BatchItem], boundary: String = "batch_" + UUID().uuidString) throws -> (
+        body: Data, contentType: String
+    ) {
         var out = Data()
         for item in items {
             out.append(line("--\(boundary)"))

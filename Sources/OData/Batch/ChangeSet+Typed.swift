@@ -4,7 +4,9 @@ import Foundation
 extension ChangeSet {
     /// Adds the creation of a typed entity (`POST` to its entity set); returns its `Content-ID`.
     @discardableResult
-    public func createEntity<Entity: EntityProtocol>(_ entity: Entity, in entitySet: EntitySetDescriptor, contentID: String? = nil) -> String {
+    public func createEntity<Entity: EntityProtocol>(_ entity: Entity, in entitySet: EntitySetDescriptor, contentID: String? = nil)
+        -> String
+    {
         createEntity(entity.entityValue, in: entitySet, contentID: contentID)
     }
 
@@ -19,14 +21,17 @@ extension ChangeSet {
 
     /// Adds the deletion of a typed entity with `If-Match` from its ETag; returns its `Content-ID`.
     @discardableResult
-    public func deleteEntity<Entity: EntityProtocol>(_ entity: Entity, in entitySet: EntitySetDescriptor? = nil, contentID: String? = nil) throws -> String {
+    public func deleteEntity<Entity: EntityProtocol>(_ entity: Entity, in entitySet: EntitySetDescriptor? = nil, contentID: String? = nil)
+        throws -> String
+    {
         try deleteEntity(entity.entityValue, in: entitySet, contentID: contentID)
     }
 }
 
 extension DataService where Provider == OnlineODataProvider {
     /// The typed entities of a successful batch read of `query` (see `RequestBatch.addQuery(_:)`).
-    public func entities<Entity: EntityProtocol>(_ type: Entity.Type, from part: BatchPartResponse, for query: DataQuery) throws -> [Entity] {
+    public func entities<Entity: EntityProtocol>(_ type: Entity.Type, from part: BatchPartResponse, for query: DataQuery) throws -> [Entity]
+    {
         Entity.array(from: try provider.entities(from: part, for: query).entities)
     }
 }

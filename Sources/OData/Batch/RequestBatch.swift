@@ -120,7 +120,8 @@ public final class RequestBatch: @unchecked Sendable {
                 lock.withLock { queryResults[index] = result }
             case (.changes(let changeSet), .query(let part)):
                 // the whole changeset failed: the server answers with one error response
-                let failure = part.error(for: changeSet.requests.first, serviceRoot: serviceRoot)
+                let failure =
+                    part.error(for: changeSet.requests.first, serviceRoot: serviceRoot)
                     ?? ODataError(.decoding, "changeset answered by a single success response \(part.statusCode)")
                 changeSet.record([], error: failure)
             case (.changes(let changeSet), .changeSet(let parts)):

@@ -58,12 +58,16 @@ struct DataModelBuilder {
         case .primitive(let primitive):
             type = .primitive(EdmType(primitive))
         case .complex(let name):
-            guard let complex = try buildComplexType(name, visiting: &visiting) else { return skip("\(owner).\(property.name)", property.type) }
+            guard let complex = try buildComplexType(name, visiting: &visiting) else {
+                return skip("\(owner).\(property.name)", property.type)
+            }
             type = .complex(complex)
         case .collection(.primitive(let primitive)):
             type = .primitiveCollection(EdmType(primitive))
         case .collection(.complex(let name)):
-            guard let complex = try buildComplexType(name, visiting: &visiting) else { return skip("\(owner).\(property.name)", property.type) }
+            guard let complex = try buildComplexType(name, visiting: &visiting) else {
+                return skip("\(owner).\(property.name)", property.type)
+            }
             type = .complexCollection(complex)
         default:
             return skip("\(owner).\(property.name)", property.type)
@@ -89,8 +93,9 @@ struct DataModelBuilder {
             var properties: [PropertyDescriptor] = []
             for property in type.properties {
                 // Complex types are all built already, so this cannot throw a cycle error.
-                guard let descriptor = try? makeProperty(
-                    property, index: properties.count, keys: type.key, owner: type.qualifiedName, visiting: &visiting)
+                guard
+                    let descriptor = try? makeProperty(
+                        property, index: properties.count, keys: type.key, owner: type.qualifiedName, visiting: &visiting)
                 else { continue }
                 properties.append(descriptor)
             }

@@ -1,5 +1,5 @@
-import Foundation
 internal import CLibXML2
+import Foundation
 
 extension ODataErrorBody {
     /// `<error><code/><message xml:lang="…"/><innererror>…</innererror></error>`; nil when not such a document.

@@ -25,13 +25,15 @@ extension JSONEntityReader {
     }
 
     /// A navigation property's value: deferred, an inline feed or entry, or null.
-    private mutating func readNavigationValue(_ navigation: NavigationDescriptor, metadata: inout EntityMetadata) throws -> NavigationValue {
+    private mutating func readNavigationValue(_ navigation: NavigationDescriptor, metadata: inout EntityMetadata) throws -> NavigationValue
+    {
         switch try scanner.peek() {
         case UInt8(ascii: "n"):
             try scanner.literal("null")
             return navigation.isCollection ? .entities([]) : .entity(nil)
         case UInt8(ascii: "["):
-            return .entities(try withNestedEntity { reader in try reader.readFeed(reader.tables.table(for: navigation.targetType)) }.entities)
+            return .entities(
+                try withNestedEntity { reader in try reader.readFeed(reader.tables.table(for: navigation.targetType)) }.entities)
         case UInt8(ascii: "{"):
             switch try classifyObject() {
             case .deferred: return .deferred(uri: try readDeferred()?.string)
@@ -73,7 +75,11 @@ extension JSONEntityReader {
             try scanner.beginObject()
             var innerFirst = true
             while let innerKey = try scanner.nextKey(&innerFirst) {
-                if innerKey.equals("uri") { uri = try scanner.consumeNull() ? nil : try scanner.readString() } else { try scanner.skipValue() }
+                if innerKey.equals("uri") {
+                    uri = try scanner.consumeNull() ? nil : try scanner.readString()
+                } else {
+                    try scanner.skipValue()
+                }
             }
         }
         return uri

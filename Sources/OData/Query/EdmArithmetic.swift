@@ -1,7 +1,9 @@
 /// `add`, `sub`, `mul`, `div`, `mod` on non-null numeric values, after promotion; integer overflow and
 /// division by zero are typed errors. Integer results keep the wider operand type (Int32 unless an Int64 is involved).
 enum EdmArithmetic {
-    static func apply(_ op: FilterOperator, _ lhs: EdmValue, _ rhs: EdmValue, expression: QueryFilter) throws(QueryEvaluationError) -> EdmValue {
+    static func apply(_ op: FilterOperator, _ lhs: EdmValue, _ rhs: EdmValue, expression: QueryFilter) throws(QueryEvaluationError)
+        -> EdmValue
+    {
         guard let a = PromotedNumber(lhs), let b = PromotedNumber(rhs) else {
             throw QueryEvaluationError("arithmetic needs numbers", expression: expression)
         }
@@ -30,7 +32,8 @@ enum EdmArithmetic {
         }
     }
 
-    private static func integer(_ op: FilterOperator, _ x: Int64, _ y: Int64, expression: QueryFilter) throws(QueryEvaluationError) -> Int64 {
+    private static func integer(_ op: FilterOperator, _ x: Int64, _ y: Int64, expression: QueryFilter) throws(QueryEvaluationError) -> Int64
+    {
         let (value, overflow): (Int64, Bool)
         switch op {
         case .add: (value, overflow) = x.addingReportingOverflow(y)
@@ -47,7 +50,9 @@ enum EdmArithmetic {
         return value
     }
 
-    private static func decimal(_ op: FilterOperator, _ x: BigDecimal, _ y: BigDecimal, expression: QueryFilter) throws(QueryEvaluationError) -> BigDecimal {
+    private static func decimal(_ op: FilterOperator, _ x: BigDecimal, _ y: BigDecimal, expression: QueryFilter)
+        throws(QueryEvaluationError) -> BigDecimal
+    {
         do throws(ODataValueError) {
             switch op {
             case .add: return x + y

@@ -37,7 +37,9 @@ struct FilterEvaluator {
         }
     }
 
-    private func binary(_ op: FilterOperator, _ left: QueryFilter, _ right: QueryFilter, expression: QueryFilter) throws(QueryEvaluationError) -> EdmValue {
+    private func binary(_ op: FilterOperator, _ left: QueryFilter, _ right: QueryFilter, expression: QueryFilter)
+        throws(QueryEvaluationError) -> EdmValue
+    {
         switch op {
         case .and, .or:
             let lhs = try truth(left)

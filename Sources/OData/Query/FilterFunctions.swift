@@ -3,7 +3,9 @@ import Foundation
 /// The v2 built-in functions evaluated in memory. A null argument gives null. String positions are
 /// UTF-16 offsets (as on .NET and Java servers); matching is ordinal and case-sensitive; date parts are in UTC.
 enum FilterFunctions {
-    static func call(_ name: String, _ arguments: [QueryFilter], evaluator: FilterEvaluator, expression: QueryFilter) throws(QueryEvaluationError) -> EdmValue {
+    static func call(_ name: String, _ arguments: [QueryFilter], evaluator: FilterEvaluator, expression: QueryFilter)
+        throws(QueryEvaluationError) -> EdmValue
+    {
         if name == "isof" || name == "cast" {
             return try typeFunction(name, arguments, evaluator: evaluator, expression: expression)
         }
@@ -141,7 +143,9 @@ enum FilterFunctions {
     }
 
     /// `isof('T')`, `isof(x,'T')`, `cast(x,'T')`.
-    private static func typeFunction(_ name: String, _ arguments: [QueryFilter], evaluator: FilterEvaluator, expression: QueryFilter) throws(QueryEvaluationError) -> EdmValue {
+    private static func typeFunction(_ name: String, _ arguments: [QueryFilter], evaluator: FilterEvaluator, expression: QueryFilter)
+        throws(QueryEvaluationError) -> EdmValue
+    {
         guard let last = arguments.last, case .typeName(let typeName) = last, (1...2).contains(arguments.count),
             name == "isof" || arguments.count == 2
         else { throw QueryEvaluationError("\(name) needs a type name as its last argument", expression: expression) }
@@ -149,7 +153,8 @@ enum FilterFunctions {
         if name == "isof" {
             guard let subject else {
                 let type = evaluator.entity.entityType
-                return .boolean(type.qualifiedName == typeName || evaluator.entity.metadata.typeName == typeName || type.baseTypeName == typeName)
+                return .boolean(
+                    type.qualifiedName == typeName || evaluator.entity.metadata.typeName == typeName || type.baseTypeName == typeName)
             }
             switch subject {
             case .null: return .boolean(false)

@@ -128,7 +128,8 @@ extension DataService where Provider == OnlineODataProvider {
     public func processBatch(
         _ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @Sendable ((any Error)?) -> Void
     ) -> Task<Void, Never> {
-        complete({ (_: Bool?, error: (any Error)?) in completionHandler(error) }) {
+        let handler: @Sendable (Bool?, (any Error)?) -> Void = { _, error in completionHandler(error) }
+        return complete(handler) {
             try await self.processBatch(batch, headers: headers)
             return true
         }

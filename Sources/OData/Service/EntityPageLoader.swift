@@ -47,7 +47,8 @@ public actor EntityPageLoader {
 
     /// Completion-handler form of `loadNextPage()`, called on the provider's `options.completionQueue`.
     @discardableResult
-    public nonisolated func loadNextPage(completionHandler: @escaping @Sendable ([EntityValue]?, (any Error)?) -> Void) -> Task<Void, Never> {
+    public nonisolated func loadNextPage(completionHandler: @escaping @Sendable ([EntityValue]?, (any Error)?) -> Void) -> Task<Void, Never>
+    {
         provider.complete(completionHandler) { try await self.loadNextPage() }
     }
 

@@ -16,7 +16,8 @@ extension OnlineODataProvider {
         do {
             metadata = try MetadataParser.parse(data)
         } catch {
-            throw ODataError(.decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, responseBody: data, underlyingError: error)
+            throw ODataError(
+                .decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, responseBody: data, underlyingError: error)
         }
         do {
             return try DataModel(metadata: metadata, container: container)

@@ -30,7 +30,8 @@ extension OnlineODataProvider: DataServiceProvider {
             case .json:
                 let decoder = ODataJSONDecoder(typeResolver: self.options.typeResolver)
                 return try Self.withResultsUnwrapped(response.body) { try decoder.decodeFunctionResult($0, function: function) }
-            case .atom: return try ODataAtomDecoder(typeResolver: self.options.typeResolver).decodeFunctionResult(response.body, function: function)
+            case .atom:
+                return try ODataAtomDecoder(typeResolver: self.options.typeResolver).decodeFunctionResult(response.body, function: function)
             }
         }
     }
@@ -68,7 +69,8 @@ extension OnlineODataProvider: DataServiceProvider {
     public func fetchProperty(
         _ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()
     ) async throws -> EdmValue {
-        let (request, response) = try await read(try url(for: query.resourcePath + "/" + URLEncoding.encodePath(property.name)), headers: headers)
+        let (request, response) = try await read(
+            try url(for: query.resourcePath + "/" + URLEncoding.encodePath(property.name)), headers: headers)
         return try decodeValue(response, request, type: property.type)
     }
 

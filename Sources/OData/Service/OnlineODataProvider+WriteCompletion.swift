@@ -59,7 +59,8 @@ extension OnlineODataProvider {
         completionHandler: @escaping @Sendable ((any Error)?) -> Void
     ) -> Task<Void, Never> {
         completeVoid(completionHandler) {
-            try await self.addLink(from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers)
+            try await self.addLink(
+                from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers)
         }
     }
 
@@ -71,7 +72,8 @@ extension OnlineODataProvider {
         completionHandler: @escaping @Sendable ((any Error)?) -> Void
     ) -> Task<Void, Never> {
         completeVoid(completionHandler) {
-            try await self.setLink(from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers)
+            try await self.setLink(
+                from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers)
         }
     }
 

@@ -63,7 +63,8 @@ public struct LoggingMiddleware: ODataMiddleware {
             let response = try await next(request)
             let ms = Int(Date().timeIntervalSince(start) * 1000)
             logger.log(
-                .debug, "← \(response.statusCode) \(request.method) \(url) \(response.body.count) bytes \(ms) ms \(Self.redact(response.headers))")
+                .debug,
+                "← \(response.statusCode) \(request.method) \(url) \(response.body.count) bytes \(ms) ms \(Self.redact(response.headers))")
             return response
         } catch {
             logger.log(.debug, "✗ \(request.method) \(url): \(error)")
@@ -74,7 +75,8 @@ public struct LoggingMiddleware: ODataMiddleware {
     /// The headers as `name: value` pairs with secret values replaced.
     public static func redact(_ headers: HTTPHeaders) -> String {
         let parts = headers.fields.map { field in
-            let value = redactedHeaders.contains(field.name.lowercased()) && !field.value.caseInsensitiveEquals("fetch")
+            let value =
+                redactedHeaders.contains(field.name.lowercased()) && !field.value.caseInsensitiveEquals("fetch")
                 ? "<redacted>" : field.value
             return "\(field.name): \(value)"
         }

@@ -100,7 +100,8 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
     }
 
     private func makeTask(
-        _ urlRequest: URLRequest, request: HTTPRequest, box: TaskBox, completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+        _ urlRequest: URLRequest, request: HTTPRequest, box: TaskBox,
+        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
     ) -> URLSessionTask {
         let identifier = TaskIdentifier(box: box)
         let challenges = self.challenges

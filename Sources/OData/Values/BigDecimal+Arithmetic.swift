@@ -52,7 +52,11 @@ extension BigDecimal {
                 let b = right.significand.scaledUp(by: target - right.scale)
             else {
                 // Aligning overflows: drop one digit from the operand with the larger scale.
-                if left.scale > right.scale { left = left.rounded(scale: left.scale - 1) } else { right = right.rounded(scale: right.scale - 1) }
+                if left.scale > right.scale {
+                    left = left.rounded(scale: left.scale - 1)
+                } else {
+                    right = right.rounded(scale: right.scale - 1)
+                }
                 continue
             }
             let (sum, overflow) = a.addingReportingOverflow(b)
@@ -73,7 +77,11 @@ extension BigDecimal {
         for _ in 0..<160 {
             let (product, overflow) = left.significand.multipliedReportingOverflow(by: right.significand)
             if !overflow { return BigDecimal(significand: product, scale: left.scale + right.scale) }
-            if left.precision >= right.precision { left = left.rounded(scale: left.scale - 1) } else { right = right.rounded(scale: right.scale - 1) }
+            if left.precision >= right.precision {
+                left = left.rounded(scale: left.scale - 1)
+            } else {
+                right = right.rounded(scale: right.scale - 1)
+            }
         }
         return BigDecimal(significand: 0, scale: 0)
     }

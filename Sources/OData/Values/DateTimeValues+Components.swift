@@ -63,8 +63,9 @@ extension GlobalDateTime {
         year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nanosecond: Int = 0,
         offsetMinutes: Int = 0
     ) {
-        guard let local = LocalDateTime(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond),
+        guard
+            let local = LocalDateTime(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond),
             abs(offsetMinutes) <= 840
         else { return nil }
         self.init(utcTicks: local.ticks - Int64(offsetMinutes) * 60 * Ticks.perSecond, offsetMinutes: offsetMinutes)

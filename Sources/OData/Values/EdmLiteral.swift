@@ -127,7 +127,7 @@ public enum EdmLiteral {
         var scanner = ByteScanner(bytes)
         if scanner.consumeWord("null", caseInsensitive: false), scanner.isAtEnd { return nil }
         scanner.position = 0
-        if (scanner.consumeWord("true", caseInsensitive: false) || scanner.consumeWord("false", caseInsensitive: false)),
+        if scanner.consumeWord("true", caseInsensitive: false) || scanner.consumeWord("false", caseInsensitive: false),
             scanner.isAtEnd
         {
             return .boolean

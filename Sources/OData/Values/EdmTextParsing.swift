@@ -108,9 +108,11 @@ enum EdmTextParsing {
             out += 1
             i += 2
         }
-        let uuid = UUID(uuid: (
-            raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-            raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+        let uuid = UUID(
+            uuid: (
+                raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
+            ))
         return GuidValue(uuid)
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 internal import CLibXML2
+import Foundation
 
 /// Process-wide libxml2 set-up and the safe parser options every XML reader here uses.
 ///

@@ -15,7 +15,10 @@ extension ServiceMetadata {
     private static func json(_ reference: SchemaReference) -> JSONValue {
         .object([
             ("uri", .string(reference.uri)),
-            ("includes", .array(reference.includes.map { .object([("namespace", .string($0.namespace)), ("alias", .optional($0.alias))]) })),
+            (
+                "includes",
+                .array(reference.includes.map { .object([("namespace", .string($0.namespace)), ("alias", .optional($0.alias))]) })
+            ),
         ])
     }
 
@@ -86,19 +89,35 @@ extension ServiceMetadata {
         let constraint: JSONValue =
             association.referentialConstraint.map { constraint in
                 .object([
-                    ("principal", .object([("role", .string(constraint.principalRole)), ("properties", .array(constraint.principalProperties.map(JSONValue.string)))])),
-                    ("dependent", .object([("role", .string(constraint.dependentRole)), ("properties", .array(constraint.dependentProperties.map(JSONValue.string)))])),
+                    (
+                        "principal",
+                        .object([
+                            ("role", .string(constraint.principalRole)),
+                            ("properties", .array(constraint.principalProperties.map(JSONValue.string))),
+                        ])
+                    ),
+                    (
+                        "dependent",
+                        .object([
+                            ("role", .string(constraint.dependentRole)),
+                            ("properties", .array(constraint.dependentProperties.map(JSONValue.string))),
+                        ])
+                    ),
                 ])
             } ?? .null
         return .object([
             ("name", .string(association.name)),
             ("qualifiedName", .string(association.qualifiedName)),
-            ("ends", .array(association.ends.map { end in
-                .object([
-                    ("role", .string(end.role)), ("type", .string(end.type)), ("multiplicity", .string(end.multiplicity.rawValue)),
-                    ("onDeleteCascade", .bool(end.onDeleteCascade)),
-                ])
-            })),
+            (
+                "ends",
+                .array(
+                    association.ends.map { end in
+                        .object([
+                            ("role", .string(end.role)), ("type", .string(end.type)), ("multiplicity", .string(end.multiplicity.rawValue)),
+                            ("onDeleteCascade", .bool(end.onDeleteCascade)),
+                        ])
+                    })
+            ),
             ("referentialConstraint", constraint),
         ])
     }
@@ -107,15 +126,25 @@ extension ServiceMetadata {
         .object([
             ("name", .string(container.name)),
             ("isDefault", .bool(container.isDefault)),
-            ("entitySets", .array(container.entitySets.map { set in
-                .object([("name", .string(set.name)), ("entityType", .string(set.entityType)), ("annotations", json(set.annotations))])
-            })),
-            ("associationSets", .array(container.associationSets.map { set in
-                .object([
-                    ("name", .string(set.name)), ("association", .string(set.association)),
-                    ("ends", .array(set.ends.map { .object([("role", .string($0.role)), ("entitySet", .string($0.entitySet))]) })),
-                ])
-            })),
+            (
+                "entitySets",
+                .array(
+                    container.entitySets.map { set in
+                        .object([
+                            ("name", .string(set.name)), ("entityType", .string(set.entityType)), ("annotations", json(set.annotations)),
+                        ])
+                    })
+            ),
+            (
+                "associationSets",
+                .array(
+                    container.associationSets.map { set in
+                        .object([
+                            ("name", .string(set.name)), ("association", .string(set.association)),
+                            ("ends", .array(set.ends.map { .object([("role", .string($0.role)), ("entitySet", .string($0.entitySet))]) })),
+                        ])
+                    })
+            ),
             ("functionImports", .array(container.functionImports.map(json))),
         ])
     }
@@ -126,12 +155,16 @@ extension ServiceMetadata {
             ("returnType", .optional(function.returnType?.csdlName)),
             ("entitySet", .optional(function.entitySet)),
             ("httpMethod", .optional(function.httpMethod)),
-            ("parameters", .array(function.parameters.map { parameter in
-                .object([
-                    ("name", .string(parameter.name)), ("type", .string(parameter.type.csdlName)),
-                    ("nullable", .bool(parameter.isNullable)), ("mode", .optional(parameter.mode?.rawValue)),
-                ])
-            })),
+            (
+                "parameters",
+                .array(
+                    function.parameters.map { parameter in
+                        .object([
+                            ("name", .string(parameter.name)), ("type", .string(parameter.type.csdlName)),
+                            ("nullable", .bool(parameter.isNullable)), ("mode", .optional(parameter.mode?.rawValue)),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -24,7 +24,8 @@ extension DocumentBuilder {
             stack.append(.complexType)
         } else if name == names.association {
             guard let associationName = required(a, names.name, "Name", of: "Association", at: at) else { return }
-            association = Association(name: associationName, namespace: namespace, ends: [], annotations: foreignAttributes(a), location: at)
+            association = Association(
+                name: associationName, namespace: namespace, ends: [], annotations: foreignAttributes(a), location: at)
             stack.append(.association)
         } else if name == names.entityContainer {
             guard let containerName = required(a, names.name, "Name", of: "EntityContainer", at: at) else { return }
@@ -85,7 +86,10 @@ extension DocumentBuilder {
                 let text = required(a, names.multiplicity, "Multiplicity", of: "End", at: at)
             else { return }
             guard let multiplicity = Multiplicity(rawValue: text) else {
-                report(.error, "invalid-multiplicity", "End \(type) of Association \(association?.name ?? "") has Multiplicity \"\(text)\", not 0..1, 1 or *; the end is ignored", at: at)
+                report(
+                    .error, "invalid-multiplicity",
+                    "End \(type) of Association \(association?.name ?? "") has Multiplicity \"\(text)\", not 0..1, 1 or *; the end is ignored",
+                    at: at)
                 skip()
                 return
             }
@@ -106,7 +110,11 @@ extension DocumentBuilder {
             stack.append(.dependent)
         case .principal where name == names.propertyRef, .dependent where name == names.propertyRef:
             if let refName = required(a, names.name, "Name", of: "PropertyRef", at: at) {
-                if parent == .principal { constraint.principalProperties.append(refName) } else { constraint.dependentProperties.append(refName) }
+                if parent == .principal {
+                    constraint.principalProperties.append(refName)
+                } else {
+                    constraint.dependentProperties.append(refName)
+                }
                 leaf()
             }
         case .entityContainer where name == names.entitySet:
@@ -144,7 +152,9 @@ extension DocumentBuilder {
             var mode: ParameterMode?
             if let text = a.value(names.mode) {
                 mode = ParameterMode(rawValue: text)
-                if mode == nil { report(.warning, "invalid-facet", "Parameter \(parameterName) has Mode \"\(text)\", not In, Out or InOut", at: at) }
+                if mode == nil {
+                    report(.warning, "invalid-facet", "Parameter \(parameterName) has Mode \"\(text)\", not In, Out or InOut", at: at)
+                }
             }
             parameter = FunctionImportParameter(
                 name: parameterName, type: ModelResolver.primitives[type] ?? .unresolved(type), mode: mode, isNullable: facets.isNullable,

@@ -37,7 +37,10 @@ extension DocumentBuilder {
                 openSchema(a, uri: uri, kind: kind)
             } else if name == names.schema {
                 let namespace = knownNamespace(uri)?.uri ?? "(no namespace)"
-                report(.error, "unexpected-namespace", "Schema \(a.value(names.namespace) ?? "") is in namespace \(namespace), not a CSDL namespace; it is ignored", at: location())
+                report(
+                    .error, "unexpected-namespace",
+                    "Schema \(a.value(names.namespace) ?? "") is in namespace \(namespace), not a CSDL namespace; it is ignored",
+                    at: location())
                 skip()
             } else {
                 skipUnknown(name, prefix: prefix, uri: uri, in: "edmx:DataServices")
@@ -75,7 +78,9 @@ extension DocumentBuilder {
 
     private mutating func openRoot(_ name: XMLName, kind: NamespaceKind, attributes a: XMLAttributes) {
         guard name == names.edmx else {
-            fail(.notEDMX, "the root element is <\(XMLAttributes.string(name))>, not <edmx:Edmx>: this is not an EDMX metadata document", at: location())
+            fail(
+                .notEDMX, "the root element is <\(XMLAttributes.string(name))>, not <edmx:Edmx>: this is not an EDMX metadata document",
+                at: location())
             return
         }
         switch kind {

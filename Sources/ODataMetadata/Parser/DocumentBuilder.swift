@@ -1,5 +1,5 @@
-import Foundation
 internal import CLibXML2
+import Foundation
 
 /// What an open element in the document is, for the builder's stack.
 enum Frame {
@@ -130,7 +130,8 @@ struct DocumentBuilder {
 
     mutating func libxmlError(_ error: xmlError) {
         guard failure == nil else { return }
-        let message = error.message.map { String(cString: $0) }?
+        let message =
+            error.message.map { String(cString: $0) }?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown libxml2 error"
         let at = SourceLocation(line: Int(error.line), column: Int(error.int2))
         if error.level.rawValue < XML_ERR_ERROR.rawValue { return }
@@ -164,7 +165,9 @@ struct DocumentBuilder {
 
     /// Skips an element the parser does not know, with a note.
     mutating func skipUnknown(_ name: XMLName, prefix: XMLName?, uri: XMLName?, in parent: String) {
-        report(.note, "unknown-element", "skipped unknown element <\(qualifiedName(name, prefix: prefix, uri: uri))> in \(parent)", at: location())
+        report(
+            .note, "unknown-element", "skipped unknown element <\(qualifiedName(name, prefix: prefix, uri: uri))> in \(parent)",
+            at: location())
         skip()
     }
 
@@ -282,7 +285,8 @@ struct DocumentBuilder {
             throw MetadataError(kind: .notEDMX, message: "the document has no edmx:Edmx root element", diagnostics: diagnostics)
         }
         if !sawDataServices {
-            throw MetadataError(kind: .notEDMX, message: "the edmx:Edmx document has no edmx:DataServices element", diagnostics: diagnostics)
+            throw MetadataError(
+                kind: .notEDMX, message: "the edmx:Edmx document has no edmx:DataServices element", diagnostics: diagnostics)
         }
         // Hand the schemas over, so the resolver's edits do not copy them.
         let parsed = schemas

@@ -1,5 +1,5 @@
-import Foundation
 internal import CLibXML2
+import Foundation
 
 /// Runs libxml2's SAX2 push parser over a byte buffer with the safe options and hands the
 /// events to a `DocumentBuilder`.

@@ -12,7 +12,10 @@ extension ModelResolver {
                 resolveFunctionImports(&container)
                 schemas[s].entityContainers[c] = container
                 if defaults == 2, container.isDefault {
-                    report(.warning, "multiple-default-containers", "EntityContainer \(container.name) is the second one marked m:IsDefaultEntityContainer; the first is the default", at: container.location)
+                    report(
+                        .warning, "multiple-default-containers",
+                        "EntityContainer \(container.name) is the second one marked m:IsDefaultEntityContainer; the first is the default",
+                        at: container.location)
                 }
             }
         }
@@ -25,10 +28,14 @@ extension ModelResolver {
             let written = set.entityType
             set.entityType = qualify(written)
             if entityTypeIndex[set.entityType] == nil {
-                report(.error, "unresolved-type", "EntitySet \(container.name)/\(set.name) has EntityType \(written), which is not declared", at: set.location)
+                report(
+                    .error, "unresolved-type", "EntitySet \(container.name)/\(set.name) has EntityType \(written), which is not declared",
+                    at: set.location)
             }
             if !names.insert(set.name).inserted {
-                report(.error, "duplicate-name", "EntityContainer \(container.name) has more than one EntitySet named \(set.name)", at: set.location)
+                report(
+                    .error, "duplicate-name", "EntityContainer \(container.name) has more than one EntitySet named \(set.name)",
+                    at: set.location)
             }
             container.entitySets[i] = set
         }
@@ -43,7 +50,9 @@ extension ModelResolver {
             set.association = qualify(written)
             let context = "AssociationSet \(container.name)/\(set.name)"
             if !names.insert(set.name).inserted {
-                report(.error, "duplicate-name", "EntityContainer \(container.name) has more than one AssociationSet named \(set.name)", at: set.location)
+                report(
+                    .error, "duplicate-name", "EntityContainer \(container.name) has more than one AssociationSet named \(set.name)",
+                    at: set.location)
             }
             let association = associationIndex[set.association].map { schemas[$0.schema].associations[$0.item] }
             if association == nil {
@@ -51,10 +60,15 @@ extension ModelResolver {
             }
             for end in set.ends {
                 if let association, association.end(role: end.role) == nil {
-                    report(.error, "unresolved-role", "\(context) has an End with Role \(end.role), which is not a role of \(association.qualifiedName)", at: set.location)
+                    report(
+                        .error, "unresolved-role",
+                        "\(context) has an End with Role \(end.role), which is not a role of \(association.qualifiedName)", at: set.location
+                    )
                 }
                 if !setNames.contains(end.entitySet) {
-                    report(.error, "unresolved-entity-set", "\(context) has an End with EntitySet \(end.entitySet), which is not in the container", at: set.location)
+                    report(
+                        .error, "unresolved-entity-set",
+                        "\(context) has an End with EntitySet \(end.entitySet), which is not in the container", at: set.location)
                 }
             }
             container.associationSets[i] = set
@@ -68,13 +82,17 @@ extension ModelResolver {
             var function = container.functionImports[i]
             let context = "FunctionImport \(container.name)/\(function.name)"
             if !names.insert(function.name).inserted {
-                report(.error, "duplicate-name", "EntityContainer \(container.name) has more than one FunctionImport named \(function.name)", at: function.location)
+                report(
+                    .error, "duplicate-name", "EntityContainer \(container.name) has more than one FunctionImport named \(function.name)",
+                    at: function.location)
             }
             if case .unresolved(let written)? = function.returnType {
                 function.returnType = resolveType(written, in: { "the ReturnType of \(context)" }, at: function.location)
             }
             if let set = function.entitySet, !setNames.contains(set) {
-                report(.error, "unresolved-entity-set", "\(context) has EntitySet \(set), which is not in the container", at: function.location)
+                report(
+                    .error, "unresolved-entity-set", "\(context) has EntitySet \(set), which is not in the container", at: function.location
+                )
             }
             if case .entity? = function.returnType?.elementType, function.entitySet == nil {
                 report(.warning, "missing-entity-set", "\(context) returns entities but names no EntitySet", at: function.location)
@@ -83,10 +101,12 @@ extension ModelResolver {
             for p in function.parameters.indices {
                 let parameter = function.parameters[p]
                 if !parameterNames.insert(parameter.name).inserted {
-                    report(.error, "duplicate-name", "\(context) has more than one Parameter named \(parameter.name)", at: parameter.location)
+                    report(
+                        .error, "duplicate-name", "\(context) has more than one Parameter named \(parameter.name)", at: parameter.location)
                 }
                 if case .unresolved(let written) = parameter.type {
-                    function.parameters[p].type = resolveType(written, in: { "Parameter \(parameter.name) of \(context)" }, at: parameter.location)
+                    function.parameters[p].type = resolveType(
+                        written, in: { "Parameter \(parameter.name) of \(context)" }, at: parameter.location)
                 }
             }
             container.functionImports[i] = function

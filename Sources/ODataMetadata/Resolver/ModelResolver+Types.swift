@@ -11,7 +11,9 @@ extension ModelResolver {
                 if let base = type.baseType {
                     type.baseType = qualify(base)
                     if complexTypeIndex[qualify(base)] == nil {
-                        report(.error, "unresolved-type", "ComplexType \(owner) has BaseType \(base), which is not a declared complex type", at: type.location)
+                        report(
+                            .error, "unresolved-type", "ComplexType \(owner) has BaseType \(base), which is not a declared complex type",
+                            at: type.location)
                     }
                 }
                 schemas[s].complexTypes[i] = type
@@ -29,11 +31,15 @@ extension ModelResolver {
             let path = flat[index]
             var type = schemas[path.schema].complexTypes[path.item]
             if cyclic.contains(index) {
-                report(.error, "basetype-cycle", "ComplexType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
+                report(
+                    .error, "basetype-cycle",
+                    "ComplexType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
             } else if let base = type.baseType.flatMap({ flatIndex[$0] }) {
                 let basePath = flat[base]
                 let inherited = schemas[basePath.schema].complexTypes[basePath.item].properties
-                guard admitInheritance("ComplexType \(type.qualifiedName)", levels: depth[base] + 1, members: inherited.count, at: type.location)
+                guard
+                    admitInheritance(
+                        "ComplexType \(type.qualifiedName)", levels: depth[base] + 1, members: inherited.count, at: type.location)
                 else { continue }
                 depth[index] = depth[base] + 1
                 type.properties = inherited + declared[index]
@@ -57,21 +63,34 @@ extension ModelResolver {
                     let written = association.ends[e].type
                     association.ends[e].type = qualify(written)
                     if entityTypeIndex[association.ends[e].type] == nil {
-                        report(.error, "unresolved-type", "Association \(name) has an End of type \(written), which is not a declared entity type", at: association.location)
+                        report(
+                            .error, "unresolved-type",
+                            "Association \(name) has an End of type \(written), which is not a declared entity type",
+                            at: association.location)
                     }
                     if !roles.insert(association.ends[e].role).inserted {
-                        report(.error, "duplicate-name", "Association \(name) has two ends with Role \(association.ends[e].role)", at: association.location)
+                        report(
+                            .error, "duplicate-name", "Association \(name) has two ends with Role \(association.ends[e].role)",
+                            at: association.location)
                     }
                 }
                 if association.ends.count != 2 {
-                    report(.error, "invalid-association", "Association \(name) has \(association.ends.count) ends instead of 2", at: association.location)
+                    report(
+                        .error, "invalid-association", "Association \(name) has \(association.ends.count) ends instead of 2",
+                        at: association.location)
                 }
                 if let constraint = association.referentialConstraint {
                     for role in [constraint.principalRole, constraint.dependentRole] where !roles.contains(role) {
-                        report(.error, "unresolved-role", "the ReferentialConstraint of Association \(name) names Role \"\(role)\", which is not one of its ends", at: association.location)
+                        report(
+                            .error, "unresolved-role",
+                            "the ReferentialConstraint of Association \(name) names Role \"\(role)\", which is not one of its ends",
+                            at: association.location)
                     }
                     if constraint.principalProperties.count != constraint.dependentProperties.count {
-                        report(.error, "invalid-constraint", "the ReferentialConstraint of Association \(name) has \(constraint.principalProperties.count) principal and \(constraint.dependentProperties.count) dependent properties", at: association.location)
+                        report(
+                            .error, "invalid-constraint",
+                            "the ReferentialConstraint of Association \(name) has \(constraint.principalProperties.count) principal and \(constraint.dependentProperties.count) dependent properties",
+                            at: association.location)
                     }
                 }
                 schemas[s].associations[a] = association
@@ -89,7 +108,9 @@ extension ModelResolver {
                 if let base = types[t].baseType {
                     types[t].baseType = qualify(base)
                     if entityTypeIndex[qualify(base)] == nil {
-                        report(.error, "unresolved-type", "EntityType \(owner) has BaseType \(base), which is not a declared entity type", at: types[t].location)
+                        report(
+                            .error, "unresolved-type", "EntityType \(owner) has BaseType \(base), which is not a declared entity type",
+                            at: types[t].location)
                     }
                 }
                 for p in types[t].declaredProperties.indices { resolveProperty(&types[t].declaredProperties[p], owner: owner) }
@@ -110,15 +131,22 @@ extension ModelResolver {
         navigation.relationship = qualify(written)
         let context = "NavigationProperty \(owner)/\(navigation.name)"
         guard let path = associationIndex[navigation.relationship] else {
-            report(.error, "unresolved-association", "\(context) has Relationship \(written), which is not a declared association", at: navigation.location)
+            report(
+                .error, "unresolved-association", "\(context) has Relationship \(written), which is not a declared association",
+                at: navigation.location)
             return
         }
         let association = schemas[path.schema].associations[path.item]
         if association.end(role: navigation.fromRole) == nil {
-            report(.error, "unresolved-role", "\(context) has FromRole \(navigation.fromRole), which is not a role of \(association.qualifiedName)", at: navigation.location)
+            report(
+                .error, "unresolved-role",
+                "\(context) has FromRole \(navigation.fromRole), which is not a role of \(association.qualifiedName)",
+                at: navigation.location)
         }
         guard let target = association.end(role: navigation.toRole) else {
-            report(.error, "unresolved-role", "\(context) has ToRole \(navigation.toRole), which is not a role of \(association.qualifiedName)", at: navigation.location)
+            report(
+                .error, "unresolved-role",
+                "\(context) has ToRole \(navigation.toRole), which is not a role of \(association.qualifiedName)", at: navigation.location)
             return
         }
         navigation.targetType = target.type
@@ -143,12 +171,15 @@ extension ModelResolver {
             let path = flat[index]
             var type = schemas[path.schema].entityTypes[path.item]
             if cyclic.contains(index) {
-                report(.error, "basetype-cycle", "EntityType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
+                report(
+                    .error, "basetype-cycle",
+                    "EntityType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
             } else if let baseIndex = type.baseType.flatMap({ flatIndex[$0] }) {
                 let base = schemas[flat[baseIndex].schema].entityTypes[flat[baseIndex].item]
-                guard admitInheritance(
-                    "EntityType \(type.qualifiedName)", levels: depth[baseIndex] + 1,
-                    members: base.properties.count + base.navigationProperties.count, at: type.location)
+                guard
+                    admitInheritance(
+                        "EntityType \(type.qualifiedName)", levels: depth[baseIndex] + 1,
+                        members: base.properties.count + base.navigationProperties.count, at: type.location)
                 else { continue }
                 depth[index] = depth[baseIndex] + 1
                 type.properties = base.properties + type.declaredProperties
@@ -156,7 +187,10 @@ extension ModelResolver {
                 if type.declaredKey.isEmpty {
                     type.key = base.key
                 } else if !base.key.isEmpty {
-                    report(.warning, "key-redefined", "EntityType \(type.qualifiedName) declares a Key although its BaseType \(base.qualifiedName) has one; the declared key is used", at: type.location)
+                    report(
+                        .warning, "key-redefined",
+                        "EntityType \(type.qualifiedName) declares a Key although its BaseType \(base.qualifiedName) has one; the declared key is used",
+                        at: type.location)
                 }
             }
             schemas[path.schema].entityTypes[path.item] = type
@@ -169,11 +203,15 @@ extension ModelResolver {
     /// refused with a diagnostic (the type keeps its own members).
     mutating func admitInheritance(_ owner: String, levels: Int, members: Int, at location: SourceLocation) -> Bool {
         if levels > Self.maximumInheritanceDepth {
-            report(.error, "inheritance-too-deep", "\(owner) is more than \(Self.maximumInheritanceDepth) BaseType levels deep; inheritance is ignored", at: location)
+            report(
+                .error, "inheritance-too-deep",
+                "\(owner) is more than \(Self.maximumInheritanceDepth) BaseType levels deep; inheritance is ignored", at: location)
             return false
         }
         if members > inheritedMemberBudget {
-            report(.error, "inheritance-too-large", "\(owner) would inherit more members than the document's inheritance budget allows; inheritance is ignored", at: location)
+            report(
+                .error, "inheritance-too-large",
+                "\(owner) would inherit more members than the document's inheritance budget allows; inheritance is ignored", at: location)
             return false
         }
         inheritedMemberBudget -= members
@@ -192,11 +230,14 @@ extension ModelResolver {
                 }
                 for name in type.key {
                     guard let index = type.properties.firstIndex(where: { $0.name == name }) else {
-                        report(.error, "unresolved-key", "\(owner) has key property \(name), which is not one of its properties", at: type.location)
+                        report(
+                            .error, "unresolved-key", "\(owner) has key property \(name), which is not one of its properties",
+                            at: type.location)
                         continue
                     }
                     if type.properties[index].isNullable {
-                        report(.warning, "nullable-key", "key property \(name) of \(owner) is Nullable", at: type.properties[index].location)
+                        report(
+                            .warning, "nullable-key", "key property \(name) of \(owner) is Nullable", at: type.properties[index].location)
                     }
                 }
             }

@@ -72,7 +72,9 @@ struct ModelResolver {
         var seen: [String: String] = [:]
         func claim(_ qualified: String, _ kind: String, _ location: SourceLocation, _ resolver: inout ModelResolver) -> Bool {
             if let earlier = seen[qualified] {
-                resolver.report(.error, "duplicate-name", "\(kind) \(qualified) is declared again (first as \(earlier)); the first declaration is used", at: location)
+                resolver.report(
+                    .error, "duplicate-name", "\(kind) \(qualified) is declared again (first as \(earlier)); the first declaration is used",
+                    at: location)
                 return false
             }
             seen[qualified] = kind
@@ -105,7 +107,9 @@ struct ModelResolver {
         if trimmed.hasPrefix("Collection("), trimmed.hasSuffix(")") {
             let inner = String(trimmed.dropFirst("Collection(".count).dropLast())
             if inner.hasPrefix("Collection(") {
-                report(.error, "unresolved-type", "\(context()) has a nested collection type \(trimmed), which CSDL does not allow", at: location)
+                report(
+                    .error, "unresolved-type", "\(context()) has a nested collection type \(trimmed), which CSDL does not allow",
+                    at: location)
                 return .unresolved(trimmed)
             }
             return .collection(resolveType(inner, in: context, at: location))
@@ -128,7 +132,9 @@ struct ModelResolver {
         let name = property.name
         property.type = resolveType(written, in: { "Property \(owner)/\(name)" }, at: property.location)
         if case .entity(let type) = property.type.elementType {
-            report(.warning, "invalid-property-type", "Property \(owner)/\(name) has entity type \(type); properties must be primitive or complex", at: property.location)
+            report(
+                .warning, "invalid-property-type",
+                "Property \(owner)/\(name) has entity type \(type); properties must be primitive or complex", at: property.location)
         }
     }
 
@@ -158,10 +164,14 @@ struct ModelResolver {
         }
         var seen = Set<String>(minimumCapacity: properties.count + navigations.count)
         for index in properties.indices where !seen.insert(properties[index].name).inserted {
-            report(.error, "duplicate-name", "\(owner) has more than one member named \(properties[index].name)", at: properties[index].location)
+            report(
+                .error, "duplicate-name", "\(owner) has more than one member named \(properties[index].name)",
+                at: properties[index].location)
         }
         for index in navigations.indices where !seen.insert(navigations[index].name).inserted {
-            report(.error, "duplicate-name", "\(owner) has more than one member named \(navigations[index].name)", at: navigations[index].location)
+            report(
+                .error, "duplicate-name", "\(owner) has more than one member named \(navigations[index].name)",
+                at: navigations[index].location)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// Atom value documents, `$links`, media-link entries, derived types, and hostile or malformed XML.
@@ -11,19 +12,23 @@ final class AtomDecoderTests: XCTestCase {
         """
 
     func testValueDocumentsAndLinks() throws {
-        let d = #"xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata""#
+        let d =
+            #"xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata""#
         XCTAssertEqual(
-            try decoder.decodeProperty(Data("<d:Age \(d) m:type=\"Edm.Int16\"> 52 </d:Age>".utf8), property: RefScenarioModel.employee.properties[6]),
+            try decoder.decodeProperty(
+                Data("<d:Age \(d) m:type=\"Edm.Int16\"> 52 </d:Age>".utf8), property: RefScenarioModel.employee.properties[6]),
             .int16(52))
         XCTAssertEqual(try decoder.decodeValue(Data("<d:Name \(d) m:null=\"true\"/>".utf8), type: .primitive(.string)), .null)
         XCTAssertEqual(
-            try decoder.decodeValue(Data("<d:Tags \(d)><d:element>a &amp; b</d:element><d:element m:null=\"true\"/></d:Tags>".utf8),
+            try decoder.decodeValue(
+                Data("<d:Tags \(d)><d:element>a &amp; b</d:element><d:element m:null=\"true\"/></d:Tags>".utf8),
                 type: .primitiveCollection(.string)),
             .collection([.string("a & b"), .null]))
         var city = ComplexValue(type: RefScenarioModel.city)
         city["CityName"] = .string("Walldorf")
         XCTAssertEqual(
-            try decoder.decodeValue(Data("<d:City \(d)><d:CityName>Walldorf</d:CityName><d:Other>x</d:Other></d:City>".utf8),
+            try decoder.decodeValue(
+                Data("<d:City \(d)><d:CityName>Walldorf</d:CityName><d:Other>x</d:Other></d:City>".utf8),
                 type: .complex(RefScenarioModel.city)),
             .complex(city))
         let links = """
@@ -57,10 +62,12 @@ final class AtomDecoderTests: XCTestCase {
         XCTAssertEqual(entity["EmployeeId"], .string("9"))
         XCTAssertEqual(entity["Age"], .null)
         XCTAssertNil(entity["EmployeeName"])
-        XCTAssertEqual(entity.metadata, EntityMetadata(
-            uri: "http://h/S/Employees('9')", etag: "W/\"7\"", mediaReadLink: "https://cdn/x.png",
-            mediaEditLink: "http://h/other/Employees('9')/$value", mediaContentType: "image/png", mediaETag: "W/\"m\"",
-            typeName: "RefScenario.Manager"))
+        XCTAssertEqual(
+            entity.metadata,
+            EntityMetadata(
+                uri: "http://h/S/Employees('9')", etag: "W/\"7\"", mediaReadLink: "https://cdn/x.png",
+                mediaEditLink: "http://h/other/Employees('9')/$value", mediaContentType: "image/png", mediaETag: "W/\"m\"",
+                typeName: "RefScenario.Manager"))
         XCTAssertEqual(entity.navigationValues, [nil, .entity(nil), nil, .entities([])])
     }
 
@@ -114,7 +121,8 @@ final class AtomDecoderTests: XCTestCase {
         XCTAssertNotNil(atomError(deep))
         var nested = "<entry \(Self.namespaces)><m:properties><d:Id>1</d:Id></m:properties></entry>"
         for _ in 0..<120 {
-            nested = "<entry \(Self.namespaces)><link rel=\"http://schemas.microsoft.com/ado/2007/08/dataservices/related/nr_Employees\">"
+            nested =
+                "<entry \(Self.namespaces)><link rel=\"http://schemas.microsoft.com/ado/2007/08/dataservices/related/nr_Employees\">"
                 + "<m:inline><feed><entry><link rel=\"http://schemas.microsoft.com/ado/2007/08/dataservices/related/ne_Room\"><m:inline>"
                 + nested + "</m:inline></link></entry></feed></m:inline></link></entry>"
         }
@@ -125,17 +133,22 @@ final class AtomDecoderTests: XCTestCase {
 extension AtomDecoderTests {
     func testEncodingsUTF8WithBOMAndUTF16AreReadOthersAreNot() throws {
         let text = "<entry \(Self.namespaces)><m:properties><d:Name>Müller ☕</d:Name></m:properties></entry>"
-        for data in [Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)), text.data(using: .utf16)!, text.data(using: .utf16BigEndian).map { Data([0xFE, 0xFF]) + $0 }!] {
+        for data in [
+            Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)), text.data(using: .utf16)!,
+            text.data(using: .utf16BigEndian).map { Data([0xFE, 0xFF]) + $0 }!,
+        ] {
             XCTAssertEqual(try decoder.decodeEntity(data, entityType: RefScenarioModel.room)["Name"], .string("Müller ☕"))
         }
         let declaredUTF8 = "<?xml version=\"1.0\" encoding=\"utf-8\"?>" + text
         XCTAssertEqual(try decoder.decodeEntity(Data(declaredUTF8.utf8), entityType: RefScenarioModel.room)["Name"], .string("Müller ☕"))
         // A single-byte encoding that the declaration names is transcoded (ISO-8859-1, Windows-1252).
-        let latin1 = "<?xml version='1.0' encoding='ISO-8859-1'?><entry \(Self.namespaces)><m:properties>"
+        let latin1 =
+            "<?xml version='1.0' encoding='ISO-8859-1'?><entry \(Self.namespaces)><m:properties>"
             + "<d:Name>M\u{FC}ller \u{A9} \u{80}</d:Name></m:properties></entry>"
         let latin1Bytes = Data(latin1.unicodeScalars.map { UInt8($0.value) })
         XCTAssertEqual(try decoder.decodeEntity(latin1Bytes, entityType: RefScenarioModel.room)["Name"], .string("Müller © \u{80}"))
-        let windows1252Bytes = Data(latin1.replacingOccurrences(of: "ISO-8859-1", with: "windows-1252").unicodeScalars.map { UInt8($0.value) })
+        let windows1252Bytes = Data(
+            latin1.replacingOccurrences(of: "ISO-8859-1", with: "windows-1252").unicodeScalars.map { UInt8($0.value) })
         XCTAssertEqual(try decoder.decodeEntity(windows1252Bytes, entityType: RefScenarioModel.room)["Name"], .string("Müller © €"))
         // Any other declared encoding is refused by name, not misread.
         let shiftJIS = "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>" + text
@@ -153,7 +166,8 @@ extension AtomDecoderTests {
         var text = "<feed \(Self.namespaces)>"
         for index in 0..<3000 {
             let name = index == 1234 ? String(repeating: "Müller &amp; ☕ ", count: 1000) : "Room \(index) &lt;x&gt;"
-            text += "<entry><id>Rooms('\(index)')</id><content type=\"application/xml\"><m:properties><d:Id>\(index)</d:Id>"
+            text +=
+                "<entry><id>Rooms('\(index)')</id><content type=\"application/xml\"><m:properties><d:Id>\(index)</d:Id>"
                 + "<d:Name>\(name)</d:Name><d:Seats>\(index % 300)</d:Seats></m:properties></content></entry>"
         }
         text += "</feed>"
@@ -168,7 +182,8 @@ extension AtomDecoderTests {
     /// Properties are matched whatever their order, which may differ from entry to entry.
     func testPropertiesInAnyOrder() throws {
         func entry(_ properties: String) -> String { "<entry><m:properties>\(properties)</m:properties></entry>" }
-        let text = "<feed \(Self.namespaces)>"
+        let text =
+            "<feed \(Self.namespaces)>"
             + entry("<d:Id>1</d:Id><d:Name>a</d:Name><d:Seats>10</d:Seats>")
             + entry("<d:Seats>20</d:Seats><d:Name>b</d:Name><d:Id>2</d:Id>")
             + entry("<d:Name>c</d:Name><d:Unknown>x</d:Unknown><d:Seats>30</d:Seats><d:Seats>31</d:Seats>")
@@ -185,8 +200,9 @@ extension AtomDecoderTests {
         for suffix in ["\u{0}<entry/>", "\u{0}", " \u{0} "] {
             XCTAssertEqual(atomError(entry + suffix)?.message.hasPrefix("malformed XML"), true, suffix.debugDescription)
         }
-        XCTAssertEqual(atomError("<entry \(Self.namespaces)><m:properties><d:Id>1\u{0}</d:Id></m:properties></entry>")?
-            .message.hasPrefix("malformed XML"), true)
+        XCTAssertEqual(
+            atomError("<entry \(Self.namespaces)><m:properties><d:Id>1\u{0}</d:Id></m:properties></entry>")?
+                .message.hasPrefix("malformed XML"), true)
     }
 }
 
@@ -198,7 +214,8 @@ extension AtomDecoderTests {
         let employees = try XCTUnwrap(RefScenarioModel.room.navigationProperty(named: "nr_Employees"))
         let building = try XCTUnwrap(RefScenarioModel.room.navigationProperty(named: "nr_Building"))
         func room(_ body: String) throws -> EntityValue {
-            try decoder.decodeEntity(Data("<entry \(Self.namespaces) xml:base=\"http://h/S/\">\(body)</entry>".utf8), entityType: RefScenarioModel.room)
+            try decoder.decodeEntity(
+                Data("<entry \(Self.namespaces) xml:base=\"http://h/S/\">\(body)</entry>".utf8), entityType: RefScenarioModel.room)
         }
         let usual = try room(
             "<id>http://h/S/Rooms('1')</id><link rel=\"\(related)nr_Employees\" href=\"Rooms('1')/nr_Employees\"/>"
@@ -209,7 +226,8 @@ extension AtomDecoderTests {
         XCTAssertEqual(linkFirst[employees], .deferred(uri: "http://h/S/Rooms('1')/nr_Employees"))
         XCTAssertEqual(linkFirst, usual.removingNavigation(building))
         let secondID = try room(
-            "<id>http://h/S/Rooms('1')</id><link rel=\"\(related)nr_Employees\" href=\"Rooms('1')/nr_Employees\"/><id>http://h/S/Rooms('2')</id>")
+            "<id>http://h/S/Rooms('1')</id><link rel=\"\(related)nr_Employees\" href=\"Rooms('1')/nr_Employees\"/><id>http://h/S/Rooms('2')</id>"
+        )
         XCTAssertEqual(secondID.metadata.uri, "http://h/S/Rooms('2')")
         XCTAssertEqual(secondID[employees], .deferred(uri: "http://h/S/Rooms('1')/nr_Employees"))
         let noHref = try room("<id>http://h/S/Rooms('1')</id><link rel=\"\(related)nr_Employees\"/>")
@@ -217,8 +235,8 @@ extension AtomDecoderTests {
     }
 }
 
-private extension EntityValue {
-    func removingNavigation(_ navigation: NavigationDescriptor) -> EntityValue {
+extension EntityValue {
+    fileprivate func removingNavigation(_ navigation: NavigationDescriptor) -> EntityValue {
         var copy = self
         copy[navigation] = nil
         return copy

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// The recorded Olingo and Northwind Atom payloads, decoded and checked value by value.
@@ -24,17 +25,23 @@ final class AtomRecordedPayloadTests: XCTestCase {
         for (entity, row) in zip(list.entities, rows) {
             let id = row.0
             let date = try row.7.map { try EdmAtomForm.parse($0 + "T00:00:00", as: .dateTime) } ?? .null
-            XCTAssertEqual(entity.values, [
-                .string(id), .string(row.1), .string(row.2), .string(row.3), .string(row.4),
-                JSONInlinePayloadTests.location(row.5.0, row.5.1), .int16(row.6), date, .string("Employees('\(id)')/$value"),
-            ])
-            XCTAssertEqual(entity.metadata, EntityMetadata(
-                uri: base + "Employees('\(id)')", editLink: base + "Employees('\(id)')",
-                mediaReadLink: base + "Employees('\(id)')/$value", mediaEditLink: base + "Employees('\(id)')/$value",
-                mediaContentType: "application/octet-stream", typeName: "RefScenario.Employee"))
-            XCTAssertEqual(entity.navigationValues, ["ne_Manager", "ne_Team", "ne_Room"].map {
-                .deferred(uri: base + "Employees('\(id)')/\($0)")
-            })
+            XCTAssertEqual(
+                entity.values,
+                [
+                    .string(id), .string(row.1), .string(row.2), .string(row.3), .string(row.4),
+                    JSONInlinePayloadTests.location(row.5.0, row.5.1), .int16(row.6), date, .string("Employees('\(id)')/$value"),
+                ])
+            XCTAssertEqual(
+                entity.metadata,
+                EntityMetadata(
+                    uri: base + "Employees('\(id)')", editLink: base + "Employees('\(id)')",
+                    mediaReadLink: base + "Employees('\(id)')/$value", mediaEditLink: base + "Employees('\(id)')/$value",
+                    mediaContentType: "application/octet-stream", typeName: "RefScenario.Employee"))
+            XCTAssertEqual(
+                entity.navigationValues,
+                ["ne_Manager", "ne_Team", "ne_Room"].map {
+                    .deferred(uri: base + "Employees('\(id)')/\($0)")
+                })
         }
     }
 
@@ -50,15 +57,19 @@ final class AtomRecordedPayloadTests: XCTestCase {
         let room = try decoder.decodeEntity(try Payloads.data("olingo_Room_InlineEmployeesToTeam.xml"), entityType: M.room)
         let base = "http://localhost:8080/olingo-odata2-ref-web/ReferenceScenario.svc/"
         XCTAssertEqual(room.values, [.string("1"), .string("Room 1"), .int16(1), .int16(1)])
-        XCTAssertEqual(room.metadata, EntityMetadata(
-            uri: base + "Rooms('1')", editLink: base + "Rooms('1')", etag: "W/\"1\"", typeName: "RefScenario.Room"))
+        XCTAssertEqual(
+            room.metadata,
+            EntityMetadata(
+                uri: base + "Rooms('1')", editLink: base + "Rooms('1')", etag: "W/\"1\"", typeName: "RefScenario.Room"))
         XCTAssertEqual(room[M.room.navigationProperties[1]], .deferred(uri: base + "Rooms('1')/nr_Building"))
         let employees = room.relatedEntities(M.room.navigationProperties[0])
-        XCTAssertEqual(employees.map(\.values), [
-            JSONInlinePayloadTests.employee(
-                "1", "Walter Winter", manager: "1", room: "1", team: "1", city: ("69124", "Heidelberg"), age: 52,
-                entryMilliseconds: 915_148_800_000)
-        ])
+        XCTAssertEqual(
+            employees.map(\.values),
+            [
+                JSONInlinePayloadTests.employee(
+                    "1", "Walter Winter", manager: "1", room: "1", team: "1", city: ("69124", "Heidelberg"), age: 52,
+                    entryMilliseconds: 915_148_800_000)
+            ])
         let employee = try XCTUnwrap(employees.first)
         XCTAssertEqual(employee.metadata.mediaContentType, "image/jpeg")
         XCTAssertEqual(employee.metadata.mediaEditLink, base + "Employees('1')/$value")
@@ -100,27 +111,33 @@ final class AtomRecordedPayloadTests: XCTestCase {
         XCTAssertNil(list.inlineCount)
         let base = "http://services.odata.org/Northwind/Northwind.svc/"
         for (entity, row) in zip(list.entities, rows) {
-            XCTAssertEqual(entity.values, [
-                .int32(row.0), .string(row.1), .int32(row.2), .int32(row.3), .string(row.4),
-                .decimal(try BigDecimal(parsing: row.5)), .int16(row.6), .int16(row.7), .int16(row.8), .boolean(row.9),
-            ])
+            XCTAssertEqual(
+                entity.values,
+                [
+                    .int32(row.0), .string(row.1), .int32(row.2), .int32(row.3), .string(row.4),
+                    .decimal(try BigDecimal(parsing: row.5)), .int16(row.6), .int16(row.7), .int16(row.8), .boolean(row.9),
+                ])
             guard case .decimal(let price)? = entity["UnitPrice"] else { return XCTFail("no price") }
             XCTAssertEqual(price.scale, 4, "scale kept as written")
             XCTAssertEqual(entity.metadata.uri, base + "Products(\(row.0))")
             XCTAssertEqual(entity.metadata.editLink, base + "Products(\(row.0))")
-            XCTAssertEqual(entity.navigationValues, ["Category", "Order_Details", "Supplier"].map {
-                .deferred(uri: base + "Products(\(row.0))/\($0)")
-            })
+            XCTAssertEqual(
+                entity.navigationValues,
+                ["Category", "Order_Details", "Supplier"].map {
+                    .deferred(uri: base + "Products(\(row.0))/\($0)")
+                })
         }
     }
 
     func testNorthwindProductWithInlineCategoryAndBinaryPicture() throws {
         let product = try ODataAtomDecoder().decodeEntity(
             try Payloads.data("northwind_atom_SingleProductWithCategory.xml"), entityType: NorthwindModel.product)
-        XCTAssertEqual(product.values, [
-            .int32(1), .string("Chai"), .int32(1), .int32(1), .string("10 boxes x 20 bags"),
-            .decimal(BigDecimal(significand: 180_000, scale: 4)), .int16(39), .int16(0), .int16(10), .boolean(false),
-        ])
+        XCTAssertEqual(
+            product.values,
+            [
+                .int32(1), .string("Chai"), .int32(1), .int32(1), .string("10 boxes x 20 bags"),
+                .decimal(BigDecimal(significand: 180_000, scale: 4)), .int16(39), .int16(0), .int16(10), .boolean(false),
+            ])
         let nav = NorthwindModel.product.navigationProperties
         XCTAssertEqual(nav.map(\.name), ["Category", "Order_Details", "Supplier"])
         let base = "http://services.odata.org/Northwind/Northwind.svc/"

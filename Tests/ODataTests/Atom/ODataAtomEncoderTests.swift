@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// Atom create and update bodies: properties sent, value forms, escaping, deep insert and binding; decoded back.
@@ -55,7 +56,8 @@ final class ODataAtomEncoderTests: XCTestCase {
         XCTAssertTrue(merge.contains("<m:properties><d:Age m:type=\"Edm.Int16\">31</d:Age></m:properties></entry>"), merge)
         XCTAssertFalse(merge.contains("<content"), "media-link entries carry properties outside <content>")
         let put = text(encoder.encodeForUpdate(employee, mode: .replace))
-        XCTAssertTrue(put.contains("<d:EmployeeId>1</d:EmployeeId><d:EmployeeName>A</d:EmployeeName><d:Age m:type=\"Edm.Int16\">31</d:Age>"), put)
+        XCTAssertTrue(
+            put.contains("<d:EmployeeId>1</d:EmployeeId><d:EmployeeName>A</d:EmployeeName><d:Age m:type=\"Edm.Int16\">31</d:Age>"), put)
         let decoded = try ODataAtomDecoder().decodeEntity(encoder.encodeForUpdate(employee, mode: .replace), entityType: M.employee)
         XCTAssertEqual(decoded.values, employee.values)
     }
@@ -70,13 +72,17 @@ final class ODataAtomEncoderTests: XCTestCase {
         building[M.building.navigationProperties[0]] = .entities([newRoom, existing])
         let body = encoder.encodeForCreate(building)
         let xml = text(body)
-        XCTAssertTrue(xml.contains(#"<link rel="http://schemas.microsoft.com/ado/2007/08/dataservices/related/nb_Rooms" type="application/atom+xml;type=feed" href="Rooms('7')"/>"#), xml)
+        XCTAssertTrue(
+            xml.contains(
+                #"<link rel="http://schemas.microsoft.com/ado/2007/08/dataservices/related/nb_Rooms" type="application/atom+xml;type=feed" href="Rooms('7')"/>"#
+            ), xml)
         let decoded = try ODataAtomDecoder().decodeEntity(body, entityType: M.building)
         XCTAssertEqual(decoded["Id"], .string("B"))
         let rooms = decoded.relatedEntities(M.building.navigationProperties[0])
         XCTAssertEqual(rooms.map { $0["Id"] }, [.string("R1")])
         XCTAssertEqual(
             text(encoder.encodeLink(uri: "Rooms('1')&x")),
-            #"<?xml version="1.0" encoding="utf-8"?><uri xmlns="http://schemas.microsoft.com/ado/2007/08/dataservices">Rooms('1')&amp;x</uri>"#)
+            #"<?xml version="1.0" encoding="utf-8"?><uri xmlns="http://schemas.microsoft.com/ado/2007/08/dataservices">Rooms('1')&amp;x</uri>"#
+        )
     }
 }

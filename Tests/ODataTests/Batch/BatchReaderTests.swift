@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import OData
 
 final class BatchReaderTests: XCTestCase {
@@ -63,7 +64,8 @@ final class BatchReaderTests: XCTestCase {
 
     func testArbitraryBytesNeverCrash() {
         var generator = SystemRandomNumberGenerator()
-        let seed = "--b\r\nContent-Type: multipart/mixed; boundary=c\r\n\r\n--c\r\nContent-Type: application/http\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n\r\n--c--\r\n--b--\r\n"
+        let seed =
+            "--b\r\nContent-Type: multipart/mixed; boundary=c\r\n\r\n--c\r\nContent-Type: application/http\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n\r\n--c--\r\n--b--\r\n"
         let base = [UInt8](seed.utf8)
         for _ in 0..<2_000 {
             var bytes = base

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import OData
 
 final class BatchWriterTests: XCTestCase {
@@ -14,8 +15,13 @@ final class BatchWriterTests: XCTestCase {
         let (body, contentType) = try BatchWriter.encode(batch.items, boundary: "batch_x")
         XCTAssertEqual(contentType, "multipart/mixed; boundary=batch_x")
         let text = String(decoding: body, as: UTF8.self)
-        XCTAssertTrue(text.hasPrefix("--batch_x\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\nGET Customers?$top=1 HTTP/1.1\r\nAccept: application/json\r\n\r\n"))
-        XCTAssertTrue(text.contains("Content-ID: 1\r\n\r\nPOST Customers HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{\"A\":1}\r\n"))
+        XCTAssertTrue(
+            text.hasPrefix(
+                "--batch_x\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\nGET Customers?$top=1 HTTP/1.1\r\nAccept: application/json\r\n\r\n"
+            ))
+        XCTAssertTrue(
+            text.contains(
+                "Content-ID: 1\r\n\r\nPOST Customers HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{\"A\":1}\r\n"))
         XCTAssertTrue(text.contains("Content-ID: 2\r\n\r\nPOST $1/SalesOrders HTTP/1.1\r\n"))
         XCTAssertTrue(text.hasSuffix("--batch_x--\r\n"))
         XCTAssertEqual(first, "1")
@@ -27,9 +33,10 @@ final class BatchWriterTests: XCTestCase {
         }
         XCTAssertThrowsError(try BatchWriter.encode([.changeSet([BatchPartRequest(method: "GET", url: "X")])]))
         XCTAssertThrowsError(
-            try BatchWriter.encode([.query(BatchPartRequest(method: "GET", url: "X HTTP/1.1\r\nEvil: 1"))])) { error in
-                XCTAssertEqual((error as? ODataError)?.kind, .invalidRequest)
-            }
+            try BatchWriter.encode([.query(BatchPartRequest(method: "GET", url: "X HTTP/1.1\r\nEvil: 1"))])
+        ) { error in
+            XCTAssertEqual((error as? ODataError)?.kind, .invalidRequest)
+        }
     }
 
     func testResultsAreDistributedToQueriesAndChangesets() throws {

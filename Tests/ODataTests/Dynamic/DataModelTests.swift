@@ -1,6 +1,7 @@
 import Foundation
 import ODataMetadata
 import XCTest
+
 @testable import OData
 
 final class DataModelTests: XCTestCase {
@@ -43,7 +44,10 @@ final class DataModelTests: XCTestCase {
         let customers = try espm.entitySet("Customers")
         let lastName = try XCTUnwrap(customers.entityType.property(named: "LastName"))
         let query = try espm.query("Customers")
-            .filter(try lastName.literal(parsing: "'O''Neil'").equal(.property("LastName")).or(.property("City").equal(.literal(.string("Köln")))))
+            .filter(
+                try lastName.literal(parsing: "'O''Neil'").equal(.property("LastName")).or(
+                    .property("City").equal(.literal(.string("Köln"))))
+            )
             .orderBy(lastName).top(2)
         XCTAssertEqual(
             query.relativeURLString,

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// OData error bodies in JSON and XML, SAP's shape included, and bodies of unknown shape.
@@ -18,10 +19,13 @@ final class ODataErrorBodyTests: XCTestCase {
         XCTAssertEqual(body.message, "Resource not found for segment 'Products'.")
         XCTAssertEqual(body.language, "en")
         XCTAssertNil(body.target)
-        XCTAssertEqual(body.details, [
-            ODataErrorDetail(code: "/IWBEP/CX_MGW_BUSI_EXCEPTION", message: "Resource not found", target: "ProductID", severity: "error"),
-            ODataErrorDetail(code: "W1", message: "careful", target: "", severity: "warning"),
-        ])
+        XCTAssertEqual(
+            body.details,
+            [
+                ODataErrorDetail(
+                    code: "/IWBEP/CX_MGW_BUSI_EXCEPTION", message: "Resource not found", target: "ProductID", severity: "error"),
+                ODataErrorDetail(code: "W1", message: "careful", target: "", severity: "warning"),
+            ])
         XCTAssertEqual(body.innerError, ["transactionid": "5B4C1E2F", "timestamp": "20240102030405.1234567"])
         XCTAssertEqual(body.rawBody, Data(text.utf8))
         XCTAssertTrue(body.description.contains("careful"))
@@ -30,9 +34,11 @@ final class ODataErrorBodyTests: XCTestCase {
     func testPlainMessageAndV4StyleDetails() {
         let text = #"{"error":{"code":"400","message":"Bad request","target":"Price","details":[{"code":"x","message":"y","target":"z"}]}}"#
         let body = ODataErrorBody.parse(Data(text.utf8), contentType: nil)
-        XCTAssertEqual(body, ODataErrorBody(
-            code: "400", message: "Bad request", target: "Price", details: [ODataErrorDetail(code: "x", message: "y", target: "z")],
-            rawBody: Data(text.utf8)))
+        XCTAssertEqual(
+            body,
+            ODataErrorBody(
+                code: "400", message: "Bad request", target: "Price", details: [ODataErrorDetail(code: "x", message: "y", target: "z")],
+                rawBody: Data(text.utf8)))
     }
 
     func testXMLErrorWithDetails() {
@@ -56,10 +62,12 @@ final class ODataErrorBodyTests: XCTestCase {
         XCTAssertEqual(body.message, "Fehler & mehr")
         XCTAssertEqual(body.language, "de")
         XCTAssertEqual(body.innerError, ["transactionid": "ABC"])
-        XCTAssertEqual(body.details, [
-            ODataErrorDetail(code: "C1", message: "M1", target: "T1", severity: "error"),
-            ODataErrorDetail(code: "C2", message: "M2", target: "", severity: "info"),
-        ])
+        XCTAssertEqual(
+            body.details,
+            [
+                ODataErrorDetail(code: "C1", message: "M1", target: "T1", severity: "error"),
+                ODataErrorDetail(code: "C2", message: "M2", target: "", severity: "info"),
+            ])
     }
 
     func testUnknownShapesAreKeptNotThrown() {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @_spi(Fuzzing) @testable import OData
 
 /// Replays every input the codec fuzz targets ever failed on (Resources/FailCases/{json,atom,errors})

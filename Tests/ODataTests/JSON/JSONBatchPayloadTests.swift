@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import ODataMetadata
+import XCTest
+
 @testable import OData
 
 /// The JSON parts of the recorded `$batch` responses, cut out by brace matching (not a batch parser).
@@ -15,7 +16,13 @@ final class JSONBatchPayloadTests: XCTestCase {
         for index in start..<bytes.count {
             let byte = bytes[index]
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {
@@ -84,9 +91,11 @@ final class JSONBatchPayloadTests: XCTestCase {
         var location = ComplexValue(type: RefScenarioModel.location)
         location["City"] = .complex(city)
         location["Country"] = .null
-        XCTAssertEqual(entity.values, [
-            .string("7"), .string("Employee 7"), .null, .null, .null, .complex(location), .int16(0), .null, .null,
-        ])
+        XCTAssertEqual(
+            entity.values,
+            [
+                .string("7"), .string("Employee 7"), .null, .null, .null, .complex(location), .int16(0), .null, .null,
+            ])
         XCTAssertEqual(entity.metadata.mediaContentType, "application/octet-stream")
         XCTAssertEqual(entity.metadata.mediaReadLink, "Employees('7')/$value")
         XCTAssertEqual(entity.metadata.uri, "http://localhost:19000/ClientBatchTest/Employees('7')")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// The recorded Olingo JSON payloads with nested `$expand`, decoded and checked value by value.
@@ -32,11 +33,13 @@ final class JSONInlinePayloadTests: XCTestCase {
         let list = try decoder.decodeEntityList(try Payloads.data("olingo_JsonRooms_InlineEmployeesTeams.json"), entityType: M.room)
         let base = "http://localhost:8080/olingo-odata2-ref-web/ReferenceScenario.svc/"
         XCTAssertNil(list.inlineCount)
-        XCTAssertEqual(list.entities.map(\.values), [
-            [.string("1"), .string("Room 1"), .int16(1), .int16(1)],
-            [.string("10"), .string("Room 10"), .int16(6), .int16(1)],
-            [.string("2"), .string("Room 2"), .int16(5), .int16(2)],
-        ])
+        XCTAssertEqual(
+            list.entities.map(\.values),
+            [
+                [.string("1"), .string("Room 1"), .int16(1), .int16(1)],
+                [.string("10"), .string("Room 10"), .int16(6), .int16(1)],
+                [.string("2"), .string("Room 2"), .int16(5), .int16(2)],
+            ])
         XCTAssertEqual(list.entities.map(\.metadata.etag), ["W/\"1\"", "W/\"1\"", "W/\"2\""])
         let employees = M.room.navigationProperties[0]
         let building = M.room.navigationProperties[1]
@@ -47,17 +50,24 @@ final class JSONInlinePayloadTests: XCTestCase {
         }
         XCTAssertEqual(list.entities[1].relatedEntities(employees), [])
         let first = list.entities[0].relatedEntities(employees)
-        XCTAssertEqual(first.map(\.values), [
-            Self.employee("1", "Walter Winter", manager: "1", room: "1", team: "1", city: ("69124", "Heidelberg"), age: 52,
-                entryMilliseconds: 915_148_800_000)
-        ])
+        XCTAssertEqual(
+            first.map(\.values),
+            [
+                Self.employee(
+                    "1", "Walter Winter", manager: "1", room: "1", team: "1", city: ("69124", "Heidelberg"), age: 52,
+                    entryMilliseconds: 915_148_800_000)
+            ])
         let second = list.entities[2].relatedEntities(employees)
-        XCTAssertEqual(second.map(\.values), [
-            Self.employee("2", "Frederic Fall", manager: "1", room: "2", team: "1", city: ("69190", "Walldorf"), age: 32,
-                entryMilliseconds: 1_057_017_600_000),
-            Self.employee("3", "Jonathan Smith", manager: "1", room: "2", team: "1", city: ("69190", "Walldorf"), age: 56,
-                entryMilliseconds: nil),
-        ])
+        XCTAssertEqual(
+            second.map(\.values),
+            [
+                Self.employee(
+                    "2", "Frederic Fall", manager: "1", room: "2", team: "1", city: ("69190", "Walldorf"), age: 32,
+                    entryMilliseconds: 1_057_017_600_000),
+                Self.employee(
+                    "3", "Jonathan Smith", manager: "1", room: "2", team: "1", city: ("69190", "Walldorf"), age: 56,
+                    entryMilliseconds: nil),
+            ])
         for employee in first + second {
             let id = employee["EmployeeId"].flatMap(String.init(edmValue:)) ?? ""
             XCTAssertEqual(employee.metadata.mediaReadLink, base + "Employees('\(id)')/$value")
@@ -79,16 +89,22 @@ final class JSONInlinePayloadTests: XCTestCase {
         XCTAssertNil(room.navigationValues[1])
         let employees = room.relatedEntities(M.room.navigationProperties[0])
         let heidelberg = ("69124", "Heidelberg")
-        XCTAssertEqual(employees.map(\.values), [
-            Self.employee("4", "Walter Winter", manager: "4", room: "4", team: "4", city: heidelberg, age: 52,
-                entryMilliseconds: 915_148_800_000),
-            Self.employee("1", "Walter Winter", manager: "1", room: "1", team: "1", city: heidelberg, age: 52,
-                entryMilliseconds: 915_148_800_000),
-            Self.employee("3", "Walter Winter", manager: "3", room: "1", team: "1", city: heidelberg, age: 51,
-                entryMilliseconds: 915_148_800_005),
-            Self.employee("2", "Walter Winter", manager: "2", room: "1", team: "1", city: heidelberg, age: 51,
-                entryMilliseconds: 915_148_800_005),
-        ])
+        XCTAssertEqual(
+            employees.map(\.values),
+            [
+                Self.employee(
+                    "4", "Walter Winter", manager: "4", room: "4", team: "4", city: heidelberg, age: 52,
+                    entryMilliseconds: 915_148_800_000),
+                Self.employee(
+                    "1", "Walter Winter", manager: "1", room: "1", team: "1", city: heidelberg, age: 52,
+                    entryMilliseconds: 915_148_800_000),
+                Self.employee(
+                    "3", "Walter Winter", manager: "3", room: "1", team: "1", city: heidelberg, age: 51,
+                    entryMilliseconds: 915_148_800_005),
+                Self.employee(
+                    "2", "Walter Winter", manager: "2", room: "1", team: "1", city: heidelberg, age: 51,
+                    entryMilliseconds: 915_148_800_005),
+            ])
         let base = "http://localhost:8080/olingo-odata2-ref-web/ReferenceScenarioNonJaxrs.svc/"
         let (manager, team, roomNav) = (
             M.employee.navigationProperties[0], M.employee.navigationProperties[1], M.employee.navigationProperties[2]

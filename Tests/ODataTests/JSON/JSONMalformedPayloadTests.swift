@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// Malformed JSON gives an `ODataDecodingError` saying what and where; never a crash or a hang.

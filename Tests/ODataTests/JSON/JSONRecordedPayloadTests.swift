@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// The recorded Olingo JSON payloads, decoded and checked value by value.
@@ -25,10 +26,12 @@ final class JSONRecordedPayloadTests: XCTestCase {
         XCTAssertEqual(entity["Age"], .int16(52))
         XCTAssertEqual(entity["EntryDate"], LocalDateTime(millisecondsSince1970: 915_148_800_000).map(EdmValue.dateTime))
         XCTAssertEqual(entity["ImageUrl"], .string("Employees('1')/$value"))
-        XCTAssertEqual(entity.navigationValues, [
-            .deferred(uri: base + "Employees('1')/ne_Manager"), .deferred(uri: base + "Employees('1')/ne_Team"),
-            .deferred(uri: base + "Employees('1')/ne_Room"),
-        ])
+        XCTAssertEqual(
+            entity.navigationValues,
+            [
+                .deferred(uri: base + "Employees('1')/ne_Manager"), .deferred(uri: base + "Employees('1')/ne_Team"),
+                .deferred(uri: base + "Employees('1')/ne_Room"),
+            ])
         XCTAssertFalse(entity.hasChanges)
         XCTAssertEqual(entity.key, EntityKey(["EmployeeId": .string("1")]))
     }
@@ -70,9 +73,11 @@ final class JSONRecordedPayloadTests: XCTestCase {
         XCTAssertEqual(room.values, [.string("1"), .string("Room 1"), .int16(1), .int16(1)])
         XCTAssertEqual(room.metadata.etag, "W/\"1\"")
         XCTAssertEqual(room.metadata.uri, base + "Rooms('1')")
-        XCTAssertEqual(room.navigationValues, [
-            .deferred(uri: base + "Rooms('1')/nr_Employees"), .deferred(uri: base + "Rooms('1')/nr_Building"),
-        ])
+        XCTAssertEqual(
+            room.navigationValues,
+            [
+                .deferred(uri: base + "Rooms('1')/nr_Employees"), .deferred(uri: base + "Rooms('1')/nr_Building"),
+            ])
     }
 
     func testDeltaFeedWithDeletedEntries() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// Every Edm type's JSON forms, single properties, collections, links, function results and derived types.
@@ -48,9 +49,11 @@ final class JSONValueDecodingTests: XCTestCase {
             try value(.guid, "\"005056a2-2a1b-1ed5-b1fb-d5c8a8a5e4a1\""),
             GuidValue(string: "005056A2-2A1B-1ED5-B1FB-D5C8A8A5E4A1").map(EdmValue.guid))
         XCTAssertEqual(try value(.binary, "\"AAEC/w==\""), .binary(Data([0, 1, 2, 255])))
-        XCTAssertEqual(try value(.time, "\"PT10H30M15.25S\""), LocalTime(hour: 10, minute: 30, second: 15, nanosecond: 250_000_000).map(EdmValue.time))
+        XCTAssertEqual(
+            try value(.time, "\"PT10H30M15.25S\""), LocalTime(hour: 10, minute: 30, second: 15, nanosecond: 250_000_000).map(EdmValue.time))
         XCTAssertEqual(try value(.dateTime, "\"\\/Date(-62135596800000)\\/\""), LocalDateTime(ticks: 0).map(EdmValue.dateTime))
-        XCTAssertEqual(try value(.dateTime, "\"2024-01-02T03:04:05.1234567\""), LocalDateTime(ticks: 638_397_614_451_234_567).map(EdmValue.dateTime))
+        XCTAssertEqual(
+            try value(.dateTime, "\"2024-01-02T03:04:05.1234567\""), LocalDateTime(ticks: 638_397_614_451_234_567).map(EdmValue.dateTime))
         XCTAssertEqual(
             try value(.dateTimeOffset, "\"/Date(1700000000000+0120)/\""),
             GlobalDateTime(millisecondsSince1970: 1_700_000_000_000, offsetMinutes: 120).map(EdmValue.dateTimeOffset))
@@ -97,7 +100,8 @@ final class JSONValueDecodingTests: XCTestCase {
         }
         XCTAssertEqual(count, .int64(42))
         let entities = FunctionImportDescriptor(name: "Teams", returnType: .entityCollection { RefScenarioModel.team })
-        guard case .entities(let teams) = try decoder.decodeFunctionResult(Data(#"{"d":[{"Id":"1"},{"Id":"2"}]}"#.utf8), function: entities) else {
+        guard case .entities(let teams) = try decoder.decodeFunctionResult(Data(#"{"d":[{"Id":"1"},{"Id":"2"}]}"#.utf8), function: entities)
+        else {
             return XCTFail("expected entities")
         }
         XCTAssertEqual(teams.map { $0["Id"] }, [.string("1"), .string("2")])
@@ -114,8 +118,10 @@ final class JSONValueDecodingTests: XCTestCase {
 
     func testDerivedTypeByMetadataTypeEvenAfterProperties() throws {
         let decoder = ODataJSONDecoder(typeResolver: RefScenarioModel.resolver)
-        let late = #"{"d":{"EmployeeId":"9","ne_Room":{"__deferred":{"uri":"r"}},"nm_Employees":{"__deferred":{"uri":"e"}},"__metadata":{"type":"RefScenario.Manager"}}}"#
-        let early = #"{"d":{"__metadata":{"type":"RefScenario.Manager"},"EmployeeId":"9","ne_Room":{"__deferred":{"uri":"r"}},"nm_Employees":{"__deferred":{"uri":"e"}}}}"#
+        let late =
+            #"{"d":{"EmployeeId":"9","ne_Room":{"__deferred":{"uri":"r"}},"nm_Employees":{"__deferred":{"uri":"e"}},"__metadata":{"type":"RefScenario.Manager"}}}"#
+        let early =
+            #"{"d":{"__metadata":{"type":"RefScenario.Manager"},"EmployeeId":"9","ne_Room":{"__deferred":{"uri":"r"}},"nm_Employees":{"__deferred":{"uri":"e"}}}}"#
         for text in [late, early] {
             let entity = try decoder.decodeEntity(Data(text.utf8), entityType: RefScenarioModel.employee)
             XCTAssertEqual(entity.entityType, RefScenarioModel.manager)
@@ -123,7 +129,8 @@ final class JSONValueDecodingTests: XCTestCase {
             XCTAssertEqual(entity.navigationValues, [nil, nil, .deferred(uri: "r"), .deferred(uri: "e")])
             XCTAssertEqual(entity.metadata.typeName, "RefScenario.Manager")
         }
-        let unknown = try decoder.decodeEntity(Data(late.replacingOccurrences(of: "Manager", with: "Nobody").utf8), entityType: RefScenarioModel.employee)
+        let unknown = try decoder.decodeEntity(
+            Data(late.replacingOccurrences(of: "Manager", with: "Nobody").utf8), entityType: RefScenarioModel.employee)
         XCTAssertEqual(unknown.entityType, RefScenarioModel.employee)
         XCTAssertEqual(unknown.metadata.typeName, "RefScenario.Nobody")
     }

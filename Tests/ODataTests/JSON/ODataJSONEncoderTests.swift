@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// Create and update bodies: which properties are sent, value forms, escaping, deep insert and link binding.

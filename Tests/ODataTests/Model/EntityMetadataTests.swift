@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// EntityMetadata's compact storage: every field reads back what was written, and equality and hashing
@@ -25,11 +26,13 @@ final class EntityMetadataTests: XCTestCase {
         XCTAssertEqual(metadata.mediaContentType, "image/png")
         XCTAssertEqual(metadata.mediaETag, "W/\"m\"")
         XCTAssertEqual(metadata.inlineFeeds, ["Lines": InlineFeedInfo(count: 3, nextLink: "next")])
-        XCTAssertEqual(metadata, EntityMetadata(
-            uri: "https://h/S/Items(1)", editLink: "https://h/S/Items(1)", etag: "W/\"1\"",
-            mediaReadLink: "https://h/S/Items(1)/$value", mediaEditLink: "https://h/S/Items(1)/$value?edit",
-            mediaContentType: "image/png", mediaETag: "W/\"m\"", typeName: "Bench.Item",
-            inlineFeeds: ["Lines": InlineFeedInfo(count: 3, nextLink: "next")]))
+        XCTAssertEqual(
+            metadata,
+            EntityMetadata(
+                uri: "https://h/S/Items(1)", editLink: "https://h/S/Items(1)", etag: "W/\"1\"",
+                mediaReadLink: "https://h/S/Items(1)/$value", mediaEditLink: "https://h/S/Items(1)/$value?edit",
+                mediaContentType: "image/png", mediaETag: "W/\"m\"", typeName: "Bench.Item",
+                inlineFeeds: ["Lines": InlineFeedInfo(count: 3, nextLink: "next")]))
     }
 
     func testClearingTheRareFieldsMakesItEqualToNeverSettingThem() {

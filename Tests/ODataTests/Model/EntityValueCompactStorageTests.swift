@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// The compact storage of decoded entities: deferred links at `<entity uri>/<name>` kept as one bit and
@@ -92,9 +93,11 @@ final class EntityValueCompactStorageTests: XCTestCase {
             "__metadata":{"uri":"\(Self.root)Orders(1)"},"Lines":{"__deferred":{"uri":"Orders(1)/Lines"}}}}
             """
         let entity = try ODataJSONDecoder().decodeEntity(Data(json.utf8), entityType: Self.order)
-        XCTAssertEqual(entity.navigationValues, [
-            .deferred(uri: "\(Self.root)Orders(1)/Customer"), .deferred(uri: "Orders(1)/Lines"),
-        ])
+        XCTAssertEqual(
+            entity.navigationValues,
+            [
+                .deferred(uri: "\(Self.root)Orders(1)/Customer"), .deferred(uri: "Orders(1)/Lines"),
+            ])
     }
 
     func testASecondMetadataObjectKeepsTheLinksReadBeforeIt() throws {
@@ -112,9 +115,11 @@ final class EntityValueCompactStorageTests: XCTestCase {
         let copy = entity
         entity.metadata.uri = "https://other/Orders(9)"
         XCTAssertEqual(entity.metadata.uri, "https://other/Orders(9)")
-        XCTAssertEqual(entity.navigationValues, [
-            .deferred(uri: "\(Self.root)Orders(2)/Customer"), .deferred(uri: "\(Self.root)Orders(2)/Lines"),
-        ])
+        XCTAssertEqual(
+            entity.navigationValues,
+            [
+                .deferred(uri: "\(Self.root)Orders(2)/Customer"), .deferred(uri: "\(Self.root)Orders(2)/Lines"),
+            ])
         XCTAssertEqual(copy.navigationValues, expected(2).navigationValues)
         entity.metadata.uri = nil
         XCTAssertEqual(entity[Self.order.navigationProperties[1]], .deferred(uri: "\(Self.root)Orders(2)/Lines"))

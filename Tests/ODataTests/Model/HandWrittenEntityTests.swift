@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import OData
 
 /// A hand-written entity in the shape the generator emits, proving the runtime contract.

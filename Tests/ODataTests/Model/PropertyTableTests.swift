@@ -1,4 +1,5 @@
 import XCTest
+
 @_spi(Generated) @testable import OData
 
 /// The compact descriptor rows and index-based typed descriptors that generated code uses.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 final class DataQueryBuilderTests: XCTestCase {
@@ -52,12 +53,15 @@ final class DataQueryBuilderTests: XCTestCase {
         let query = DataQuery().from(TestSets.customers).top(1)
         for root in ["http://127.0.0.1:1/svc", "http://127.0.0.1:1/svc/", "http://127.0.0.1:1/svc//"] {
             XCTAssertEqual(try XCTUnwrap(URL(string: root)).absoluteString.isEmpty, false)
-            XCTAssertEqual(query.url(relativeTo: try XCTUnwrap(URL(string: root)))?.absoluteString, "http://127.0.0.1:1/svc/Customers?$top=1")
+            XCTAssertEqual(
+                query.url(relativeTo: try XCTUnwrap(URL(string: root)))?.absoluteString, "http://127.0.0.1:1/svc/Customers?$top=1")
         }
     }
 
     func testPrecedenceRendering() {
-        let a = QueryFilter.property("A"), b = QueryFilter.property("B"), c = QueryFilter.property("C")
+        let a = QueryFilter.property("A")
+        let b = QueryFilter.property("B")
+        let c = QueryFilter.property("C")
         let one = QueryFilter.literal(.int32(1))
         let cases: [(QueryFilter, String)] = [
             (a.and(b).and(c), "A and B and C"),
@@ -105,7 +109,8 @@ final class DataQueryBuilderTests: XCTestCase {
 
     func testCheckedFunctionInvocation() throws {
         let function = FunctionImportDescriptor(
-            name: "F", parameters: [
+            name: "F",
+            parameters: [
                 FunctionParameterDescriptor(name: "id", type: .string, isNullable: false),
                 FunctionParameterDescriptor(name: "n", type: .int32),
             ])

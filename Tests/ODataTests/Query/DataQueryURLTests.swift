@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 final class DataQueryURLTests: XCTestCase {
@@ -16,18 +17,28 @@ final class DataQueryURLTests: XCTestCase {
             (base.withKey(Customer.customerID, "O'Brien"), "Customers('O''Brien')", #line),
             (base.withKey(Customer.customerID, "a/b c&d"), "Customers('a%2Fb%20c%26d')", #line),
             (base.withKey(Customer.customerID, "Zoë"), "Customers('Zo%C3%AB')", #line),
-            (DataQuery().from(TestSets.items).withKey(["SalesOrderId": .string("5"), "ItemNumber": .int32(10)]),
-             "SalesOrderItems(SalesOrderId='5',ItemNumber=10)", #line),
+            (
+                DataQuery().from(TestSets.items).withKey(["SalesOrderId": .string("5"), "ItemNumber": .int32(10)]),
+                "SalesOrderItems(SalesOrderId='5',ItemNumber=10)", #line
+            ),
             (DataQuery().from(TestSets.products).withKey(["ProductId": .int64(64)]), "Products(64L)", #line),
-            (DataQuery().from(TestSets.products).withKey(["ProductId": .guid(guid)]),
-             "Products(guid'c0ffee00-0000-4000-8000-0000000000ab')", #line),
-            (DataQuery().from(TestSets.products).withKey(["ProductId": .dateTime(dob)]),
-             "Products(datetime'1990-05-17T08:30:00')", #line),
+            (
+                DataQuery().from(TestSets.products).withKey(["ProductId": .guid(guid)]),
+                "Products(guid'c0ffee00-0000-4000-8000-0000000000ab')", #line
+            ),
+            (
+                DataQuery().from(TestSets.products).withKey(["ProductId": .dateTime(dob)]),
+                "Products(datetime'1990-05-17T08:30:00')", #line
+            ),
             (base.withKey(Customer.customerID, "1").navigate(Customer.salesOrders), "Customers('1')/SalesOrders", #line),
-            (base.withKey(Customer.customerID, "1").navigate(Customer.salesOrders).withKey(SalesOrderHeader.salesOrderID, "5"),
-             "Customers('1')/SalesOrders('5')", #line),
-            (base.withKey(Customer.customerID, "1").navigate(Customer.salesOrders).withKey(SalesOrderHeader.salesOrderID, "5")
-                .navigate(SalesOrderHeader.items), "Customers('1')/SalesOrders('5')/Items", #line),
+            (
+                base.withKey(Customer.customerID, "1").navigate(Customer.salesOrders).withKey(SalesOrderHeader.salesOrderID, "5"),
+                "Customers('1')/SalesOrders('5')", #line
+            ),
+            (
+                base.withKey(Customer.customerID, "1").navigate(Customer.salesOrders).withKey(SalesOrderHeader.salesOrderID, "5")
+                    .navigate(SalesOrderHeader.items), "Customers('1')/SalesOrders('5')/Items", #line
+            ),
             (base.count(), "Customers/$count", #line),
             (base.withKey(Customer.customerID, "1").navigate(Customer.salesOrders).count(), "Customers('1')/SalesOrders/$count", #line),
             (base.filter(Customer.age > 30).count(), "Customers/$count?$filter=Age%20gt%2030", #line),
@@ -44,25 +55,39 @@ final class DataQueryURLTests: XCTestCase {
             (base.select(Customer.address.path(Address.city)), "Customers?$select=Address/City", #line),
             (base.expand(Customer.salesOrders), "Customers?$expand=SalesOrders", #line),
             (base.expand(Customer.salesOrders.path(SalesOrderHeader.items)), "Customers?$expand=SalesOrders/Items", #line),
-            (base.expand(Customer.salesOrders, withQuery: DataQuery().expand(SalesOrderHeader.items)),
-             "Customers?$expand=SalesOrders/Items", #line),
-            (base.expand(Customer.salesOrders, withQuery: DataQuery().select(SalesOrderHeader.netAmount)),
-             "Customers?$select=*,SalesOrders/NetAmount&$expand=SalesOrders", #line),
-            (base.expand(
-                Customer.salesOrders,
-                withQuery: DataQuery().select(SalesOrderHeader.netAmount).expand(SalesOrderHeader.items)),
-             "Customers?$select=*,SalesOrders/NetAmount,SalesOrders/Items&$expand=SalesOrders/Items", #line),
-            (base.select(Customer.firstName).expand(
-                Customer.salesOrders,
-                withQuery: DataQuery().select(SalesOrderHeader.netAmount).expand(
-                    SalesOrderHeader.items, withQuery: DataQuery().select(SalesOrderItem.quantity))),
-             "Customers?$select=FirstName,SalesOrders/NetAmount,SalesOrders/Items/Quantity&$expand=SalesOrders/Items", #line),
-            (base.select(Customer.firstName).expand(Customer.salesOrders),
-             "Customers?$select=FirstName,SalesOrders&$expand=SalesOrders", #line),
-            (orders.expand(SalesOrderHeader.items, SalesOrderHeader.customerDetails),
-             "SalesOrderHeaders?$expand=Items,CustomerDetails", #line),
-            (orders.expand(SalesOrderHeader.items.path(SalesOrderItem.productDetails), SalesOrderHeader.customerDetails),
-             "SalesOrderHeaders?$expand=Items/ProductDetails,CustomerDetails", #line),
+            (
+                base.expand(Customer.salesOrders, withQuery: DataQuery().expand(SalesOrderHeader.items)),
+                "Customers?$expand=SalesOrders/Items", #line
+            ),
+            (
+                base.expand(Customer.salesOrders, withQuery: DataQuery().select(SalesOrderHeader.netAmount)),
+                "Customers?$select=*,SalesOrders/NetAmount&$expand=SalesOrders", #line
+            ),
+            (
+                base.expand(
+                    Customer.salesOrders,
+                    withQuery: DataQuery().select(SalesOrderHeader.netAmount).expand(SalesOrderHeader.items)),
+                "Customers?$select=*,SalesOrders/NetAmount,SalesOrders/Items&$expand=SalesOrders/Items", #line
+            ),
+            (
+                base.select(Customer.firstName).expand(
+                    Customer.salesOrders,
+                    withQuery: DataQuery().select(SalesOrderHeader.netAmount).expand(
+                        SalesOrderHeader.items, withQuery: DataQuery().select(SalesOrderItem.quantity))),
+                "Customers?$select=FirstName,SalesOrders/NetAmount,SalesOrders/Items/Quantity&$expand=SalesOrders/Items", #line
+            ),
+            (
+                base.select(Customer.firstName).expand(Customer.salesOrders),
+                "Customers?$select=FirstName,SalesOrders&$expand=SalesOrders", #line
+            ),
+            (
+                orders.expand(SalesOrderHeader.items, SalesOrderHeader.customerDetails),
+                "SalesOrderHeaders?$expand=Items,CustomerDetails", #line
+            ),
+            (
+                orders.expand(SalesOrderHeader.items.path(SalesOrderItem.productDetails), SalesOrderHeader.customerDetails),
+                "SalesOrderHeaders?$expand=Items/ProductDetails,CustomerDetails", #line
+            ),
             (base.orderBy(Customer.lastName), "Customers?$orderby=LastName", #line),
             (base.orderBy(Customer.lastName, .descending), "Customers?$orderby=LastName%20desc", #line),
             (base.orderBy(Customer.lastName).thenBy(Customer.age, .descending), "Customers?$orderby=LastName,Age%20desc", #line),
@@ -70,8 +95,10 @@ final class DataQueryURLTests: XCTestCase {
             // Filters: comparisons and literals of every type
             (base.filter(Customer.firstName == "Anna"), "Customers?$filter=FirstName%20eq%20'Anna'", #line),
             (base.filter(Customer.lastName.equal("O'Brien")), "Customers?$filter=LastName%20eq%20'O''Brien'", #line),
-            (base.filter(Customer.lastName == "a&b=c?d#e+f%g/h;i"),
-             "Customers?$filter=LastName%20eq%20'a%26b%3Dc%3Fd%23e%2Bf%25g%2Fh%3Bi'", #line),
+            (
+                base.filter(Customer.lastName == "a&b=c?d#e+f%g/h;i"),
+                "Customers?$filter=LastName%20eq%20'a%26b%3Dc%3Fd%23e%2Bf%25g%2Fh%3Bi'", #line
+            ),
             (base.filter(Customer.lastName == "Müller"), "Customers?$filter=LastName%20eq%20'M%C3%BCller'", #line),
             (base.filter(Customer.lastName == "日本"), "Customers?$filter=LastName%20eq%20'%E6%97%A5%E6%9C%AC'", #line),
             (base.filter(Customer.lastName.equal(nil)), "Customers?$filter=LastName%20eq%20null", #line),
@@ -81,28 +108,42 @@ final class DataQueryURLTests: XCTestCase {
             (base.filter(Customer.age < 3), "Customers?$filter=Age%20lt%203", #line),
             (base.filter(Customer.age <= 3), "Customers?$filter=Age%20le%203", #line),
             (base.filter(Customer.visits > 64), "Customers?$filter=Visits%20gt%2064L", #line),
-            (base.filter(Customer.balance >= BigDecimal(significand: 1250, scale: 2)),
-             "Customers?$filter=Balance%20ge%2012.50M", #line),
+            (
+                base.filter(Customer.balance >= BigDecimal(significand: 1250, scale: 2)),
+                "Customers?$filter=Balance%20ge%2012.50M", #line
+            ),
             (base.filter(Customer.score < 1.5), "Customers?$filter=Score%20lt%201.5D", #line),
             (base.filter(Customer.score < 1e20), "Customers?$filter=Score%20lt%201E%2B20D", #line),
             (base.filter(Customer.active == true), "Customers?$filter=Active%20eq%20true", #line),
             (base.filter(Customer.dateOfBirth < dob), "Customers?$filter=DateOfBirth%20lt%20datetime'1990-05-17T08:30:00'", #line),
-            (base.filter(Customer.updated > GlobalDateTime(year: 2024, month: 1, day: 2, hour: 3, offsetMinutes: 60)!),
-             "Customers?$filter=Updated%20gt%20datetimeoffset'2024-01-02T03:00:00%2B01:00'", #line),
+            (
+                base.filter(Customer.updated > GlobalDateTime(year: 2024, month: 1, day: 2, hour: 3, offsetMinutes: 60)!),
+                "Customers?$filter=Updated%20gt%20datetimeoffset'2024-01-02T03:00:00%2B01:00'", #line
+            ),
             (base.filter(Customer.guid == guid), "Customers?$filter=Guid%20eq%20guid'c0ffee00-0000-4000-8000-0000000000ab'", #line),
-            (base.filter(Customer.opensAt == LocalTime(hour: 10, minute: 30, second: 0)!),
-             "Customers?$filter=OpensAt%20eq%20time'PT10H30M00S'", #line),
+            (
+                base.filter(Customer.opensAt == LocalTime(hour: 10, minute: 30, second: 0)!),
+                "Customers?$filter=OpensAt%20eq%20time'PT10H30M00S'", #line
+            ),
             (DataQuery().from(TestSets.products).filter(Product.weight > 2.5), "Products?$filter=Weight%20gt%202.5f", #line),
             (base.filter(Customer.firstName.equal(Customer.lastName)), "Customers?$filter=FirstName%20eq%20LastName", #line),
-            (base.filter(Customer.address.path(Address.city) == "Berlin"),
-             "Customers?$filter=Address/City%20eq%20'Berlin'", #line),
+            (
+                base.filter(Customer.address.path(Address.city) == "Berlin"),
+                "Customers?$filter=Address/City%20eq%20'Berlin'", #line
+            ),
             // Logical operators and parenthesization
-            (base.filter(Customer.firstName.contains("x").or(Customer.lastName.contains("x"))),
-             "Customers?$filter=substringof('x',FirstName)%20or%20substringof('x',LastName)", #line),
-            (base.filter((Customer.age > 1 || Customer.age < 0) && Customer.active == true),
-             "Customers?$filter=(Age%20gt%201%20or%20Age%20lt%200)%20and%20Active%20eq%20true", #line),
-            (base.filter(Customer.age > 1 || Customer.age < 0 && Customer.active == true),
-             "Customers?$filter=Age%20gt%201%20or%20Age%20lt%200%20and%20Active%20eq%20true", #line),
+            (
+                base.filter(Customer.firstName.contains("x").or(Customer.lastName.contains("x"))),
+                "Customers?$filter=substringof('x',FirstName)%20or%20substringof('x',LastName)", #line
+            ),
+            (
+                base.filter((Customer.age > 1 || Customer.age < 0) && Customer.active == true),
+                "Customers?$filter=(Age%20gt%201%20or%20Age%20lt%200)%20and%20Active%20eq%20true", #line
+            ),
+            (
+                base.filter(Customer.age > 1 || Customer.age < 0 && Customer.active == true),
+                "Customers?$filter=Age%20gt%201%20or%20Age%20lt%200%20and%20Active%20eq%20true", #line
+            ),
             (base.filter(!(Customer.age > 1)), "Customers?$filter=not%20(Age%20gt%201)", #line),
             (base.filter(!Customer.firstName.startsWith("A")), "Customers?$filter=not%20startswith(FirstName,'A')", #line),
             (base.filter(Customer.age > 1).filter(Customer.age < 9), "Customers?$filter=Age%20gt%201%20and%20Age%20lt%209", #line),
@@ -112,25 +153,35 @@ final class DataQueryURLTests: XCTestCase {
             (base.filter(Customer.age.div(2).mod(3) == 0), "Customers?$filter=Age%20div%202%20mod%203%20eq%200", #line),
             (base.filter(Customer.age.negated() == -1), "Customers?$filter=-Age%20eq%20-1", #line),
             (base.filter(Customer.age.add(1).negated() == 1), "Customers?$filter=-(Age%20add%201)%20eq%201", #line),
-            (base.filter(QueryFilter.negate(.literal(.int32(-1))).equal(.literal(.int32(1)))),
-             "Customers?$filter=-(-1)%20eq%201", #line),
+            (
+                base.filter(QueryFilter.negate(.literal(.int32(-1))).equal(.literal(.int32(1)))),
+                "Customers?$filter=-(-1)%20eq%201", #line
+            ),
             // Functions
             (base.filter(Customer.lastName.endsWith("son")), "Customers?$filter=endswith(LastName,'son')", #line),
             (base.filter(Customer.lastName.length() > 5), "Customers?$filter=length(LastName)%20gt%205", #line),
             (base.filter(Customer.lastName.indexOf("a") == 1), "Customers?$filter=indexof(LastName,'a')%20eq%201", #line),
-            (base.filter(Customer.lastName.replace(" ", with: "") == "ab"),
-             "Customers?$filter=replace(LastName,'%20','')%20eq%20'ab'", #line),
+            (
+                base.filter(Customer.lastName.replace(" ", with: "") == "ab"),
+                "Customers?$filter=replace(LastName,'%20','')%20eq%20'ab'", #line
+            ),
             (base.filter(Customer.lastName.substring(from: 1) == "b"), "Customers?$filter=substring(LastName,1)%20eq%20'b'", #line),
-            (base.filter(Customer.lastName.substring(from: 1, length: 2) == "bc"),
-             "Customers?$filter=substring(LastName,1,2)%20eq%20'bc'", #line),
+            (
+                base.filter(Customer.lastName.substring(from: 1, length: 2) == "bc"),
+                "Customers?$filter=substring(LastName,1,2)%20eq%20'bc'", #line
+            ),
             (base.filter(Customer.lastName.toLower() == "x"), "Customers?$filter=tolower(LastName)%20eq%20'x'", #line),
             (base.filter(Customer.lastName.toUpper().startsWith("X")), "Customers?$filter=startswith(toupper(LastName),'X')", #line),
             (base.filter(Customer.lastName.trim() == "x"), "Customers?$filter=trim(LastName)%20eq%20'x'", #line),
-            (base.filter(Customer.firstName.concat(" ").concat(Customer.lastName) == "A B"),
-             "Customers?$filter=concat(concat(FirstName,'%20'),LastName)%20eq%20'A%20B'", #line),
+            (
+                base.filter(Customer.firstName.concat(" ").concat(Customer.lastName) == "A B"),
+                "Customers?$filter=concat(concat(FirstName,'%20'),LastName)%20eq%20'A%20B'", #line
+            ),
             (base.filter(Customer.dateOfBirth.year() == 1990), "Customers?$filter=year(DateOfBirth)%20eq%201990", #line),
-            (base.filter(Customer.dateOfBirth.month() == 5 && Customer.dateOfBirth.day() == 17),
-             "Customers?$filter=month(DateOfBirth)%20eq%205%20and%20day(DateOfBirth)%20eq%2017", #line),
+            (
+                base.filter(Customer.dateOfBirth.month() == 5 && Customer.dateOfBirth.day() == 17),
+                "Customers?$filter=month(DateOfBirth)%20eq%205%20and%20day(DateOfBirth)%20eq%2017", #line
+            ),
             (base.filter(Customer.updated.hour() == 1), "Customers?$filter=hour(Updated)%20eq%201", #line),
             (base.filter(Customer.opensAt.minute() == 30), "Customers?$filter=minute(OpensAt)%20eq%2030", #line),
             (base.filter(Customer.dateOfBirth.second() == 0), "Customers?$filter=second(DateOfBirth)%20eq%200", #line),
@@ -139,39 +190,62 @@ final class DataQueryURLTests: XCTestCase {
             (base.filter(Customer.balance.ceiling() > BigDecimal(2)), "Customers?$filter=ceiling(Balance)%20gt%202M", #line),
             (base.filter(.isOf("ESPM.Customer")), "Customers?$filter=isof('ESPM.Customer')", #line),
             (base.filter(Customer.address.isOf("ESPM.Address")), "Customers?$filter=isof(Address,'ESPM.Address')", #line),
-            (base.filter(Customer.age.cast(to: .int64, as: Int64.self) == 5),
-             "Customers?$filter=cast(Age,'Edm.Int64')%20eq%205L", #line),
+            (
+                base.filter(Customer.age.cast(to: .int64, as: Int64.self) == 5),
+                "Customers?$filter=cast(Age,'Edm.Int64')%20eq%205L", #line
+            ),
             // Dynamic filters without generated code
             (base.filter(QueryFilter.property("Age").greaterThan(.literal(.int32(3)))), "Customers?$filter=Age%20gt%203", #line),
-            (base.filter(Customer.entityType.property(named: "LastName")!.equal(.string("x"))!),
-             "Customers?$filter=LastName%20eq%20'x'", #line),
-            (base.filter(QueryFilter.call("startswith", .property("LastName"), .literal(.string("M")))),
-             "Customers?$filter=startswith(LastName,'M')", #line),
+            (
+                base.filter(Customer.entityType.property(named: "LastName")!.equal(.string("x"))!),
+                "Customers?$filter=LastName%20eq%20'x'", #line
+            ),
+            (
+                base.filter(QueryFilter.call("startswith", .property("LastName"), .literal(.string("M")))),
+                "Customers?$filter=startswith(LastName,'M')", #line
+            ),
             // Custom options
             (base.custom("sap-client", "100"), "Customers?sap-client=100", #line),
             (base.search("coffee & tea"), "Customers?search=coffee%20%26%20tea", #line),
-            (base.top(2).custom("sap-client", "100").custom("sap-language", "EN"),
-             "Customers?$top=2&sap-client=100&sap-language=EN", #line),
+            (
+                base.top(2).custom("sap-client", "100").custom("sap-language", "EN"),
+                "Customers?$top=2&sap-client=100&sap-language=EN", #line
+            ),
             (base.custom("x", "a=b#c"), "Customers?x=a%3Db%23c", #line),
             // Function imports
-            (DataQuery().invoke(TestSets.updateStatus, parameters: ["id": .string("500000001"), "newStatus": .string("P")]),
-             "UpdateSalesOrderStatus?id='500000001'&newStatus='P'", #line),
-            (DataQuery().invoke(TestSets.updateStatus, parameters: ["id": .string("1"), "newStatus": nil]),
-             "UpdateSalesOrderStatus?id='1'", #line),
-            (DataQuery().invoke(TestSets.productsByRating, parameters: ["rating": .int32(4)]).top(3).orderBy(Product.name),
-             "GetProductsByRating?rating=4&$orderby=Name&$top=3", #line),
-            (DataQuery().invoke(
-                TestSets.atTime, parameters: ["when": .dateTime(dob), "limit": .decimal(BigDecimal(significand: -15, scale: 1)),
-                "id": .guid(guid)]),
-             "OrdersAt?when=datetime'1990-05-17T08:30:00'&limit=-1.5M&id=guid'c0ffee00-0000-4000-8000-0000000000ab'", #line),
-            (DataQuery().invoke(TestSets.updateStatus, parameters: ["id": .string("a b"), "newStatus": .string("'")])
-                .custom("sap-client", "001"),
-             "UpdateSalesOrderStatus?id='a%20b'&newStatus=''''&sap-client=001", #line),
+            (
+                DataQuery().invoke(TestSets.updateStatus, parameters: ["id": .string("500000001"), "newStatus": .string("P")]),
+                "UpdateSalesOrderStatus?id='500000001'&newStatus='P'", #line
+            ),
+            (
+                DataQuery().invoke(TestSets.updateStatus, parameters: ["id": .string("1"), "newStatus": nil]),
+                "UpdateSalesOrderStatus?id='1'", #line
+            ),
+            (
+                DataQuery().invoke(TestSets.productsByRating, parameters: ["rating": .int32(4)]).top(3).orderBy(Product.name),
+                "GetProductsByRating?rating=4&$orderby=Name&$top=3", #line
+            ),
+            (
+                DataQuery().invoke(
+                    TestSets.atTime,
+                    parameters: [
+                        "when": .dateTime(dob), "limit": .decimal(BigDecimal(significand: -15, scale: 1)),
+                        "id": .guid(guid),
+                    ]),
+                "OrdersAt?when=datetime'1990-05-17T08:30:00'&limit=-1.5M&id=guid'c0ffee00-0000-4000-8000-0000000000ab'", #line
+            ),
+            (
+                DataQuery().invoke(TestSets.updateStatus, parameters: ["id": .string("a b"), "newStatus": .string("'")])
+                    .custom("sap-client", "001"),
+                "UpdateSalesOrderStatus?id='a%20b'&newStatus=''''&sap-client=001", #line
+            ),
             // Everything at once, in the fixed order
-            (base.custom("sap-client", "100").inlineCount().top(10).skip(20).orderBy(Customer.lastName).expand(Customer.salesOrders)
-                .select(Customer.lastName).filter(Customer.age > 18),
-             "Customers?$filter=Age%20gt%2018&$select=LastName,SalesOrders&$expand=SalesOrders&$orderby=LastName&$skip=20&$top=10&$inlinecount=allpages&sap-client=100",
-             #line),
+            (
+                base.custom("sap-client", "100").inlineCount().top(10).skip(20).orderBy(Customer.lastName).expand(Customer.salesOrders)
+                    .select(Customer.lastName).filter(Customer.age > 18),
+                "Customers?$filter=Age%20gt%2018&$select=LastName,SalesOrders&$expand=SalesOrders&$orderby=LastName&$skip=20&$top=10&$inlinecount=allpages&sap-client=100",
+                #line
+            ),
         ]
     }
 

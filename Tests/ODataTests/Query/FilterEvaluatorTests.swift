@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// Expression-level checks of the in-memory evaluator: every function, null propagation, promotion, errors.
@@ -92,7 +93,9 @@ final class FilterEvaluatorTests: XCTestCase {
         XCTAssertEqual(try customerValue(.negate(.literal(.int64(.max)))), .int64(-.max))
         XCTAssertThrowsError(try customerValue(.negate(.literal(.int64(.min)))))
         XCTAssertThrowsError(try customerValue(.literal(.decimal(BigDecimal(1))).mod(.literal(.decimal(BigDecimal(0))))))
-        XCTAssertEqual(try customerValue(.literal(.decimal(BigDecimal(string: "7.5")!)).mod(.literal(.int32(2)))), .decimal(BigDecimal(string: "1.5")!))
+        XCTAssertEqual(
+            try customerValue(.literal(.decimal(BigDecimal(string: "7.5")!)).mod(.literal(.int32(2)))), .decimal(BigDecimal(string: "1.5")!)
+        )
         XCTAssertEqual(try customerValue(.property("Score").equal(.property("Score"))), .boolean(true))
         XCTAssertEqual(try customerValue(.literal(.binary(Data([1, 2]))).equal(.literal(.binary(Data([1, 2]))))), .boolean(true))
         XCTAssertEqual(try customerValue(.literal(.binary(Data([1]))).lessThan(.literal(.binary(Data([1, 2]))))), .boolean(true))

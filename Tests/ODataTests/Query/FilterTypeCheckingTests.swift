@@ -67,10 +67,11 @@ final class FilterTypeCheckingTests: XCTestCase {
         try (prelude + body + "\n").write(to: source, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = swiftc
-        process.arguments = [
-            "-typecheck", "-I", modules.path, "-I", packageRoot.appendingPathComponent("Sources/CLibXML2").path,
-            "-module-cache-path", directory.appendingPathComponent("cache").path, source.path,
-        ] + Self.libxml2Flags()
+        process.arguments =
+            [
+                "-typecheck", "-I", modules.path, "-I", packageRoot.appendingPathComponent("Sources/CLibXML2").path,
+                "-module-cache-path", directory.appendingPathComponent("cache").path, source.path,
+            ] + Self.libxml2Flags()
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

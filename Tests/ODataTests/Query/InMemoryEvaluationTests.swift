@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 final class InMemoryEvaluationTests: XCTestCase {
@@ -21,11 +22,19 @@ final class InMemoryEvaluationTests: XCTestCase {
     }
 
     private lazy var people: [Customer] = [
-        customer("1", first: "Anna", last: "Schmidt", age: 30, born: LocalDateTime(year: 1994, month: 3, day: 1), balance: "10.50", score: 1.5, city: "Berlin", visits: 5),
+        customer(
+            "1", first: "Anna", last: "Schmidt", age: 30, born: LocalDateTime(year: 1994, month: 3, day: 1), balance: "10.50", score: 1.5,
+            city: "Berlin", visits: 5),
         customer("2", first: "bob", last: "Anders", age: nil, born: nil, balance: "10.5", score: 2.5, city: nil, visits: 9_000_000_000),
-        customer("3", first: "Clara", last: "Zander", age: 25, born: LocalDateTime(year: 2000, month: 12, day: 31, hour: 23), balance: "-1", score: -0.5, city: "Bonn", visits: 0),
-        customer("4", first: "Anna", last: "Öztürk", age: 41, born: LocalDateTime(year: 1983, month: 7, day: 4), balance: nil, score: nil, city: "Köln", visits: nil),
-        customer("5", first: "Émile", last: "anders", age: 30, born: LocalDateTime(year: 1994, month: 3, day: 2), balance: "0.001", score: 10, city: "Berlin", visits: 1),
+        customer(
+            "3", first: "Clara", last: "Zander", age: 25, born: LocalDateTime(year: 2000, month: 12, day: 31, hour: 23), balance: "-1",
+            score: -0.5, city: "Bonn", visits: 0),
+        customer(
+            "4", first: "Anna", last: "Öztürk", age: 41, born: LocalDateTime(year: 1983, month: 7, day: 4), balance: nil, score: nil,
+            city: "Köln", visits: nil),
+        customer(
+            "5", first: "Émile", last: "anders", age: 30, born: LocalDateTime(year: 1994, month: 3, day: 2), balance: "0.001", score: 10,
+            city: "Berlin", visits: 1),
     ]
 
     private func ids(_ query: DataQuery) throws -> [String] {
@@ -91,14 +100,17 @@ final class InMemoryEvaluationTests: XCTestCase {
         XCTAssertEqual(try ids(DataQuery().filter(.isOf("ESPM.Customer"))), ["1", "2", "3", "4", "5"])
         XCTAssertEqual(try ids(DataQuery().filter(Customer.address.isOf("ESPM.Address"))), ["1", "3", "4", "5"])
         var offset = EntityValue(type: Customer.entityType)
-        offset[Customer.entityType.properties[10]] = .dateTimeOffset(GlobalDateTime(year: 2024, month: 1, day: 1, hour: 1, offsetMinutes: 120)!)
-        XCTAssertEqual(try [offset].filterWithQuery(DataQuery().filter(Customer.updated.day() == 31 && Customer.updated.hour() == 23)).count, 1)
+        offset[Customer.entityType.properties[10]] = .dateTimeOffset(
+            GlobalDateTime(year: 2024, month: 1, day: 1, hour: 1, offsetMinutes: 120)!)
+        XCTAssertEqual(
+            try [offset].filterWithQuery(DataQuery().filter(Customer.updated.day() == 31 && Customer.updated.hour() == 23)).count, 1)
     }
 
     func testOrderSkipTopWithNullsFirst() throws {
         XCTAssertEqual(try ids(DataQuery().orderBy(Customer.age)), ["2", "3", "1", "5", "4"])
         XCTAssertEqual(try ids(DataQuery().orderBy(Customer.age, .descending)), ["4", "1", "5", "3", "2"])
-        XCTAssertEqual(try ids(DataQuery().orderBy(Customer.age, .descending).thenBy(Customer.customerID, .descending)), ["4", "5", "1", "3", "2"])
+        XCTAssertEqual(
+            try ids(DataQuery().orderBy(Customer.age, .descending).thenBy(Customer.customerID, .descending)), ["4", "5", "1", "3", "2"])
         XCTAssertEqual(try ids(DataQuery().orderBy(Customer.age).skip(1).top(2)), ["3", "1"])
         XCTAssertEqual(try ids(DataQuery().skip(10)), [])
         XCTAssertEqual(try ids(DataQuery().top(0)), [])

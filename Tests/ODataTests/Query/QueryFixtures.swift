@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OData
 
 /// Hand-written entity types in the generated shape, modelled on ESPM, for query tests.
@@ -159,7 +160,9 @@ enum TestSets {
     static let products = EntitySetDescriptor(name: "Products", entityType: Product.entityType)
     static let updateStatus = FunctionImportDescriptor(
         name: "UpdateSalesOrderStatus", httpMethod: "POST",
-        parameters: [FunctionParameterDescriptor(name: "id", type: .string), FunctionParameterDescriptor(name: "newStatus", type: .string)],
+        parameters: [
+            FunctionParameterDescriptor(name: "id", type: .string), FunctionParameterDescriptor(name: "newStatus", type: .string),
+        ],
         returnType: .primitive(.boolean))
     static let productsByRating = FunctionImportDescriptor(
         name: "GetProductsByRating", parameters: [FunctionParameterDescriptor(name: "rating", type: .int32)],

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import OData
 
 /// The online provider over a scripted transport: requests it builds, responses it accepts or refuses.
@@ -7,7 +8,8 @@ final class OnlineProviderTests: XCTestCase {
 
     private static func customersPage(next: String? = nil, city: String = "Walldorf") -> String {
         let nextPart = next.map { #","__next":"\#($0)""# } ?? ""
-        return #"{"d":{"results":[{"__metadata":{"uri":"http://127.0.0.1:9/svc/Customers('1')","type":"ESPM.Customer","etag":"W/\"7\""},"CustomerId":"1","City":"\#(city)","FirstName":"Ada"}]\#(nextPart)}}"#
+        return
+            #"{"d":{"results":[{"__metadata":{"uri":"http://127.0.0.1:9/svc/Customers('1')","type":"ESPM.Customer","etag":"W/\"7\""},"CustomerId":"1","City":"\#(city)","FirstName":"Ada"}]\#(nextPart)}}"#
     }
 
     private func provider(_ transport: MockTransport, options: OnlineODataProvider.Options = .init()) -> OnlineODataProvider {
@@ -22,7 +24,9 @@ final class OnlineProviderTests: XCTestCase {
         let transport = MockTransport { request, _ in Self.json(Self.customersPage(), request) }
         let customers = try model.entitySet("Customers")
         let list = try await provider(transport, options: .init(sapClient: "100"))
-            .fetchEntities(DataQuery().from(customers).filter(.property("City").equal(.literal(.string("a b&c")))).top(1), headers: [:], options: .init())
+            .fetchEntities(
+                DataQuery().from(customers).filter(.property("City").equal(.literal(.string("a b&c")))).top(1), headers: [:],
+                options: .init())
         XCTAssertEqual(list.entities.first?["City"], .string("Walldorf"))
         XCTAssertEqual(list.entities.first?.metadata.etag, "W/\"7\"")
         let sent = try XCTUnwrap(transport.requests.first)
@@ -52,7 +56,9 @@ final class OnlineProviderTests: XCTestCase {
 
     func testPagingRefusesAnotherOriginAndRepeatingLinks() async throws {
         let customers = try model.entitySet("Customers")
-        let foreign = MockTransport { request, _ in Self.json(Self.customersPage(next: "http://evil.example/svc/Customers?$skiptoken='1'"), request) }
+        let foreign = MockTransport { request, _ in
+            Self.json(Self.customersPage(next: "http://evil.example/svc/Customers?$skiptoken='1'"), request)
+        }
         var pages = 0
         do {
             for try await _ in provider(foreign).pages(DataQuery().from(customers)) { pages += 1 }
@@ -63,7 +69,9 @@ final class OnlineProviderTests: XCTestCase {
         XCTAssertEqual(pages, 1)
         XCTAssertEqual(foreign.requests.count, 1, "nothing is sent to the other origin")
 
-        let looping = MockTransport { request, _ in Self.json(Self.customersPage(next: "http://127.0.0.1:9/svc/Customers?$skiptoken='1'"), request) }
+        let looping = MockTransport { request, _ in
+            Self.json(Self.customersPage(next: "http://127.0.0.1:9/svc/Customers?$skiptoken='1'"), request)
+        }
         var count = 0
         do {
             for try await _ in provider(looping).entities(DataQuery().from(customers)) { count += 1 }

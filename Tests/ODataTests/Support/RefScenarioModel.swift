@@ -1,5 +1,6 @@
 import Foundation
 import ODataMetadata
+
 @testable import OData
 
 /// Loads a service model through the dynamic API (`DataModel` from `$metadata`) for the recorded-payload tests.

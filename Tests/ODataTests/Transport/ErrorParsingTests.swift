@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import OData
 
 final class ErrorParsingTests: XCTestCase {
@@ -34,7 +35,8 @@ final class ErrorParsingTests: XCTestCase {
     }
 
     func testSAPMessageHeader() {
-        let header = #"{"code":"ZMSG/010","message":"Saved with warnings","severity":"warning","target":"","details":[{"code":"ZMSG/011","message":"Check price","severity":"info","target":"Price"}]}"#
+        let header =
+            #"{"code":"ZMSG/010","message":"Saved with warnings","severity":"warning","target":"","details":[{"code":"ZMSG/011","message":"Check price","severity":"info","target":"Price"}]}"#
         let messages = SAPMessage.parse(header: header)
         XCTAssertEqual(messages.count, 1)
         XCTAssertEqual(messages.first?.severity, "warning")
@@ -50,7 +52,8 @@ final class ErrorParsingTests: XCTestCase {
             options: .init(sapClient: "100", sapLanguage: "EN"), transport: transport)
         XCTAssertEqual(provider.serviceRoot.absoluteString, "http://127.0.0.1:9/svc/")
         XCTAssertEqual(try provider.url(for: "A?$top=1").absoluteString, "http://127.0.0.1:9/svc/A?$top=1&sap-client=100&sap-language=EN")
-        XCTAssertEqual(try provider.url(for: "http://127.0.0.1:9/svc/A").absoluteString, "http://127.0.0.1:9/svc/A?sap-client=100&sap-language=EN")
+        XCTAssertEqual(
+            try provider.url(for: "http://127.0.0.1:9/svc/A").absoluteString, "http://127.0.0.1:9/svc/A?sap-client=100&sap-language=EN")
         for foreign in ["http://127.0.0.1:10/svc/A", "https://127.0.0.1:9/svc/A", "http://evil.example:9/svc/A"] {
             XCTAssertThrowsError(try provider.url(for: foreign)) { error in
                 XCTAssertEqual((error as? ODataError)?.kind, .crossOriginNextLink)

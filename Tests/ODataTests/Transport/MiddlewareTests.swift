@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import OData
 
 final class MiddlewareTests: XCTestCase {

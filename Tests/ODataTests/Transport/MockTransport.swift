@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import OData
 
 /// A scripted transport for unit tests: records every request and answers from a closure.

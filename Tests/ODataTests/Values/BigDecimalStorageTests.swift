@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// BigDecimal's packed storage: every significand and scale comes back exactly, and a property slot stays small.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 final class BigDecimalTests: XCTestCase {
@@ -16,8 +17,10 @@ final class BigDecimalTests: XCTestCase {
             ("1" + String(repeating: "0", count: 50), 1, -50, "1" + String(repeating: "0", count: 50)),
             ("9" + String(repeating: "0", count: 401), 90, -400, "9" + String(repeating: "0", count: 401)),
             ("90E400", 90, -400, "9" + String(repeating: "0", count: 401)),
-            ("0." + String(repeating: "0", count: 399) + "1" + String(repeating: "0", count: 30), 1, 400,
-             "0." + String(repeating: "0", count: 399) + "1"),
+            (
+                "0." + String(repeating: "0", count: 399) + "1" + String(repeating: "0", count: 30), 1, 400,
+                "0." + String(repeating: "0", count: 399) + "1"
+            ),
         ]
         for (text, significand, scale, description) in cases {
             let value = try d(text)
@@ -60,7 +63,8 @@ final class BigDecimalTests: XCTestCase {
         XCTAssertNil(BigDecimal(Double.infinity))
         XCTAssertEqual(BigDecimal(Decimal(string: "123.456")!), try d("123.456"))
         XCTAssertEqual(try d("123.450").decimalValue, Decimal(string: "123.45"))
-        XCTAssertEqual(try d("-99999999999999999999999999999999999999").decimalValue?.description, "-99999999999999999999999999999999999999")
+        XCTAssertEqual(
+            try d("-99999999999999999999999999999999999999").decimalValue?.description, "-99999999999999999999999999999999999999")
         XCTAssertEqual(BigDecimal(Int64.min).exactInt64Value, Int64.min)
         XCTAssertNil(try d("9223372036854775808").exactInt64Value)
         XCTAssertNil(try d("1.5").exactInt64Value)

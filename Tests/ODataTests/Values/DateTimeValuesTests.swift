@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 final class DateTimeValuesTests: XCTestCase {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import OData
 
 final class EdmJSONAtomFormTests: XCTestCase {
@@ -10,7 +11,11 @@ final class EdmJSONAtomFormTests: XCTestCase {
         XCTAssertEqual(
             try EdmJSONForm.parse("/Date(-62135596800000)/", as: .dateTime), .dateTime(LocalDateTime(ticks: 0)!))
         let offset = try EdmJSONForm.parse("/Date(1704164645000+0120)/", as: .dateTimeOffset)
-        XCTAssertEqual(offset, .dateTimeOffset(GlobalDateTime(utcTicks: LocalDateTime(year: 2024, month: 1, day: 2, hour: 3, minute: 4, second: 5)!.ticks, offsetMinutes: 120)!))
+        XCTAssertEqual(
+            offset,
+            .dateTimeOffset(
+                GlobalDateTime(
+                    utcTicks: LocalDateTime(year: 2024, month: 1, day: 2, hour: 3, minute: 4, second: 5)!.ticks, offsetMinutes: 120)!))
         guard case .dateTimeOffset(let value) = offset else { return XCTFail() }
         XCTAssertEqual(value.isoString, "2024-01-02T05:04:05+02:00")
         let negative = try EdmJSONForm.parse("/Date(1704164645000-0300)/", as: .dateTimeOffset)

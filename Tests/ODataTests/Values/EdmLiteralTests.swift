@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import OData
 
 final class EdmLiteralTests: XCTestCase {
@@ -27,10 +28,14 @@ final class EdmLiteralTests: XCTestCase {
             (.dateTime(LocalDateTime(year: 2024, month: 1, day: 2, hour: 3, minute: 4, second: 5)!), "datetime'2024-01-02T03:04:05'"),
             (.dateTime(LocalDateTime(year: 1, month: 1, day: 1)!), "datetime'0001-01-01T00:00:00'"),
             (.dateTime(LocalDateTime(ticks: Ticks.maximum)!), "datetime'9999-12-31T23:59:59.9999999'"),
-            (.dateTimeOffset(GlobalDateTime(year: 2024, month: 1, day: 2, hour: 3, minute: 4, second: 5, offsetMinutes: 60)!),
-             "datetimeoffset'2024-01-02T03:04:05+01:00'"),
-            (.dateTimeOffset(GlobalDateTime(year: 2024, month: 1, day: 2, offsetMinutes: -330)!),
-             "datetimeoffset'2024-01-02T00:00:00-05:30'"),
+            (
+                .dateTimeOffset(GlobalDateTime(year: 2024, month: 1, day: 2, hour: 3, minute: 4, second: 5, offsetMinutes: 60)!),
+                "datetimeoffset'2024-01-02T03:04:05+01:00'"
+            ),
+            (
+                .dateTimeOffset(GlobalDateTime(year: 2024, month: 1, day: 2, offsetMinutes: -330)!),
+                "datetimeoffset'2024-01-02T00:00:00-05:30'"
+            ),
             (.dateTimeOffset(GlobalDateTime(year: 2024, month: 1, day: 2)!), "datetimeoffset'2024-01-02T00:00:00Z'"),
             (.time(LocalTime(hour: 10, minute: 30, second: 0)!), "time'PT10H30M00S'"),
             (.time(LocalTime(hour: 0, minute: 0, second: 1, nanosecond: 500_000_000)!), "time'PT00H00M01.5S'"),

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// Every primitive type through the JSON and Atom parsers: accepted forms and rejected forms.
@@ -17,10 +18,12 @@ final class EdmWireFormTableTests: XCTestCase {
             ("0.1", .decimal, .decimal(BigDecimal(significand: 1, scale: 1))), ("-5", .decimal, .decimal(BigDecimal(-5))),
             ("1e-2", .decimal, .decimal(BigDecimal(significand: 1, scale: 2))),
             ("3.5", .double, .double(3.5)), ("-1.7976931348623157E+308", .double, .double(-.greatestFiniteMagnitude)),
-            ("4", .double, .double(4)), ("3.4028235E+38", .single, .single(.greatestFiniteMagnitude)), ("-INF", .single, .single(-.infinity)),
+            ("4", .double, .double(4)), ("3.4028235E+38", .single, .single(.greatestFiniteMagnitude)),
+            ("-INF", .single, .single(-.infinity)),
             ("0A1B2C3D-4E5F-6071-8293-A4B5C6D7E8F9", .guid, .guid(guid)),
             ("", .binary, .binary(Data())), ("AQID", .binary, .binary(Data([1, 2, 3]))), ("AQ==", .binary, .binary(Data([1]))),
-            ("PT0S", .time, .time(LocalTime(ticks: 0)!)), ("PT1H2M3.25S", .time, .time(LocalTime(hour: 1, minute: 2, second: 3, nanosecond: 250_000_000)!)),
+            ("PT0S", .time, .time(LocalTime(ticks: 0)!)),
+            ("PT1H2M3.25S", .time, .time(LocalTime(hour: 1, minute: 2, second: 3, nanosecond: 250_000_000)!)),
             ("/Date(86400000)/", .dateTime, .dateTime(LocalDateTime(year: 1970, month: 1, day: 2)!)),
             ("/Date(253402300799999)/", .dateTime, .dateTime(LocalDateTime(ticks: Ticks.maximum - 9_999)!)),
             ("/Date(0-0060)/", .dateTimeOffset, .dateTimeOffset(GlobalDateTime(utcTicks: Ticks.unixEpoch, offsetMinutes: -60)!)),
@@ -59,7 +62,8 @@ final class EdmWireFormTableTests: XCTestCase {
             ("7", .int64, .int64(7)), ("7.10", .decimal, .decimal(BigDecimal(significand: 710, scale: 2))),
             ("NaN", .single, .single(.nan)), ("1.5E+3", .double, .double(1500)),
             ("0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9", .guid, .guid(guid)), ("AQID\n", .binary, .binary(Data([1, 2, 3]))),
-            ("PT10H", .time, .time(LocalTime(hour: 10, minute: 0, second: 0)!)), ("10:00:00", .time, .time(LocalTime(hour: 10, minute: 0, second: 0)!)),
+            ("PT10H", .time, .time(LocalTime(hour: 10, minute: 0, second: 0)!)),
+            ("10:00:00", .time, .time(LocalTime(hour: 10, minute: 0, second: 0)!)),
             ("2000-01-01T00:00:00", .dateTime, .dateTime(LocalDateTime(year: 2000, month: 1, day: 1)!)),
             ("2000-01-01T00:00:00Z", .dateTimeOffset, .dateTimeOffset(GlobalDateTime(year: 2000, month: 1, day: 1)!)),
         ]

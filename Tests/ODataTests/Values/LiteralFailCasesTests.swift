@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @_spi(Testing) @testable import OData
 
 /// Replays the `literal` fuzz target's fail cases (and hand-written edge cases) in the normal test run.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// The allocation-free fast paths agree with the shared value forms wherever they answer.

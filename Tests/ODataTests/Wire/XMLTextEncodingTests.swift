@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import OData
 
 /// How XML payloads' encodings are recognized and transcoded to UTF-8 before libxml2 sees them.
@@ -32,7 +33,8 @@ final class XMLTextEncodingTests: XCTestCase {
     func testTranscoding() throws {
         XCTAssertEqual(try utf8([0xEF, 0xBB, 0xBF] + Array("<a>☕</a>".utf8)), "<a>☕</a>")
         let latin1Declaration = Array("<?xml version='1.0' encoding='ISO-8859-1'?><a>".utf8)
-        XCTAssertEqual(try utf8(latin1Declaration + [0x41, 0x80, 0xA0, 0xE9, 0xFF]), "<?xml version='1.0' encoding='ISO-8859-1'?><a>A\u{80}\u{A0}éÿ")
+        XCTAssertEqual(
+            try utf8(latin1Declaration + [0x41, 0x80, 0xA0, 0xE9, 0xFF]), "<?xml version='1.0' encoding='ISO-8859-1'?><a>A\u{80}\u{A0}éÿ")
         let windowsDeclaration = Array("<?xml version='1.0' encoding='cp1252'?>".utf8)
         XCTAssertEqual(try utf8(windowsDeclaration + [0x80, 0x81, 0x9F, 0xE9]), "<?xml version='1.0' encoding='cp1252'?>€\u{81}Ÿé")
         XCTAssertEqual(try utf8([0xFE, 0xFF, 0x00, 0x3C, 0x26, 0x3A]), "<☺")
@@ -40,12 +42,16 @@ final class XMLTextEncodingTests: XCTestCase {
             XCTAssertEqual(error as? XMLTextEncoding.Problem, XMLTextEncoding.Problem(message: "invalid UTF-16 text"))
         }
         XCTAssertThrowsError(try utf8(Array("<?xml version='1.0' encoding='koi8-r'?><a/>".utf8))) { error in
-            XCTAssertEqual((error as? XMLTextEncoding.Problem)?.message.hasPrefix("the XML declaration names the character encoding \"koi8-r\""), true)
+            XCTAssertEqual(
+                (error as? XMLTextEncoding.Problem)?.message.hasPrefix("the XML declaration names the character encoding \"koi8-r\""), true)
         }
     }
 
     func testXMLErrorBodyInLatin1() {
-        let body = Array("<?xml version=\"1.0\" encoding=\"iso-8859-1\"?><error xmlns=\"http://schemas.microsoft.com/ado/2007/08/dataservices/metadata\"><code>X</code><message xml:lang=\"de\">Ung".utf8)
+        let body =
+            Array(
+                "<?xml version=\"1.0\" encoding=\"iso-8859-1\"?><error xmlns=\"http://schemas.microsoft.com/ado/2007/08/dataservices/metadata\"><code>X</code><message xml:lang=\"de\">Ung"
+                    .utf8)
             + [0xFC] + Array("ltig</message></error>".utf8)
         XCTAssertEqual(ODataErrorBody.parseXML(Data(body))?.message, "Ungültig")
     }
