@@ -5,7 +5,8 @@
 # the per-type layout; the reference point is ≈ 30 s for one plain file per type of the same size.
 #
 # Builds a scratch package under .build/codegen-build-bench that depends on this repository by path,
-# builds the OData runtime once (not timed), then times a clean debug build of each generated target.
+# builds the OData runtime once (not timed), then times a full debug build of each generated target
+# (every file compiled, object files removed first).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 WORK="$ROOT/.build/codegen-build-bench"
@@ -44,7 +45,11 @@ swift build --target OData >/dev/null
 for layout in $layouts; do
     files=$(ls "Sources/Synthetic_$layout" | wc -l)
     lines=$(cat Sources/Synthetic_$layout/*.swift | wc -l)
-    touch Sources/Synthetic_$layout/*.swift   # every file of the target is rebuilt (first build or not)
+    # Every file of the target is rebuilt, and its object files are removed first: the compiler skips LLVM
+    # code generation for a file whose IR hash matches the object file it wrote before, so a rebuild of
+    # unchanged sources (touched, or regenerated identically) would hide a large share of the real cost.
+    touch Sources/Synthetic_$layout/*.swift
+    rm -f .build/debug/Synthetic_"$layout".build/*.o
     if ! /usr/bin/time -o .time -f "%e %U %S" swift build --target "Synthetic_$layout" >.build-log 2>&1; then
         cat .build-log >&2
         echo "build of Synthetic_$layout failed" >&2
