@@ -40,7 +40,8 @@ struct ODataGenerator: BuildToolPlugin {
             arguments += ["--config", configuration.path]
             inputs.append(configuration)
         }
-        let outputs = ["GeneratedService.swift", "GeneratedMetadata.swift"]
+        let outputs =
+            ["GeneratedService.swift", "GeneratedMetadata.swift"]
             .map { output.appendingPathComponent($0) }
             + (0..<shardCount).map { output.appendingPathComponent("GeneratedTypes\($0).swift") }
         return [

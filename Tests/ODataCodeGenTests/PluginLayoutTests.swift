@@ -22,7 +22,7 @@ final class PluginLayoutTests: XCTestCase {
     func testTheCorpusCountsMatchTheGeneratedTypes() throws {
         for url in try TestSupport.corpus() {
             let result = try CodeGenerator().generate(try TestSupport.parse(url))
-            let generatedTypes = result.files.count - 2   // perType: service, metadata, one file per type
+            let generatedTypes = result.files.count - 2  // perType: service, metadata, one file per type
             let counted = try XCTUnwrap(MetadataTypeCounter.typeCount(at: url))
             XCTAssertGreaterThanOrEqual(counted, generatedTypes, url.lastPathComponent)
         }

@@ -63,9 +63,10 @@ extension PropertyDescriptor {
                 }
             }
         }
-        return .success(PropertyDescriptor(
-            name: String(fields[0]), type: type, index: index, isNullable: isNullable, maxLength: maxLength,
-            precision: precision, scale: scale, isKey: isKey, isConcurrencyToken: isConcurrencyToken))
+        return .success(
+            PropertyDescriptor(
+                name: String(fields[0]), type: type, index: index, isNullable: isNullable, maxLength: maxLength,
+                precision: precision, scale: scale, isKey: isKey, isConcurrencyToken: isConcurrencyToken))
     }
 
     private static func propertyType(_ text: Substring, complexTypes: [ComplexTypeDescriptor]) -> PropertyType? {
