@@ -8,7 +8,7 @@ struct FileLayoutPlanner {
         .import(module: "OData", spi: "Generated"),
         .extension(
             doc: ["Fails to compile against a runtime without this generated-code API version."],
-            extendedType: .path("OData.RuntimeVersion.v2"), members: []),
+            extendedType: .path("OData.RuntimeVersion.v3"), members: []),
     ]
 
     func files(

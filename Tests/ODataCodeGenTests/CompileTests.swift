@@ -24,7 +24,8 @@ final class CompileTests: XCTestCase {
             let job = allJobs[index]
             do {
                 let result = try CodeGenerator(configuration: job.configuration).generate(try TestSupport.parse(job.url))
-                if let problem = try Compiler.typecheck(result.files, moduleName: "Generated") {
+                let usage = InstanceAccess.usageFile(for: result.files)
+                if let problem = try Compiler.typecheck(result.files + [usage], moduleName: "Generated") {
                     failures.add("\(job.name): \(problem)")
                 }
             } catch {
@@ -34,11 +35,68 @@ final class CompileTests: XCTestCase {
         for failure in failures.all { XCTFail(failure) }
     }
 
+    func testTheInstanceAccessCheckCoversEveryStaticDescriptor() throws {
+        let result = try CodeGenerator().generate(try TestSupport.parse(try TestSupport.resource("metadata/ESPM.xml")))
+        let usage = InstanceAccess.usageFile(for: result.files).contents
+        XCTAssertContains(usage, "let value: Swift.String? = entity.firstName\n    entity.firstName = value")
+        XCTAssertContains(usage, "let value: Address? = entity.address")
+        XCTAssertContains(usage, "let value: Swift.String? = entity.city")
+        let statics = result.files.map { $0.contents.components(separatedBy: ": OData.TypedProperty<").count - 1 }.reduce(0, +)
+        XCTAssertEqual(usage.components(separatedBy: "let value: ").count - 1, statics)
+        XCTAssertGreaterThan(statics, 80)
+        // A property the runtime's dynamic member lookup cannot reach fails the check.
+        let missing = GeneratedFile(name: "Missing.swift", contents: "func f(_ e: Customer) { let _: Swift.String? = e.noSuchProperty }\n")
+        XCTAssertNotNil(try Compiler.typecheck(result.files + [missing], moduleName: "Missing"))
+    }
+
     func testTheCompilerCheckCatchesBrokenCode() throws {
         let broken = GeneratedFile(name: "Broken.swift", contents: "let value: Int = \"text\"\n")
         XCTAssertNotNil(try Compiler.typecheck([broken], moduleName: "Broken"))
         let warning = GeneratedFile(name: "Warning.swift", contents: "func f() { var unused = 1 }\n")
         XCTAssertNotNil(try Compiler.typecheck([warning], moduleName: "Warning"), "warnings must fail the check")
+    }
+}
+
+/// A file that reads and writes every structural property of every generated entity and complex type on an
+/// instance (`entity.firstName`), where the runtime's dynamic member lookup provides it, with its declared type.
+enum InstanceAccess {
+    static func usageFile(for files: [GeneratedFile]) -> GeneratedFile {
+        var lines: [String] = []
+        var function = 0
+        for file in files {
+            var owner: String?
+            for line in file.contents.split(separator: "\n", omittingEmptySubsequences: false) {
+                if let name = typeName(in: line) {
+                    owner = name
+                    continue
+                }
+                guard let owner, let (name, valueType) = staticDescriptor(in: line) else { continue }
+                lines.append("func access\(function)(_ entity: inout \(owner)) {")
+                lines.append("    let value: \(valueType)? = entity.\(name)")
+                lines.append("    entity.\(name) = value")
+                lines.append("}")
+                function += 1
+            }
+        }
+        return GeneratedFile(name: "InstanceAccess.swift", contents: "import Foundation\nimport OData\n\n" + lines.joined(separator: "\n") + "\n")
+    }
+
+    /// `Customer` in `public struct Customer: OData.EntityProtocol {` (or a complex type), at any access level.
+    private static func typeName(in line: Substring) -> String? {
+        guard line.hasSuffix(": OData.EntityProtocol {") || line.hasSuffix(": OData.ComplexTypeProtocol {"),
+            let range = line.range(of: "struct ")
+        else { return nil }
+        return String(line[range.upperBound...].prefix { $0 != ":" })
+    }
+
+    /// The name and value type of `static var firstName: OData.TypedProperty<Swift.String> {`.
+    private static func staticDescriptor(in line: Substring) -> (String, String)? {
+        guard let start = line.range(of: "static var "), line.hasSuffix("> {"),
+            let typeStart = line.range(of: ": OData.TypedProperty<", range: start.upperBound..<line.endIndex)
+        else { return nil }
+        let name = String(line[start.upperBound..<typeStart.lowerBound])
+        let valueType = String(line[typeStart.upperBound..<line.index(line.endIndex, offsetBy: -3)])
+        return (name, valueType)
     }
 }
 

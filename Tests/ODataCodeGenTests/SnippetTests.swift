@@ -62,7 +62,9 @@ final class SnippetTests: XCTestCase {
                     baseTypeName: "T.Employee"
             """)
         XCTAssertContains(manager, "public static func key(id: Swift.String?) -> OData.EntityKey {")
-        XCTAssertContains(manager, "public var budget: OData.BigDecimal? {")
+        XCTAssertContains(manager, "public static var budget: OData.TypedProperty<OData.BigDecimal> {")
+        // Instance properties come from the runtime's dynamic member lookup, not from declarations.
+        XCTAssertFalse(manager.contains("public var budget"))
     }
 
     func testNestedComplexTypes() throws {
@@ -93,13 +95,13 @@ final class SnippetTests: XCTestCase {
             """)
         XCTAssertContains(location, "public static var city: OData.TypedProperty<CCity> {\n        OData.TypedProperty<CCity>(complex: Self.self, index: 0)\n    }")
         XCTAssertContains(location, """
-                public var city: CCity? {
-                    get { self.value(of: Self.city) }
-                    set { self.setValue(newValue, for: Self.city) }
-                }
+                /// The `City` property (`T.c_City`).
+                ///
+                /// Read and write it on an instance as `value.city`; use this descriptor in `select`, `filter` and `orderBy`.
+                public static var city: OData.TypedProperty<CCity> {
             """)
         let site = try TestSupport.file(result, "Site.swift")
-        XCTAssertContains(site, "public var location: CLocation? {")
+        XCTAssertContains(site, "public static var location: OData.TypedProperty<CLocation> {")
         let metadata = try TestSupport.file(result, "CMetadata.swift")
         XCTAssertContains(metadata, "public static let cLocation: OData.ComplexTypeDescriptor = CLocation.complexType")
     }
@@ -209,9 +211,11 @@ final class SnippetTests: XCTestCase {
         let type = try TestSupport.file(result, "Class.swift")
         XCTAssertContains(type, "public struct Class: OData.EntityProtocol {")
         XCTAssertContains(type, "public static var `default`: OData.TypedProperty<Swift.String> {\n        OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)\n    }")
-        XCTAssertContains(type, "public var `default`: Swift.String? {\n        get { self.value(of: Self.`default`) }")
-        XCTAssertContains(type, "public var self1: Swift.String? {")
-        XCTAssertContains(type, "public var type: Swift.String? {")
+        XCTAssertContains(type, "Read and write it on an instance as `entity.default`;")
+        XCTAssertContains(type, "public static var self1: OData.TypedProperty<Swift.String> {")
+        XCTAssertContains(type, "public static var type: OData.TypedProperty<Swift.String> {")
+        // The names work on an instance too (CompileTests reads and writes every property of the landmine).
+        XCTAssertNil(try Compiler.typecheck(result.files + [InstanceAccess.usageFile(for: result.files)], moduleName: "Keywords"))
         XCTAssertContains(type, "public static func key(`default`: Swift.String?) -> OData.EntityKey {\n        OData.EntityKey([OData.KeyComponent(Self.`default`, `default`)])")
         let service = try TestSupport.file(result, "C.swift")
         XCTAssertContains(service, "open func fetchIn(")
@@ -273,7 +277,7 @@ final class SnippetTests: XCTestCase {
                         ]
                     )
             """)
-        XCTAssertContains(try TestSupport.file(result, "Node.swift"), "public var child: Pair? {")
+        XCTAssertContains(try TestSupport.file(result, "Node.swift"), "public static var child: OData.TypedProperty<Pair> {")
     }
 
     func testLongComplexChainsAreWalkedWithoutRecursion() {

@@ -31,6 +31,10 @@ public struct ComplexValue: Sendable, Hashable {
 }
 
 /// A generated complex type: a typed view over a `ComplexValue`.
+///
+/// As for entity types, properties are read and written on an instance (`address.city`) through
+/// dynamic member lookup on the static typed descriptors (`Address.city`).
+@dynamicMemberLookup
 public protocol ComplexTypeProtocol: EdmValueConvertible {
     /// The complex type's descriptor.
     static var complexType: ComplexTypeDescriptor { get }
@@ -47,6 +51,13 @@ extension ComplexTypeProtocol {
     }
 
     public var edmValue: EdmValue { .complex(complexValue) }
+
+    /// The value of the property that the static descriptor `property` names: `address.city` reads and
+    /// writes `Address.city` (nil when absent or null; writing nil writes null).
+    public subscript<Value>(dynamicMember property: KeyPath<Self.Type, TypedProperty<Value>>) -> Value? {
+        get { value(of: Self.self[keyPath: property]) }
+        set { setValue(newValue, for: Self.self[keyPath: property]) }
+    }
 
     /// Reads a typed property.
     public func value<Value>(of property: TypedProperty<Value>) -> Value? {

@@ -1,7 +1,12 @@
 /// A generated entity type: a typed view over an `EntityValue`.
 ///
-/// Generated types declare `entityType`, `init(entityValue:)`, a stored `entityValue`,
-/// and typed accessors; everything else comes from this protocol's extension.
+/// Generated types declare `entityType`, `init(entityValue:)`, a stored `entityValue`, a static typed
+/// descriptor per property (`Customer.firstName`) and accessors for navigation properties; everything
+/// else comes from this protocol's extension. Structural properties are read and written on an instance
+/// under the descriptor's name (`customer.firstName`, a `String?`) through dynamic member lookup on the
+/// static descriptors, so a generated type costs the compiler one declaration per property rather than
+/// a getter, a setter and a `modify` accessor each. Members a type declares itself take precedence.
+@dynamicMemberLookup
 public protocol EntityProtocol: Sendable, Hashable, Identifiable where ID == EntityKey {
     /// The entity type's descriptor.
     static var entityType: EntityTypeDescriptor { get }
@@ -32,6 +37,14 @@ extension EntityProtocol {
 
     /// Wraps untyped entities.
     public static func array(from entities: [EntityValue]) -> [Self] { entities.map(Self.init(entityValue:)) }
+
+    /// The value of the structural property that the static descriptor `property` names: `customer.firstName`
+    /// reads and writes `Customer.firstName` (nil when not loaded or null; writing nil writes null, and every
+    /// write is recorded as a change).
+    public subscript<Value>(dynamicMember property: KeyPath<Self.Type, TypedProperty<Value>>) -> Value? {
+        get { entityValue.value(of: Self.self[keyPath: property]) }
+        set { entityValue.setValue(newValue, for: Self.self[keyPath: property]) }
+    }
 
     /// Reads a typed property (nil when not loaded or null).
     public func value<Value>(of property: TypedProperty<Value>) -> Value? { entityValue.value(of: property) }

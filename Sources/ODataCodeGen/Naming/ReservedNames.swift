@@ -33,6 +33,11 @@ enum ReservedNames {
         "setRelated", "setRelatedEntity", "hash", "hashValue", "description", "debugDescription",
     ]
 
+    /// Instance members of `EntityProtocol` that a property may take (SAP's generator names `Id` `id`): the
+    /// property's own declared accessor shadows `Identifiable.id` on the concrete type, where the runtime's
+    /// dynamic member lookup (which never overrides a real member) cannot reach it.
+    static let shadowableEntityMembers: Set<String> = ["id"]
+
     /// Members of generated complex types that come from `ComplexTypeProtocol` and `EdmValueConvertible`.
     static let complexMembers: Set<String> = [
         "complexType", "complexValue", "edmValue", "value", "setValue", "hash", "hashValue", "description",

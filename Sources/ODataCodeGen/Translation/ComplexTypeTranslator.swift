@@ -25,7 +25,6 @@ struct ComplexTypeTranslator {
             doc: ["Wraps a value of this type."], access: access,
             parameters: [SwiftParameter(name: "complexValue", type: Build.type("OData.ComplexValue"))],
             body: [.assign(.member(.self, "complexValue"), .identifier("complexValue"))]))
-        members += type.properties.map { PropertyMembers.accessor($0, access: access) }
         return .nominal(SwiftNominal(
             doc: doc, access: access, kind: .struct, name: type.name, genericParameters: [],
             inheritance: [Build.type("OData.ComplexTypeProtocol")], members: members))

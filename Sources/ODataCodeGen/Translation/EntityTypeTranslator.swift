@@ -23,7 +23,8 @@ struct EntityTypeTranslator {
             doc: ["Wraps an entity of this type (or a derived one)."], access: access,
             parameters: [SwiftParameter(name: "entityValue", type: Build.type("OData.EntityValue"))],
             body: [.assign(.member(.self, "entityValue"), .identifier("entityValue"))]))
-        members += type.properties.map { PropertyMembers.accessor($0, access: access) }
+        members += type.properties.filter { ReservedNames.shadowableEntityMembers.contains($0.name) }
+            .map { PropertyMembers.shadowingAccessor($0, access: access) }
         members += type.navigations.map(navigationAccessor)
         if !type.keys.isEmpty { members.append(keyFunction()) }
         return .nominal(SwiftNominal(

@@ -1,7 +1,7 @@
 import ODataMetadata
 
-/// The members generated for each structural property of an entity or complex type: a static, explicitly
-/// typed descriptor and an instance accessor of the same name.
+/// The members generated for each structural property of an entity or complex type: a row in the descriptor
+/// table and a static, explicitly typed descriptor (the runtime reaches the instance property through it).
 enum PropertyMembers {
     /// The `properties:` argument of a descriptor table: `OData.PropertyDescriptor.table([rows], complexTypes: […])`,
     /// one compact row per property (cheap to compile). A type with a property whose EDM name contains
@@ -56,24 +56,35 @@ enum PropertyMembers {
     }
 
     /// The static descriptor: `static var firstName: OData.TypedProperty<Swift.String> { …(entity: Self.self, index: i) }`
-    /// (`ownerKind` is `entity` or `complex`).
+    /// (`ownerKind` is `entity` or `complex`). It also names the instance property (`customer.firstName`,
+    /// a `Swift.String?`) that the runtime's dynamic member lookup provides, so it carries the property's
+    /// documentation (`sap:label`, `sap:quickinfo`, `Documentation`).
     static func staticDescriptor(_ property: PlannedProperty, ownerKind: String, access: AccessLevel) -> SwiftDecl {
-        let type = SwiftType.generic(["OData", "TypedProperty"], [property.valueType])
-        return Build.computedStatic(
-            ["The \(DocComment.code(property.edm.name)) property, for `select`, `filter` and `orderBy`."],
-            access, property.name, type,
-            Build.new(type, [(ownerKind, .member(.selfType, "self")), ("index", .int(property.index))]))
-    }
-
-    /// The instance accessor: `var firstName: Swift.String? { get … set … }`.
-    static func accessor(_ property: PlannedProperty, access: AccessLevel) -> SwiftDecl {
         let edm = property.edm
+        let type = SwiftType.generic(["OData", "TypedProperty"], [property.valueType])
+        // After a dot a keyword needs no backticks (`entity.default`), and a code span cannot hold them.
+        let instance = "\(ownerKind == "entity" ? "entity" : "value").\(property.name.filter { $0 != "`" })"
         let doc = DocComment.lines(
             "The \(DocComment.code(edm.name)) property (\(DocComment.code(edm.type.csdlName))).",
             annotations: edm.annotations, documentation: edm.documentation)
+            + ["", "Read and write it on an instance as `\(instance)`; use this descriptor in `select`, `filter` and `orderBy`."]
+        return Build.computedStatic(
+            doc, access, property.name, type,
+            Build.new(type, [(ownerKind, .member(.selfType, "self")), ("index", .int(property.index))]))
+    }
+
+    /// A declared instance accessor, `var id: Swift.Int64? { get … set … }`, for a property whose name is an
+    /// instance member the runtime already has (`ReservedNames.shadowableEntityMembers`), which dynamic member
+    /// lookup would not reach.
+    static func shadowingAccessor(_ property: PlannedProperty, access: AccessLevel) -> SwiftDecl {
         let descriptor = SwiftExpr.member(.selfType, property.name)
         return Build.computed(
-            doc, access, property.name, .optional(property.valueType),
+            [
+                "The \(DocComment.code(property.edm.name)) property (\(DocComment.code(property.edm.type.csdlName))).",
+                "",
+                "Declared, because `Identifiable.id` (the entity key) would hide it from dynamic member lookup.",
+            ],
+            access, property.name, .optional(property.valueType),
             get: Build.call(.member(.self, "value"), [("of", descriptor)]),
             set: Build.call(.member(.self, "setValue"), [(nil, .identifier("newValue")), ("for", descriptor)]))
     }

@@ -16,7 +16,7 @@ struct ServicePlan: Sendable {
 /// A structural property of an entity or complex type.
 struct PlannedProperty: Sendable {
     var edm: Property
-    /// The Swift member name (static descriptor and instance accessor).
+    /// The Swift member name (static descriptor, and the instance property reached through it).
     var name: String
     /// The Swift value type, not optional (`Swift.String`, `Address`, `[Swift.String]`).
     var valueType: SwiftType

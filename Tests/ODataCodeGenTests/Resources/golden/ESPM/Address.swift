@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v2 {}
+extension OData.RuntimeVersion.v3 {}
 
 /// The `ESPM.Address` complex type.
 public struct Address: OData.ComplexTypeProtocol {
@@ -23,27 +23,37 @@ public struct Address: OData.ComplexTypeProtocol {
         )
     )
 
-    /// The `HouseNumber` property, for `select`, `filter` and `orderBy`.
+    /// The `HouseNumber` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `value.houseNumber`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var houseNumber: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(complex: Self.self, index: 0)
     }
 
-    /// The `Street` property, for `select`, `filter` and `orderBy`.
+    /// The `Street` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `value.street`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var street: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(complex: Self.self, index: 1)
     }
 
-    /// The `City` property, for `select`, `filter` and `orderBy`.
+    /// The `City` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `value.city`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var city: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(complex: Self.self, index: 2)
     }
 
-    /// The `Country` property, for `select`, `filter` and `orderBy`.
+    /// The `Country` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `value.country`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var country: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(complex: Self.self, index: 3)
     }
 
-    /// The `PostalCode` property, for `select`, `filter` and `orderBy`.
+    /// The `PostalCode` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `value.postalCode`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var postalCode: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(complex: Self.self, index: 4)
     }
@@ -54,35 +64,5 @@ public struct Address: OData.ComplexTypeProtocol {
     /// Wraps a value of this type.
     public init(complexValue: OData.ComplexValue) {
         self.complexValue = complexValue
-    }
-
-    /// The `HouseNumber` property (`Edm.String`).
-    public var houseNumber: Swift.String? {
-        get { self.value(of: Self.houseNumber) }
-        set { self.setValue(newValue, for: Self.houseNumber) }
-    }
-
-    /// The `Street` property (`Edm.String`).
-    public var street: Swift.String? {
-        get { self.value(of: Self.street) }
-        set { self.setValue(newValue, for: Self.street) }
-    }
-
-    /// The `City` property (`Edm.String`).
-    public var city: Swift.String? {
-        get { self.value(of: Self.city) }
-        set { self.setValue(newValue, for: Self.city) }
-    }
-
-    /// The `Country` property (`Edm.String`).
-    public var country: Swift.String? {
-        get { self.value(of: Self.country) }
-        set { self.setValue(newValue, for: Self.country) }
-    }
-
-    /// The `PostalCode` property (`Edm.String`).
-    public var postalCode: Swift.String? {
-        get { self.value(of: Self.postalCode) }
-        set { self.setValue(newValue, for: Self.postalCode) }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v2 {}
+extension OData.RuntimeVersion.v3 {}
 
 /// The `ESPM.Customer` entity type.
 public struct Customer: OData.EntityProtocol {
@@ -36,67 +36,93 @@ public struct Customer: OData.EntityProtocol {
         keyNames: ["CustomerId"]
     )
 
-    /// The `City` property, for `select`, `filter` and `orderBy`.
+    /// The `City` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.city`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var city: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)
     }
 
-    /// The `Country` property, for `select`, `filter` and `orderBy`.
+    /// The `Country` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.country`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var country: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 1)
     }
 
-    /// The `CustomerId` property, for `select`, `filter` and `orderBy`.
+    /// The `CustomerId` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.customerID`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var customerID: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 2)
     }
 
-    /// The `DateOfBirth` property, for `select`, `filter` and `orderBy`.
+    /// The `DateOfBirth` property (`Edm.DateTime`).
+    ///
+    /// Read and write it on an instance as `entity.dateOfBirth`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var dateOfBirth: OData.TypedProperty<OData.LocalDateTime> {
         OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 3)
     }
 
-    /// The `EmailAddress` property, for `select`, `filter` and `orderBy`.
+    /// The `EmailAddress` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.emailAddress`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var emailAddress: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 4)
     }
 
-    /// The `FirstName` property, for `select`, `filter` and `orderBy`.
+    /// The `FirstName` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.firstName`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var firstName: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 5)
     }
 
-    /// The `HouseNumber` property, for `select`, `filter` and `orderBy`.
+    /// The `HouseNumber` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.houseNumber`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var houseNumber: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 6)
     }
 
-    /// The `LastName` property, for `select`, `filter` and `orderBy`.
+    /// The `LastName` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.lastName`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var lastName: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 7)
     }
 
-    /// The `PhoneNumber` property, for `select`, `filter` and `orderBy`.
+    /// The `PhoneNumber` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.phoneNumber`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var phoneNumber: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 8)
     }
 
-    /// The `PostalCode` property, for `select`, `filter` and `orderBy`.
+    /// The `PostalCode` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.postalCode`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var postalCode: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 9)
     }
 
-    /// The `Street` property, for `select`, `filter` and `orderBy`.
+    /// The `Street` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.street`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var street: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 10)
     }
 
-    /// The `Address` property, for `select`, `filter` and `orderBy`.
+    /// The `Address` property (`ESPM.Address`).
+    ///
+    /// Read and write it on an instance as `entity.address`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var address: OData.TypedProperty<Address> {
         OData.TypedProperty<Address>(entity: Self.self, index: 11)
     }
 
-    /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
+    /// The `UpdatedTimestamp` property (`Edm.DateTime`).
+    ///
+    /// Read and write it on an instance as `entity.updatedTimestamp`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
         OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 12)
     }
@@ -112,84 +138,6 @@ public struct Customer: OData.EntityProtocol {
     /// Wraps an entity of this type (or a derived one).
     public init(entityValue: OData.EntityValue) {
         self.entityValue = entityValue
-    }
-
-    /// The `City` property (`Edm.String`).
-    public var city: Swift.String? {
-        get { self.value(of: Self.city) }
-        set { self.setValue(newValue, for: Self.city) }
-    }
-
-    /// The `Country` property (`Edm.String`).
-    public var country: Swift.String? {
-        get { self.value(of: Self.country) }
-        set { self.setValue(newValue, for: Self.country) }
-    }
-
-    /// The `CustomerId` property (`Edm.String`).
-    public var customerID: Swift.String? {
-        get { self.value(of: Self.customerID) }
-        set { self.setValue(newValue, for: Self.customerID) }
-    }
-
-    /// The `DateOfBirth` property (`Edm.DateTime`).
-    public var dateOfBirth: OData.LocalDateTime? {
-        get { self.value(of: Self.dateOfBirth) }
-        set { self.setValue(newValue, for: Self.dateOfBirth) }
-    }
-
-    /// The `EmailAddress` property (`Edm.String`).
-    public var emailAddress: Swift.String? {
-        get { self.value(of: Self.emailAddress) }
-        set { self.setValue(newValue, for: Self.emailAddress) }
-    }
-
-    /// The `FirstName` property (`Edm.String`).
-    public var firstName: Swift.String? {
-        get { self.value(of: Self.firstName) }
-        set { self.setValue(newValue, for: Self.firstName) }
-    }
-
-    /// The `HouseNumber` property (`Edm.String`).
-    public var houseNumber: Swift.String? {
-        get { self.value(of: Self.houseNumber) }
-        set { self.setValue(newValue, for: Self.houseNumber) }
-    }
-
-    /// The `LastName` property (`Edm.String`).
-    public var lastName: Swift.String? {
-        get { self.value(of: Self.lastName) }
-        set { self.setValue(newValue, for: Self.lastName) }
-    }
-
-    /// The `PhoneNumber` property (`Edm.String`).
-    public var phoneNumber: Swift.String? {
-        get { self.value(of: Self.phoneNumber) }
-        set { self.setValue(newValue, for: Self.phoneNumber) }
-    }
-
-    /// The `PostalCode` property (`Edm.String`).
-    public var postalCode: Swift.String? {
-        get { self.value(of: Self.postalCode) }
-        set { self.setValue(newValue, for: Self.postalCode) }
-    }
-
-    /// The `Street` property (`Edm.String`).
-    public var street: Swift.String? {
-        get { self.value(of: Self.street) }
-        set { self.setValue(newValue, for: Self.street) }
-    }
-
-    /// The `Address` property (`ESPM.Address`).
-    public var address: Address? {
-        get { self.value(of: Self.address) }
-        set { self.setValue(newValue, for: Self.address) }
-    }
-
-    /// The `UpdatedTimestamp` property (`Edm.DateTime`).
-    public var updatedTimestamp: OData.LocalDateTime? {
-        get { self.value(of: Self.updatedTimestamp) }
-        set { self.setValue(newValue, for: Self.updatedTimestamp) }
     }
 
     /// The `SalesOrders` navigation property (to-many; empty until loaded).

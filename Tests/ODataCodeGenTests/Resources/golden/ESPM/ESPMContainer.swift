@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v2 {}
+extension OData.RuntimeVersion.v3 {}
 
 /// The `ESPMContainer` entity container: typed reads of its entity sets and calls of
 /// its function imports over a data-service provider (`init(provider:)` is inherited from `OData.DataService`).

@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v2 {}
+extension OData.RuntimeVersion.v3 {}
 
 /// The `ESPM.Product` entity type.
 ///
@@ -44,92 +44,128 @@ public struct Product: OData.EntityProtocol {
         hasStream: true
     )
 
-    /// The `Category` property, for `select`, `filter` and `orderBy`.
+    /// The `Category` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.category`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var category: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)
     }
 
-    /// The `CategoryName` property, for `select`, `filter` and `orderBy`.
+    /// The `CategoryName` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.categoryName`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var categoryName: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 1)
     }
 
-    /// The `CurrencyCode` property, for `select`, `filter` and `orderBy`.
+    /// The `CurrencyCode` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.currencyCode`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var currencyCode: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 2)
     }
 
-    /// The `DimensionDepth` property, for `select`, `filter` and `orderBy`.
+    /// The `DimensionDepth` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.dimensionDepth`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var dimensionDepth: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 3)
     }
 
-    /// The `DimensionHeight` property, for `select`, `filter` and `orderBy`.
+    /// The `DimensionHeight` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.dimensionHeight`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var dimensionHeight: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 4)
     }
 
-    /// The `DimensionUnit` property, for `select`, `filter` and `orderBy`.
+    /// The `DimensionUnit` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.dimensionUnit`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var dimensionUnit: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 5)
     }
 
-    /// The `DimensionWidth` property, for `select`, `filter` and `orderBy`.
+    /// The `DimensionWidth` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.dimensionWidth`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var dimensionWidth: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 6)
     }
 
-    /// The `LongDescription` property, for `select`, `filter` and `orderBy`.
+    /// The `LongDescription` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.longDescription`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var longDescription: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 7)
     }
 
-    /// The `Name` property, for `select`, `filter` and `orderBy`.
+    /// The `Name` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.name`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var name: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 8)
     }
 
-    /// The `PictureUrl` property, for `select`, `filter` and `orderBy`.
+    /// The `PictureUrl` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.pictureUrl`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var pictureUrl: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 9)
     }
 
-    /// The `Price` property, for `select`, `filter` and `orderBy`.
+    /// The `Price` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.price`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var price: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 10)
     }
 
-    /// The `ProductId` property, for `select`, `filter` and `orderBy`.
+    /// The `ProductId` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.productID`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var productID: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 11)
     }
 
-    /// The `QuantityUnit` property, for `select`, `filter` and `orderBy`.
+    /// The `QuantityUnit` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.quantityUnit`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var quantityUnit: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 12)
     }
 
-    /// The `ShortDescription` property, for `select`, `filter` and `orderBy`.
+    /// The `ShortDescription` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.shortDescription`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var shortDescription: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 13)
     }
 
-    /// The `SupplierId` property, for `select`, `filter` and `orderBy`.
+    /// The `SupplierId` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.supplierID`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var supplierID: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 14)
     }
 
-    /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
+    /// The `UpdatedTimestamp` property (`Edm.DateTime`).
+    ///
+    /// Read and write it on an instance as `entity.updatedTimestamp`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
         OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 15)
     }
 
-    /// The `Weight` property, for `select`, `filter` and `orderBy`.
+    /// The `Weight` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.weight`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var weight: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 16)
     }
 
-    /// The `WeightUnit` property, for `select`, `filter` and `orderBy`.
+    /// The `WeightUnit` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.weightUnit`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var weightUnit: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 17)
     }
@@ -150,114 +186,6 @@ public struct Product: OData.EntityProtocol {
     /// Wraps an entity of this type (or a derived one).
     public init(entityValue: OData.EntityValue) {
         self.entityValue = entityValue
-    }
-
-    /// The `Category` property (`Edm.String`).
-    public var category: Swift.String? {
-        get { self.value(of: Self.category) }
-        set { self.setValue(newValue, for: Self.category) }
-    }
-
-    /// The `CategoryName` property (`Edm.String`).
-    public var categoryName: Swift.String? {
-        get { self.value(of: Self.categoryName) }
-        set { self.setValue(newValue, for: Self.categoryName) }
-    }
-
-    /// The `CurrencyCode` property (`Edm.String`).
-    public var currencyCode: Swift.String? {
-        get { self.value(of: Self.currencyCode) }
-        set { self.setValue(newValue, for: Self.currencyCode) }
-    }
-
-    /// The `DimensionDepth` property (`Edm.Decimal`).
-    public var dimensionDepth: OData.BigDecimal? {
-        get { self.value(of: Self.dimensionDepth) }
-        set { self.setValue(newValue, for: Self.dimensionDepth) }
-    }
-
-    /// The `DimensionHeight` property (`Edm.Decimal`).
-    public var dimensionHeight: OData.BigDecimal? {
-        get { self.value(of: Self.dimensionHeight) }
-        set { self.setValue(newValue, for: Self.dimensionHeight) }
-    }
-
-    /// The `DimensionUnit` property (`Edm.String`).
-    public var dimensionUnit: Swift.String? {
-        get { self.value(of: Self.dimensionUnit) }
-        set { self.setValue(newValue, for: Self.dimensionUnit) }
-    }
-
-    /// The `DimensionWidth` property (`Edm.Decimal`).
-    public var dimensionWidth: OData.BigDecimal? {
-        get { self.value(of: Self.dimensionWidth) }
-        set { self.setValue(newValue, for: Self.dimensionWidth) }
-    }
-
-    /// The `LongDescription` property (`Edm.String`).
-    public var longDescription: Swift.String? {
-        get { self.value(of: Self.longDescription) }
-        set { self.setValue(newValue, for: Self.longDescription) }
-    }
-
-    /// The `Name` property (`Edm.String`).
-    public var name: Swift.String? {
-        get { self.value(of: Self.name) }
-        set { self.setValue(newValue, for: Self.name) }
-    }
-
-    /// The `PictureUrl` property (`Edm.String`).
-    public var pictureUrl: Swift.String? {
-        get { self.value(of: Self.pictureUrl) }
-        set { self.setValue(newValue, for: Self.pictureUrl) }
-    }
-
-    /// The `Price` property (`Edm.Decimal`).
-    public var price: OData.BigDecimal? {
-        get { self.value(of: Self.price) }
-        set { self.setValue(newValue, for: Self.price) }
-    }
-
-    /// The `ProductId` property (`Edm.String`).
-    public var productID: Swift.String? {
-        get { self.value(of: Self.productID) }
-        set { self.setValue(newValue, for: Self.productID) }
-    }
-
-    /// The `QuantityUnit` property (`Edm.String`).
-    public var quantityUnit: Swift.String? {
-        get { self.value(of: Self.quantityUnit) }
-        set { self.setValue(newValue, for: Self.quantityUnit) }
-    }
-
-    /// The `ShortDescription` property (`Edm.String`).
-    public var shortDescription: Swift.String? {
-        get { self.value(of: Self.shortDescription) }
-        set { self.setValue(newValue, for: Self.shortDescription) }
-    }
-
-    /// The `SupplierId` property (`Edm.String`).
-    public var supplierID: Swift.String? {
-        get { self.value(of: Self.supplierID) }
-        set { self.setValue(newValue, for: Self.supplierID) }
-    }
-
-    /// The `UpdatedTimestamp` property (`Edm.DateTime`).
-    public var updatedTimestamp: OData.LocalDateTime? {
-        get { self.value(of: Self.updatedTimestamp) }
-        set { self.setValue(newValue, for: Self.updatedTimestamp) }
-    }
-
-    /// The `Weight` property (`Edm.Decimal`).
-    public var weight: OData.BigDecimal? {
-        get { self.value(of: Self.weight) }
-        set { self.setValue(newValue, for: Self.weight) }
-    }
-
-    /// The `WeightUnit` property (`Edm.String`).
-    public var weightUnit: Swift.String? {
-        get { self.value(of: Self.weightUnit) }
-        set { self.setValue(newValue, for: Self.weightUnit) }
     }
 
     /// The `StockDetails` navigation property (to-one; nil until loaded).

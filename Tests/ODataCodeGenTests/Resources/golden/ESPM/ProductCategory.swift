@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v2 {}
+extension OData.RuntimeVersion.v3 {}
 
 /// The `ESPM.ProductCategory` entity type.
 public struct ProductCategory: OData.EntityProtocol {
@@ -25,32 +25,44 @@ public struct ProductCategory: OData.EntityProtocol {
         keyNames: ["Category"]
     )
 
-    /// The `Category` property, for `select`, `filter` and `orderBy`.
+    /// The `Category` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.category`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var category: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)
     }
 
-    /// The `CategoryName` property, for `select`, `filter` and `orderBy`.
+    /// The `CategoryName` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.categoryName`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var categoryName: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 1)
     }
 
-    /// The `MainCategory` property, for `select`, `filter` and `orderBy`.
+    /// The `MainCategory` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.mainCategory`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var mainCategory: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 2)
     }
 
-    /// The `MainCategoryName` property, for `select`, `filter` and `orderBy`.
+    /// The `MainCategoryName` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.mainCategoryName`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var mainCategoryName: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 3)
     }
 
-    /// The `NumberOfProducts` property, for `select`, `filter` and `orderBy`.
+    /// The `NumberOfProducts` property (`Edm.Int64`).
+    ///
+    /// Read and write it on an instance as `entity.numberOfProducts`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var numberOfProducts: OData.TypedProperty<Swift.Int64> {
         OData.TypedProperty<Swift.Int64>(entity: Self.self, index: 4)
     }
 
-    /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
+    /// The `UpdatedTimestamp` property (`Edm.DateTime`).
+    ///
+    /// Read and write it on an instance as `entity.updatedTimestamp`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
         OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 5)
     }
@@ -61,42 +73,6 @@ public struct ProductCategory: OData.EntityProtocol {
     /// Wraps an entity of this type (or a derived one).
     public init(entityValue: OData.EntityValue) {
         self.entityValue = entityValue
-    }
-
-    /// The `Category` property (`Edm.String`).
-    public var category: Swift.String? {
-        get { self.value(of: Self.category) }
-        set { self.setValue(newValue, for: Self.category) }
-    }
-
-    /// The `CategoryName` property (`Edm.String`).
-    public var categoryName: Swift.String? {
-        get { self.value(of: Self.categoryName) }
-        set { self.setValue(newValue, for: Self.categoryName) }
-    }
-
-    /// The `MainCategory` property (`Edm.String`).
-    public var mainCategory: Swift.String? {
-        get { self.value(of: Self.mainCategory) }
-        set { self.setValue(newValue, for: Self.mainCategory) }
-    }
-
-    /// The `MainCategoryName` property (`Edm.String`).
-    public var mainCategoryName: Swift.String? {
-        get { self.value(of: Self.mainCategoryName) }
-        set { self.setValue(newValue, for: Self.mainCategoryName) }
-    }
-
-    /// The `NumberOfProducts` property (`Edm.Int64`).
-    public var numberOfProducts: Swift.Int64? {
-        get { self.value(of: Self.numberOfProducts) }
-        set { self.setValue(newValue, for: Self.numberOfProducts) }
-    }
-
-    /// The `UpdatedTimestamp` property (`Edm.DateTime`).
-    public var updatedTimestamp: OData.LocalDateTime? {
-        get { self.value(of: Self.updatedTimestamp) }
-        set { self.setValue(newValue, for: Self.updatedTimestamp) }
     }
 
     /// The key of the entity with these key property values (`Category`).

@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v2 {}
+extension OData.RuntimeVersion.v3 {}
 
 /// The `ESPM.ProductText` entity type.
 public struct ProductText: OData.EntityProtocol {
@@ -25,32 +25,44 @@ public struct ProductText: OData.EntityProtocol {
         keyNames: ["Id"]
     )
 
-    /// The `Id` property, for `select`, `filter` and `orderBy`.
+    /// The `Id` property (`Edm.Int64`).
+    ///
+    /// Read and write it on an instance as `entity.id`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var id: OData.TypedProperty<Swift.Int64> {
         OData.TypedProperty<Swift.Int64>(entity: Self.self, index: 0)
     }
 
-    /// The `Language` property, for `select`, `filter` and `orderBy`.
+    /// The `Language` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.language`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var language: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 1)
     }
 
-    /// The `LongDescription` property, for `select`, `filter` and `orderBy`.
+    /// The `LongDescription` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.longDescription`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var longDescription: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 2)
     }
 
-    /// The `Name` property, for `select`, `filter` and `orderBy`.
+    /// The `Name` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.name`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var name: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 3)
     }
 
-    /// The `ProductId` property, for `select`, `filter` and `orderBy`.
+    /// The `ProductId` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.productID`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var productID: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 4)
     }
 
-    /// The `ShortDescription` property, for `select`, `filter` and `orderBy`.
+    /// The `ShortDescription` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.shortDescription`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var shortDescription: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 5)
     }
@@ -64,39 +76,11 @@ public struct ProductText: OData.EntityProtocol {
     }
 
     /// The `Id` property (`Edm.Int64`).
+    ///
+    /// Declared, because `Identifiable.id` (the entity key) would hide it from dynamic member lookup.
     public var id: Swift.Int64? {
         get { self.value(of: Self.id) }
         set { self.setValue(newValue, for: Self.id) }
-    }
-
-    /// The `Language` property (`Edm.String`).
-    public var language: Swift.String? {
-        get { self.value(of: Self.language) }
-        set { self.setValue(newValue, for: Self.language) }
-    }
-
-    /// The `LongDescription` property (`Edm.String`).
-    public var longDescription: Swift.String? {
-        get { self.value(of: Self.longDescription) }
-        set { self.setValue(newValue, for: Self.longDescription) }
-    }
-
-    /// The `Name` property (`Edm.String`).
-    public var name: Swift.String? {
-        get { self.value(of: Self.name) }
-        set { self.setValue(newValue, for: Self.name) }
-    }
-
-    /// The `ProductId` property (`Edm.String`).
-    public var productID: Swift.String? {
-        get { self.value(of: Self.productID) }
-        set { self.setValue(newValue, for: Self.productID) }
-    }
-
-    /// The `ShortDescription` property (`Edm.String`).
-    public var shortDescription: Swift.String? {
-        get { self.value(of: Self.shortDescription) }
-        set { self.setValue(newValue, for: Self.shortDescription) }
     }
 
     /// The key of the entity with these key property values (`Id`).

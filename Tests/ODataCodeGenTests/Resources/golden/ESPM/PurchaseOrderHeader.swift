@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v2 {}
+extension OData.RuntimeVersion.v3 {}
 
 /// The `ESPM.PurchaseOrderHeader` entity type.
 public struct PurchaseOrderHeader: OData.EntityProtocol {
@@ -29,32 +29,44 @@ public struct PurchaseOrderHeader: OData.EntityProtocol {
         keyNames: ["PurchaseOrderId"]
     )
 
-    /// The `CurrencyCode` property, for `select`, `filter` and `orderBy`.
+    /// The `CurrencyCode` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.currencyCode`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var currencyCode: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)
     }
 
-    /// The `GrossAmount` property, for `select`, `filter` and `orderBy`.
+    /// The `GrossAmount` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.grossAmount`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var grossAmount: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 1)
     }
 
-    /// The `NetAmount` property, for `select`, `filter` and `orderBy`.
+    /// The `NetAmount` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.netAmount`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var netAmount: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 2)
     }
 
-    /// The `PurchaseOrderId` property, for `select`, `filter` and `orderBy`.
+    /// The `PurchaseOrderId` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.purchaseOrderID`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var purchaseOrderID: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 3)
     }
 
-    /// The `SupplierId` property, for `select`, `filter` and `orderBy`.
+    /// The `SupplierId` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.supplierID`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var supplierID: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 4)
     }
 
-    /// The `TaxAmount` property, for `select`, `filter` and `orderBy`.
+    /// The `TaxAmount` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.taxAmount`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var taxAmount: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 5)
     }
@@ -75,42 +87,6 @@ public struct PurchaseOrderHeader: OData.EntityProtocol {
     /// Wraps an entity of this type (or a derived one).
     public init(entityValue: OData.EntityValue) {
         self.entityValue = entityValue
-    }
-
-    /// The `CurrencyCode` property (`Edm.String`).
-    public var currencyCode: Swift.String? {
-        get { self.value(of: Self.currencyCode) }
-        set { self.setValue(newValue, for: Self.currencyCode) }
-    }
-
-    /// The `GrossAmount` property (`Edm.Decimal`).
-    public var grossAmount: OData.BigDecimal? {
-        get { self.value(of: Self.grossAmount) }
-        set { self.setValue(newValue, for: Self.grossAmount) }
-    }
-
-    /// The `NetAmount` property (`Edm.Decimal`).
-    public var netAmount: OData.BigDecimal? {
-        get { self.value(of: Self.netAmount) }
-        set { self.setValue(newValue, for: Self.netAmount) }
-    }
-
-    /// The `PurchaseOrderId` property (`Edm.String`).
-    public var purchaseOrderID: Swift.String? {
-        get { self.value(of: Self.purchaseOrderID) }
-        set { self.setValue(newValue, for: Self.purchaseOrderID) }
-    }
-
-    /// The `SupplierId` property (`Edm.String`).
-    public var supplierID: Swift.String? {
-        get { self.value(of: Self.supplierID) }
-        set { self.setValue(newValue, for: Self.supplierID) }
-    }
-
-    /// The `TaxAmount` property (`Edm.Decimal`).
-    public var taxAmount: OData.BigDecimal? {
-        get { self.value(of: Self.taxAmount) }
-        set { self.setValue(newValue, for: Self.taxAmount) }
     }
 
     /// The `Items` navigation property (to-many; empty until loaded).

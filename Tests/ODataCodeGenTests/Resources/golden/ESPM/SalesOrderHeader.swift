@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v2 {}
+extension OData.RuntimeVersion.v3 {}
 
 /// The `ESPM.SalesOrderHeader` entity type.
 public struct SalesOrderHeader: OData.EntityProtocol {
@@ -32,47 +32,65 @@ public struct SalesOrderHeader: OData.EntityProtocol {
         keyNames: ["SalesOrderId"]
     )
 
-    /// The `CreatedAt` property, for `select`, `filter` and `orderBy`.
+    /// The `CreatedAt` property (`Edm.DateTime`).
+    ///
+    /// Read and write it on an instance as `entity.createdAt`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var createdAt: OData.TypedProperty<OData.LocalDateTime> {
         OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 0)
     }
 
-    /// The `CurrencyCode` property, for `select`, `filter` and `orderBy`.
+    /// The `CurrencyCode` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.currencyCode`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var currencyCode: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 1)
     }
 
-    /// The `CustomerId` property, for `select`, `filter` and `orderBy`.
+    /// The `CustomerId` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.customerID`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var customerID: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 2)
     }
 
-    /// The `GrossAmount` property, for `select`, `filter` and `orderBy`.
+    /// The `GrossAmount` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.grossAmount`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var grossAmount: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 3)
     }
 
-    /// The `LifeCycleStatus` property, for `select`, `filter` and `orderBy`.
+    /// The `LifeCycleStatus` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.lifeCycleStatus`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var lifeCycleStatus: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 4)
     }
 
-    /// The `LifeCycleStatusName` property, for `select`, `filter` and `orderBy`.
+    /// The `LifeCycleStatusName` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.lifeCycleStatusName`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var lifeCycleStatusName: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 5)
     }
 
-    /// The `NetAmount` property, for `select`, `filter` and `orderBy`.
+    /// The `NetAmount` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.netAmount`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var netAmount: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 6)
     }
 
-    /// The `SalesOrderId` property, for `select`, `filter` and `orderBy`.
+    /// The `SalesOrderId` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.salesOrderID`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var salesOrderID: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 7)
     }
 
-    /// The `TaxAmount` property, for `select`, `filter` and `orderBy`.
+    /// The `TaxAmount` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.taxAmount`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var taxAmount: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 8)
     }
@@ -93,60 +111,6 @@ public struct SalesOrderHeader: OData.EntityProtocol {
     /// Wraps an entity of this type (or a derived one).
     public init(entityValue: OData.EntityValue) {
         self.entityValue = entityValue
-    }
-
-    /// The `CreatedAt` property (`Edm.DateTime`).
-    public var createdAt: OData.LocalDateTime? {
-        get { self.value(of: Self.createdAt) }
-        set { self.setValue(newValue, for: Self.createdAt) }
-    }
-
-    /// The `CurrencyCode` property (`Edm.String`).
-    public var currencyCode: Swift.String? {
-        get { self.value(of: Self.currencyCode) }
-        set { self.setValue(newValue, for: Self.currencyCode) }
-    }
-
-    /// The `CustomerId` property (`Edm.String`).
-    public var customerID: Swift.String? {
-        get { self.value(of: Self.customerID) }
-        set { self.setValue(newValue, for: Self.customerID) }
-    }
-
-    /// The `GrossAmount` property (`Edm.Decimal`).
-    public var grossAmount: OData.BigDecimal? {
-        get { self.value(of: Self.grossAmount) }
-        set { self.setValue(newValue, for: Self.grossAmount) }
-    }
-
-    /// The `LifeCycleStatus` property (`Edm.String`).
-    public var lifeCycleStatus: Swift.String? {
-        get { self.value(of: Self.lifeCycleStatus) }
-        set { self.setValue(newValue, for: Self.lifeCycleStatus) }
-    }
-
-    /// The `LifeCycleStatusName` property (`Edm.String`).
-    public var lifeCycleStatusName: Swift.String? {
-        get { self.value(of: Self.lifeCycleStatusName) }
-        set { self.setValue(newValue, for: Self.lifeCycleStatusName) }
-    }
-
-    /// The `NetAmount` property (`Edm.Decimal`).
-    public var netAmount: OData.BigDecimal? {
-        get { self.value(of: Self.netAmount) }
-        set { self.setValue(newValue, for: Self.netAmount) }
-    }
-
-    /// The `SalesOrderId` property (`Edm.String`).
-    public var salesOrderID: Swift.String? {
-        get { self.value(of: Self.salesOrderID) }
-        set { self.setValue(newValue, for: Self.salesOrderID) }
-    }
-
-    /// The `TaxAmount` property (`Edm.Decimal`).
-    public var taxAmount: OData.BigDecimal? {
-        get { self.value(of: Self.taxAmount) }
-        set { self.setValue(newValue, for: Self.taxAmount) }
     }
 
     /// The `Items` navigation property (to-many; empty until loaded).

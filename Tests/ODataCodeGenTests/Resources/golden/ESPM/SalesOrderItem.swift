@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v2 {}
+extension OData.RuntimeVersion.v3 {}
 
 /// The `ESPM.SalesOrderItem` entity type.
 public struct SalesOrderItem: OData.EntityProtocol {
@@ -33,52 +33,72 @@ public struct SalesOrderItem: OData.EntityProtocol {
         keyNames: ["ItemNumber", "SalesOrderId"]
     )
 
-    /// The `CurrencyCode` property, for `select`, `filter` and `orderBy`.
+    /// The `CurrencyCode` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.currencyCode`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var currencyCode: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 0)
     }
 
-    /// The `DeliveryDate` property, for `select`, `filter` and `orderBy`.
+    /// The `DeliveryDate` property (`Edm.DateTime`).
+    ///
+    /// Read and write it on an instance as `entity.deliveryDate`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var deliveryDate: OData.TypedProperty<OData.LocalDateTime> {
         OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 1)
     }
 
-    /// The `GrossAmount` property, for `select`, `filter` and `orderBy`.
+    /// The `GrossAmount` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.grossAmount`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var grossAmount: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 2)
     }
 
-    /// The `ItemNumber` property, for `select`, `filter` and `orderBy`.
+    /// The `ItemNumber` property (`Edm.Int32`).
+    ///
+    /// Read and write it on an instance as `entity.itemNumber`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var itemNumber: OData.TypedProperty<Swift.Int> {
         OData.TypedProperty<Swift.Int>(entity: Self.self, index: 3)
     }
 
-    /// The `NetAmount` property, for `select`, `filter` and `orderBy`.
+    /// The `NetAmount` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.netAmount`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var netAmount: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 4)
     }
 
-    /// The `ProductId` property, for `select`, `filter` and `orderBy`.
+    /// The `ProductId` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.productID`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var productID: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 5)
     }
 
-    /// The `Quantity` property, for `select`, `filter` and `orderBy`.
+    /// The `Quantity` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.quantity`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var quantity: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 6)
     }
 
-    /// The `QuantityUnit` property, for `select`, `filter` and `orderBy`.
+    /// The `QuantityUnit` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.quantityUnit`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var quantityUnit: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 7)
     }
 
-    /// The `SalesOrderId` property, for `select`, `filter` and `orderBy`.
+    /// The `SalesOrderId` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.salesOrderID`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var salesOrderID: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 8)
     }
 
-    /// The `TaxAmount` property, for `select`, `filter` and `orderBy`.
+    /// The `TaxAmount` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.taxAmount`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var taxAmount: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 9)
     }
@@ -99,66 +119,6 @@ public struct SalesOrderItem: OData.EntityProtocol {
     /// Wraps an entity of this type (or a derived one).
     public init(entityValue: OData.EntityValue) {
         self.entityValue = entityValue
-    }
-
-    /// The `CurrencyCode` property (`Edm.String`).
-    public var currencyCode: Swift.String? {
-        get { self.value(of: Self.currencyCode) }
-        set { self.setValue(newValue, for: Self.currencyCode) }
-    }
-
-    /// The `DeliveryDate` property (`Edm.DateTime`).
-    public var deliveryDate: OData.LocalDateTime? {
-        get { self.value(of: Self.deliveryDate) }
-        set { self.setValue(newValue, for: Self.deliveryDate) }
-    }
-
-    /// The `GrossAmount` property (`Edm.Decimal`).
-    public var grossAmount: OData.BigDecimal? {
-        get { self.value(of: Self.grossAmount) }
-        set { self.setValue(newValue, for: Self.grossAmount) }
-    }
-
-    /// The `ItemNumber` property (`Edm.Int32`).
-    public var itemNumber: Swift.Int? {
-        get { self.value(of: Self.itemNumber) }
-        set { self.setValue(newValue, for: Self.itemNumber) }
-    }
-
-    /// The `NetAmount` property (`Edm.Decimal`).
-    public var netAmount: OData.BigDecimal? {
-        get { self.value(of: Self.netAmount) }
-        set { self.setValue(newValue, for: Self.netAmount) }
-    }
-
-    /// The `ProductId` property (`Edm.String`).
-    public var productID: Swift.String? {
-        get { self.value(of: Self.productID) }
-        set { self.setValue(newValue, for: Self.productID) }
-    }
-
-    /// The `Quantity` property (`Edm.Decimal`).
-    public var quantity: OData.BigDecimal? {
-        get { self.value(of: Self.quantity) }
-        set { self.setValue(newValue, for: Self.quantity) }
-    }
-
-    /// The `QuantityUnit` property (`Edm.String`).
-    public var quantityUnit: Swift.String? {
-        get { self.value(of: Self.quantityUnit) }
-        set { self.setValue(newValue, for: Self.quantityUnit) }
-    }
-
-    /// The `SalesOrderId` property (`Edm.String`).
-    public var salesOrderID: Swift.String? {
-        get { self.value(of: Self.salesOrderID) }
-        set { self.setValue(newValue, for: Self.salesOrderID) }
-    }
-
-    /// The `TaxAmount` property (`Edm.Decimal`).
-    public var taxAmount: OData.BigDecimal? {
-        get { self.value(of: Self.taxAmount) }
-        set { self.setValue(newValue, for: Self.taxAmount) }
     }
 
     /// The `Header` navigation property (to-one; nil until loaded).

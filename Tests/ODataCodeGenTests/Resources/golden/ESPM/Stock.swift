@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v2 {}
+extension OData.RuntimeVersion.v3 {}
 
 /// The `ESPM.Stock` entity type.
 public struct Stock: OData.EntityProtocol {
@@ -28,32 +28,44 @@ public struct Stock: OData.EntityProtocol {
         keyNames: ["ProductId"]
     )
 
-    /// The `LotSize` property, for `select`, `filter` and `orderBy`.
+    /// The `LotSize` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.lotSize`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var lotSize: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 0)
     }
 
-    /// The `MinStock` property, for `select`, `filter` and `orderBy`.
+    /// The `MinStock` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.minStock`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var minStock: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 1)
     }
 
-    /// The `ProductId` property, for `select`, `filter` and `orderBy`.
+    /// The `ProductId` property (`Edm.String`).
+    ///
+    /// Read and write it on an instance as `entity.productID`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var productID: OData.TypedProperty<Swift.String> {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 2)
     }
 
-    /// The `Quantity` property, for `select`, `filter` and `orderBy`.
+    /// The `Quantity` property (`Edm.Decimal`).
+    ///
+    /// Read and write it on an instance as `entity.quantity`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var quantity: OData.TypedProperty<OData.BigDecimal> {
         OData.TypedProperty<OData.BigDecimal>(entity: Self.self, index: 3)
     }
 
-    /// The `QuantityLessMin` property, for `select`, `filter` and `orderBy`.
+    /// The `QuantityLessMin` property (`Edm.Boolean`).
+    ///
+    /// Read and write it on an instance as `entity.quantityLessMin`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var quantityLessMin: OData.TypedProperty<Swift.Bool> {
         OData.TypedProperty<Swift.Bool>(entity: Self.self, index: 4)
     }
 
-    /// The `UpdatedTimestamp` property, for `select`, `filter` and `orderBy`.
+    /// The `UpdatedTimestamp` property (`Edm.DateTime`).
+    ///
+    /// Read and write it on an instance as `entity.updatedTimestamp`; use this descriptor in `select`, `filter` and `orderBy`.
     public static var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
         OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 5)
     }
@@ -69,42 +81,6 @@ public struct Stock: OData.EntityProtocol {
     /// Wraps an entity of this type (or a derived one).
     public init(entityValue: OData.EntityValue) {
         self.entityValue = entityValue
-    }
-
-    /// The `LotSize` property (`Edm.Decimal`).
-    public var lotSize: OData.BigDecimal? {
-        get { self.value(of: Self.lotSize) }
-        set { self.setValue(newValue, for: Self.lotSize) }
-    }
-
-    /// The `MinStock` property (`Edm.Decimal`).
-    public var minStock: OData.BigDecimal? {
-        get { self.value(of: Self.minStock) }
-        set { self.setValue(newValue, for: Self.minStock) }
-    }
-
-    /// The `ProductId` property (`Edm.String`).
-    public var productID: Swift.String? {
-        get { self.value(of: Self.productID) }
-        set { self.setValue(newValue, for: Self.productID) }
-    }
-
-    /// The `Quantity` property (`Edm.Decimal`).
-    public var quantity: OData.BigDecimal? {
-        get { self.value(of: Self.quantity) }
-        set { self.setValue(newValue, for: Self.quantity) }
-    }
-
-    /// The `QuantityLessMin` property (`Edm.Boolean`).
-    public var quantityLessMin: Swift.Bool? {
-        get { self.value(of: Self.quantityLessMin) }
-        set { self.setValue(newValue, for: Self.quantityLessMin) }
-    }
-
-    /// The `UpdatedTimestamp` property (`Edm.DateTime`).
-    public var updatedTimestamp: OData.LocalDateTime? {
-        get { self.value(of: Self.updatedTimestamp) }
-        set { self.setValue(newValue, for: Self.updatedTimestamp) }
     }
 
     /// The `ProductDetails` navigation property (to-one; nil until loaded).
