@@ -8,7 +8,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-mapfile -t files < <(git ls-files '*.swift' | grep -v -E '(^|/)Resources/|^Tests/ODataCodeGenTests/Resources/' | while read -r f; do [ -f "$f" ] && echo "$f"; done)
+list_sources() {  # the checked-in Swift files (every .swift file outside build folders without git)
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        git ls-files '*.swift'
+    else
+        find . -name '*.swift' -not -path '*/.build/*' | sed 's|^\./||' | sort
+    fi
+}
+mapfile -t files < <(list_sources | grep -v -E '(^|/)Resources/' | while read -r f; do [ -f "$f" ] && echo "$f"; done)
 if [ "${1:-}" = "--fix" ]; then
     swift format format --in-place --parallel "${files[@]}"
 fi

@@ -3,6 +3,7 @@
 # test with the real OData test servers running on 127.0.0.1 (scripts/servers.sh installs them into
 # .build/test-venv on first use, starts them, exports their URLs, and stops them however the tests end).
 # `swift build` comes first because some tests run the built `odata-gen` and `espm-demo` executables.
+# It starts with `swift format` lint (scripts/format.sh; a finding fails the run after the tests).
 # The last line is a plain total, 'tests: N passed, N failed', over the XCTest runs of both packages
 # (Swift Testing's own closing line reports 0 tests, since every test here is an XCTest).
 set -euo pipefail
@@ -12,6 +13,8 @@ mkdir -p .build
 main_log=.build/test-main.log
 plugin_log=.build/test-plugin-integration.log
 
+lint_status=0
+bash scripts/format.sh || lint_status=$?   # swift format lint of the hand-written sources (.swift-format)
 swift build
 bash scripts/servers.sh run swift test 2>&1 | tee "$main_log"
 bash Tests/PluginIntegration/run.sh 2>&1 | tee "$plugin_log"   # a separate package that uses the ODataGenerator build plugin
@@ -27,3 +30,7 @@ executed=$(( $(summary "$main_log" 1) + $(summary "$plugin_log" 1) ))
 failed=$(( $(summary "$main_log" 2) + $(summary "$plugin_log" 2) ))
 passed=$(( executed - failed ))
 echo "tests: $passed passed, $failed failed"
+if [ "$lint_status" -ne 0 ]; then
+    echo "swift format lint failed (see above): run 'bash scripts/format.sh --fix'" >&2
+    exit 1
+fi

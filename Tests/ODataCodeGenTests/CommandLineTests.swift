@@ -40,8 +40,10 @@ final class CommandLineTests: XCTestCase {
     func testHelpDocumentsEveryOptionAndEveryConfigurationKey() throws {
         let (status, help) = try run(["generate", "--help"])
         XCTAssertEqual(status, 0)
-        for flag in ["--output", "--config", "--service-name", "--container", "--access-level", "--naming", "--rename",
-                     "--entity-set", "--function-import", "--layout", "--shards", "--strict", "--quiet", "--help"] {
+        for flag in [
+            "--output", "--config", "--service-name", "--container", "--access-level", "--naming", "--rename",
+            "--entity-set", "--function-import", "--layout", "--shards", "--strict", "--quiet", "--help",
+        ] {
             XCTAssertContains(help, flag)
         }
         for key in GeneratorConfiguration.CodingKeys.allCases { XCTAssertContains(help, "config: \(key.rawValue)") }
@@ -73,8 +75,12 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output)
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         // Stock → Product → Supplier → PurchaseOrderHeader → PurchaseOrderItem; Address through Supplier.
-        XCTAssertEqual(names, ["Address.swift", "FromFlag.swift", "FromFlagMetadata.swift", "Product.swift",
-                               "PurchaseOrderHeader.swift", "PurchaseOrderItem.swift", "Stock.swift", "Supplier.swift"])
+        XCTAssertEqual(
+            names,
+            [
+                "Address.swift", "FromFlag.swift", "FromFlagMetadata.swift", "Product.swift",
+                "PurchaseOrderHeader.swift", "PurchaseOrderItem.swift", "Stock.swift", "Supplier.swift",
+            ])
     }
 
     func testErrorsNameTheProblemAndTheFile() throws {
@@ -94,8 +100,9 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(usage.status, 64)
         XCTAssertContains(usage.output, "unknown option --colour")
         XCTAssertEqual(try run(["generate", espm]).status, 64, "--output is required")
-        XCTAssertContains(try run(["generate", espm, "-o", work.path, "--layout", "tiles"]).output,
-                          "--layout must be one of perType | sharded | singleFile, not 'tiles'")
+        XCTAssertContains(
+            try run(["generate", espm, "-o", work.path, "--layout", "tiles"]).output,
+            "--layout must be one of perType | sharded | singleFile, not 'tiles'")
     }
 }
 

@@ -78,7 +78,8 @@ enum InstanceAccess {
                 function += 1
             }
         }
-        return GeneratedFile(name: "InstanceAccess.swift", contents: "import Foundation\nimport OData\n\n" + lines.joined(separator: "\n") + "\n")
+        return GeneratedFile(
+            name: "InstanceAccess.swift", contents: "import Foundation\nimport OData\n\n" + lines.joined(separator: "\n") + "\n")
     }
 
     /// `Customer` in `public struct Customer: OData.EntityProtocol {` (or a complex type), at any access level.
@@ -134,12 +135,13 @@ enum Compiler {
         }
         let process = Process()
         process.executableURL = try swiftc()
-        process.arguments = [
-            "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", moduleName, "-package-name", "generated",
-            "-I", try modulesDirectory().path,
-            "-I", TestSupport.repositoryRoot.appendingPathComponent("Sources/CLibXML2").path,
-            "-Xcc", "-I/usr/include/libxml2",
-        ] + paths
+        process.arguments =
+            [
+                "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", moduleName, "-package-name", "generated",
+                "-I", try modulesDirectory().path,
+                "-I", TestSupport.repositoryRoot.appendingPathComponent("Sources/CLibXML2").path,
+                "-Xcc", "-I/usr/include/libxml2",
+            ] + paths
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

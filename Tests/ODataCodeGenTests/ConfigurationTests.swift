@@ -19,15 +19,18 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testEveryKeyDecodes() throws {
-        let configuration = try decode("""
+        let configuration = try decode(
+            """
             {"serviceClassName": "Shop", "container": "ESPMContainer", "accessLevel": "package",
              "namingStrategy": "preserve", "renames": {"ESPM.Customer": "Client"}, "entitySets": ["Customers"],
              "functionImports": ["ResetSampleData"], "fileLayout": "sharded", "shardCount": 4}
             """)
-        XCTAssertEqual(configuration, GeneratorConfiguration(
-            serviceClassName: "Shop", container: "ESPMContainer", accessLevel: .package, namingStrategy: .preserve,
-            renames: ["ESPM.Customer": "Client"], entitySets: ["Customers"], functionImports: ["ResetSampleData"],
-            fileLayout: .sharded, shardCount: 4))
+        XCTAssertEqual(
+            configuration,
+            GeneratorConfiguration(
+                serviceClassName: "Shop", container: "ESPMContainer", accessLevel: .package, namingStrategy: .preserve,
+                renames: ["ESPM.Customer": "Client"], entitySets: ["Customers"], functionImports: ["ResetSampleData"],
+                fileLayout: .sharded, shardCount: 4))
         XCTAssertEqual(try decode("{}"), GeneratorConfiguration())
     }
 
@@ -37,12 +40,14 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testBadValuesAreErrorsThatSayWhatIsAllowed() {
-        XCTAssertEqual(errorMessage(#"{"accessLevel": "open"}"#),
-                       #"test.json: "accessLevel" must be one of "public", "package", "internal", not "open""#)
+        XCTAssertEqual(
+            errorMessage(#"{"accessLevel": "open"}"#),
+            #"test.json: "accessLevel" must be one of "public", "package", "internal", not "open""#)
         XCTAssertEqual(errorMessage(#"{"shardCount": 0}"#), #"test.json: "shardCount" must be between 1 and 4096, not 0"#)
         XCTAssertEqual(errorMessage(#"{"entitySets": "Customers"}"#), #"test.json: "entitySets" must be an array of strings"#)
-        XCTAssertEqual(errorMessage(#"{"renames": {"ESPM.Customer": "not valid"}}"#),
-                       #"test.json: rename of "ESPM.Customer" must be a Swift identifier, not "not valid""#)
+        XCTAssertEqual(
+            errorMessage(#"{"renames": {"ESPM.Customer": "not valid"}}"#),
+            #"test.json: rename of "ESPM.Customer" must be a Swift identifier, not "not valid""#)
         XCTAssertEqual(errorMessage("{"), "test.json: invalid JSON: The given data was not valid JSON.")
     }
 
@@ -53,11 +58,13 @@ final class ConfigurationTests: XCTestCase {
     func testSubsetPullsInEveryTypeTheSetsNeed() throws {
         let result = try espm(GeneratorConfiguration(entitySets: ["Customers"]))
         // Customer → SalesOrderHeader → SalesOrderItem → Product → Stock, Supplier → PurchaseOrderHeader → PurchaseOrderItem; Address.
-        XCTAssertEqual(result.files.map(\.name), [
-            "ESPMContainer.swift", "ESPMContainerMetadata.swift", "Customer.swift", "Supplier.swift", "Product.swift",
-            "Stock.swift", "PurchaseOrderHeader.swift", "PurchaseOrderItem.swift", "SalesOrderHeader.swift",
-            "SalesOrderItem.swift", "Address.swift",
-        ])
+        XCTAssertEqual(
+            result.files.map(\.name),
+            [
+                "ESPMContainer.swift", "ESPMContainerMetadata.swift", "Customer.swift", "Supplier.swift", "Product.swift",
+                "Stock.swift", "PurchaseOrderHeader.swift", "PurchaseOrderItem.swift", "SalesOrderHeader.swift",
+                "SalesOrderItem.swift", "Address.swift",
+            ])
         let service = try TestSupport.file(result, "ESPMContainer.swift")
         XCTAssertContains(service, "open func fetchCustomers(")
         XCTAssertNotContains(service, "open func fetchProducts(")
@@ -72,12 +79,16 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testServiceNameRenamesAccessLevelAndLayouts() throws {
-        let result = try espm(GeneratorConfiguration(
-            serviceClassName: "Shop", accessLevel: .internal,
-            renames: ["ESPM.Customer": "Client", "ESPM.Customer/FirstName": "givenName", "ESPMContainer/Customers": "clients",
-                      "Nothing/Here": "x"]))
+        let result = try espm(
+            GeneratorConfiguration(
+                serviceClassName: "Shop", accessLevel: .internal,
+                renames: [
+                    "ESPM.Customer": "Client", "ESPM.Customer/FirstName": "givenName", "ESPMContainer/Customers": "clients",
+                    "Nothing/Here": "x",
+                ]))
         let service = try TestSupport.file(result, "Shop.swift")
-        XCTAssertContains(service, "class Shop<Provider: OData.DataServiceProvider>: OData.DataService<Provider>, @unchecked Swift.Sendable {")
+        XCTAssertContains(
+            service, "class Shop<Provider: OData.DataServiceProvider>: OData.DataService<Provider>, @unchecked Swift.Sendable {")
         XCTAssertNotContains(service, "open ")
         XCTAssertContains(service, "    func fetchClients(\n")
         XCTAssertContains(service, "    func fetchClientWithKey(\n        customerID: Swift.String?,")
@@ -86,10 +97,12 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.map(\.message), [#"rename "Nothing/Here" matches no generated element"#])
 
         let sharded = try espm(GeneratorConfiguration(fileLayout: .sharded, shardCount: 4))
-        XCTAssertEqual(sharded.files.map(\.name), [
-            "GeneratedService.swift", "GeneratedMetadata.swift", "GeneratedTypes0.swift", "GeneratedTypes1.swift",
-            "GeneratedTypes2.swift", "GeneratedTypes3.swift",
-        ])
+        XCTAssertEqual(
+            sharded.files.map(\.name),
+            [
+                "GeneratedService.swift", "GeneratedMetadata.swift", "GeneratedTypes0.swift", "GeneratedTypes1.swift",
+                "GeneratedTypes2.swift", "GeneratedTypes3.swift",
+            ])
         let single = try espm(GeneratorConfiguration(fileLayout: .singleFile))
         XCTAssertEqual(single.files.map(\.name), ["ESPMContainer.swift"])
         XCTAssertContains(single.files[0].contents, "public struct Address: OData.ComplexTypeProtocol {")

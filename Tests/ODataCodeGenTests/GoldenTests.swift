@@ -22,7 +22,8 @@ final class GoldenTests: XCTestCase {
             let url = directory.appendingPathComponent(file.name)
             guard let expected = try? String(contentsOf: url, encoding: .utf8) else { continue }
             if let difference = Self.firstDifference(expected: expected, actual: file.contents) {
-                XCTFail("\(file.name) differs from its golden:\n\(difference)\n"
+                XCTFail(
+                    "\(file.name) differs from its golden:\n\(difference)\n"
                         + "If the change is intended, run scripts/update-goldens.sh and review the diff.")
             }
         }

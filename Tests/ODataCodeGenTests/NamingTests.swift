@@ -72,28 +72,29 @@ final class NamingTests: XCTestCase {
                 .generate(try TestSupport.parse(try TestSupport.resource("Landmine.xml")))
             XCTAssertEqual(Set(result.files.map { $0.name.lowercased() }).count, result.files.count)
             for file in result.files {
-              for section in file.contents.components(separatedBy: " enum ") {
-                let declared = section.split(separator: "\n").compactMap { line -> String? in
-                    let text = line.trimmingCharacters(in: .whitespaces)
-                    // Stored (`static let`) and computed (`static var`) statics share the scope.
-                    guard text.hasPrefix("public static let ") || text.hasPrefix("public static var ") else { return nil }
-                    return String(text.dropFirst("public static let ".count).prefix { $0 != ":" })
+                for section in file.contents.components(separatedBy: " enum ") {
+                    let declared = section.split(separator: "\n").compactMap { line -> String? in
+                        let text = line.trimmingCharacters(in: .whitespaces)
+                        // Stored (`static let`) and computed (`static var`) statics share the scope.
+                        guard text.hasPrefix("public static let ") || text.hasPrefix("public static var ") else { return nil }
+                        return String(text.dropFirst("public static let ".count).prefix { $0 != ":" })
+                    }
+                    // Statics of one type live in one scope; duplicates would not compile.
+                    let duplicates = Dictionary(grouping: declared, by: { $0 }).filter { $0.value.count > 1 && $0.key != "entityType" }
+                    XCTAssertTrue(duplicates.isEmpty, "\(strategy) \(file.name): \(duplicates.keys.sorted())")
                 }
-                // Statics of one type live in one scope; duplicates would not compile.
-                let duplicates = Dictionary(grouping: declared, by: { $0 }).filter { $0.value.count > 1 && $0.key != "entityType" }
-                XCTAssertTrue(duplicates.isEmpty, "\(strategy) \(file.name): \(duplicates.keys.sorted())")
-              }
             }
         }
     }
 
     func testRuntimeTypeNamesAreReservedAtModuleLevel() throws {
-        let result = try TestSupport.generate(TestSupport.edmx(
-            types: """
-                <EntityType Name="DataQuery"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
-                <EntityType Name="Provider"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
-                """,
-            container: #"<EntitySet Name="Queries" EntityType="T.DataQuery"/><EntitySet Name="Providers" EntityType="T.Provider"/>"#))
+        let result = try TestSupport.generate(
+            TestSupport.edmx(
+                types: """
+                    <EntityType Name="DataQuery"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+                    <EntityType Name="Provider"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+                    """,
+                container: #"<EntitySet Name="Queries" EntityType="T.DataQuery"/><EntitySet Name="Providers" EntityType="T.Provider"/>"#))
         XCTAssertEqual(result.files.map(\.name), ["C.swift", "CMetadata.swift", "DataQuery1.swift", "Provider1.swift"])
     }
 }

@@ -12,7 +12,9 @@ enum TestSupport {
 
     /// A resource file of this test target.
     static func resource(_ path: String) throws -> URL {
-        guard let base = Bundle.module.url(forResource: "Resources", withExtension: nil) else { throw TestFailure("no Resources folder in the test bundle") }
+        guard let base = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
+            throw TestFailure("no Resources folder in the test bundle")
+        }
         let url = base.appendingPathComponent(path)
         guard FileManager.default.fileExists(atPath: url.path) else { throw TestFailure("missing resource \(path) at \(url.path)") }
         return url
@@ -76,6 +78,7 @@ struct TestFailure: Error, CustomStringConvertible {
 }
 
 /// Asserts that `text` contains `fragment` verbatim, showing the text when it does not.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 func XCTAssertContains(_ text: String, _ fragment: String, file: StaticString = #filePath, line: UInt = #line) {
     if !text.contains(fragment) {
         XCTFail("expected to find:\n\(fragment)\n--- in: ---\n\(text)", file: file, line: line)
@@ -83,6 +86,7 @@ func XCTAssertContains(_ text: String, _ fragment: String, file: StaticString = 
 }
 
 /// Asserts that `text` does not contain `fragment`.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 func XCTAssertNotContains(_ text: String, _ fragment: String, file: StaticString = #filePath, line: UInt = #line) {
     if text.contains(fragment) {
         XCTFail("did not expect to find:\n\(fragment)", file: file, line: line)

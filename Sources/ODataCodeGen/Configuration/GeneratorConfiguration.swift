@@ -95,7 +95,8 @@ public struct GeneratorConfiguration: Sendable, Hashable {
         } catch let DecodingError.typeMismatch(type, context) {
             throw GeneratorError(message: "\(source): \(Self.path(context.codingPath, fallback: "value")) must be \(Self.describe(type))")
         } catch let DecodingError.valueNotFound(type, context) {
-            throw GeneratorError(message: "\(source): \(Self.path(context.codingPath, fallback: "value")) must be \(Self.describe(type)), not null")
+            throw GeneratorError(
+                message: "\(source): \(Self.path(context.codingPath, fallback: "value")) must be \(Self.describe(type)), not null")
         } catch {
             throw GeneratorError(message: "\(source): \(error)")
         }

@@ -32,7 +32,8 @@ extension SwiftRenderer {
             var text = expr(callee, depth)
             if arguments.contains(where: { Self.isMultiline($0.value) }) {
                 let indent = String(repeating: " ", count: (depth + 1) * 4)
-                text += "(\n" + arguments.map { indent + argument($0, depth + 1) }.joined(separator: ",\n")
+                text +=
+                    "(\n" + arguments.map { indent + argument($0, depth + 1) }.joined(separator: ",\n")
                     + "\n" + String(repeating: " ", count: depth * 4) + ")"
             } else if !arguments.isEmpty || trailing == nil {
                 text += "(" + arguments.map { argument($0, depth) }.joined(separator: ", ") + ")"

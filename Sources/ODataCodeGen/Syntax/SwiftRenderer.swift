@@ -35,7 +35,9 @@ struct SwiftRenderer {
             docLines(nominal.doc, depth, &out)
             var head = "\(modifier(nominal.access))\(nominal.kind.rawValue) \(id(nominal.name))"
             if !nominal.genericParameters.isEmpty {
-                head += "<" + nominal.genericParameters.map { "\(id($0.name)): \(typeText($0.constraint))" }
+                head +=
+                    "<"
+                    + nominal.genericParameters.map { "\(id($0.name)): \(typeText($0.constraint))" }
                     .joined(separator: ", ") + ">"
             }
             if !nominal.inheritance.isEmpty { head += ": " + nominal.inheritance.map(typeText).joined(separator: ", ") }

@@ -24,8 +24,10 @@ enum Build {
 
     /// A `static let name: type = value` constant.
     static func constant(_ doc: [String], _ access: AccessLevel, _ name: String, _ type: SwiftType, _ value: SwiftExpr) -> SwiftDecl {
-        .property(SwiftProperty(doc: doc, access: access, isStatic: true, isLet: true, name: name, type: type,
-                                initializer: value, getter: nil, setter: nil))
+        .property(
+            SwiftProperty(
+                doc: doc, access: access, isStatic: true, isLet: true, name: name, type: type,
+                initializer: value, getter: nil, setter: nil))
     }
 
     /// A get-only computed `static var name: type { value }`. Generated typed descriptors use it instead
@@ -33,15 +35,21 @@ enum Build {
     /// addressor) and its body is skipped when the module interface is emitted, which makes debug
     /// builds of large services markedly cheaper (see README, Benchmark).
     static func computedStatic(_ doc: [String], _ access: AccessLevel, _ name: String, _ type: SwiftType, _ value: SwiftExpr) -> SwiftDecl {
-        .property(SwiftProperty(doc: doc, access: access, isStatic: true, isLet: false, name: name, type: type,
-                                initializer: nil, getter: [.expr(value)], setter: nil))
+        .property(
+            SwiftProperty(
+                doc: doc, access: access, isStatic: true, isLet: false, name: name, type: type,
+                initializer: nil, getter: [.expr(value)], setter: nil))
     }
 
     /// A computed `var` with a getter and a setter.
-    static func computed(_ doc: [String], _ access: AccessLevel, _ name: String, _ type: SwiftType,
-                         get: SwiftExpr, set: SwiftExpr) -> SwiftDecl {
-        .property(SwiftProperty(doc: doc, access: access, isStatic: false, isLet: false, name: name, type: type,
-                                initializer: nil, getter: [.expr(get)], setter: [.expr(set)]))
+    static func computed(
+        _ doc: [String], _ access: AccessLevel, _ name: String, _ type: SwiftType,
+        get: SwiftExpr, set: SwiftExpr
+    ) -> SwiftDecl {
+        .property(
+            SwiftProperty(
+                doc: doc, access: access, isStatic: false, isLet: false, name: name, type: type,
+                initializer: nil, getter: [.expr(get)], setter: [.expr(set)]))
     }
 }
 

@@ -12,21 +12,27 @@ struct ComplexTypeTranslator {
             documentation: edm.documentation)
         let table = Build.constant(
             ["The complex type's runtime descriptor."], access, "complexType", Build.type("OData.ComplexTypeDescriptor"),
-            Build.new("OData.ComplexTypeDescriptor", [
-                ("qualifiedName", .string(edm.qualifiedName)),
-                ("properties", PropertyMembers.table(type.properties)),
-            ]))
+            Build.new(
+                "OData.ComplexTypeDescriptor",
+                [
+                    ("qualifiedName", .string(edm.qualifiedName)),
+                    ("properties", PropertyMembers.table(type.properties)),
+                ]))
         var members: [SwiftDecl] = [table]
         members += type.properties.map { PropertyMembers.staticDescriptor($0, ownerKind: "complex", access: access) }
-        members.append(.property(SwiftProperty(
-            doc: ["The underlying value."], access: access, isStatic: false, isLet: false, name: "complexValue",
-            type: Build.type("OData.ComplexValue"), initializer: nil, getter: nil, setter: nil)))
-        members.append(.initializer(
-            doc: ["Wraps a value of this type."], access: access,
-            parameters: [SwiftParameter(name: "complexValue", type: Build.type("OData.ComplexValue"))],
-            body: [.assign(.member(.self, "complexValue"), .identifier("complexValue"))]))
-        return .nominal(SwiftNominal(
-            doc: doc, access: access, kind: .struct, name: type.name, genericParameters: [],
-            inheritance: [Build.type("OData.ComplexTypeProtocol")], members: members))
+        members.append(
+            .property(
+                SwiftProperty(
+                    doc: ["The underlying value."], access: access, isStatic: false, isLet: false, name: "complexValue",
+                    type: Build.type("OData.ComplexValue"), initializer: nil, getter: nil, setter: nil)))
+        members.append(
+            .initializer(
+                doc: ["Wraps a value of this type."], access: access,
+                parameters: [SwiftParameter(name: "complexValue", type: Build.type("OData.ComplexValue"))],
+                body: [.assign(.member(.self, "complexValue"), .identifier("complexValue"))]))
+        return .nominal(
+            SwiftNominal(
+                doc: doc, access: access, kind: .struct, name: type.name, genericParameters: [],
+                inheritance: [Build.type("OData.ComplexTypeProtocol")], members: members))
     }
 }

@@ -15,21 +15,25 @@ struct EntityTypeTranslator {
         var members: [SwiftDecl] = [descriptorTable()]
         members += type.properties.map { PropertyMembers.staticDescriptor($0, ownerKind: "entity", access: access) }
         members += type.navigations.map(staticNavigation)
-        members.append(.property(SwiftProperty(
-            doc: ["The underlying entity: values, navigation state, server metadata and changes."], access: access,
-            isStatic: false, isLet: false, name: "entityValue", type: Build.type("OData.EntityValue"),
-            initializer: nil, getter: nil, setter: nil)))
-        members.append(.initializer(
-            doc: ["Wraps an entity of this type (or a derived one)."], access: access,
-            parameters: [SwiftParameter(name: "entityValue", type: Build.type("OData.EntityValue"))],
-            body: [.assign(.member(.self, "entityValue"), .identifier("entityValue"))]))
+        members.append(
+            .property(
+                SwiftProperty(
+                    doc: ["The underlying entity: values, navigation state, server metadata and changes."], access: access,
+                    isStatic: false, isLet: false, name: "entityValue", type: Build.type("OData.EntityValue"),
+                    initializer: nil, getter: nil, setter: nil)))
+        members.append(
+            .initializer(
+                doc: ["Wraps an entity of this type (or a derived one)."], access: access,
+                parameters: [SwiftParameter(name: "entityValue", type: Build.type("OData.EntityValue"))],
+                body: [.assign(.member(.self, "entityValue"), .identifier("entityValue"))]))
         members += type.properties.filter { ReservedNames.shadowableEntityMembers.contains($0.name) }
             .map { PropertyMembers.shadowingAccessor($0, access: access) }
         members += type.navigations.map(navigationAccessor)
         if !type.keys.isEmpty { members.append(keyFunction()) }
-        return .nominal(SwiftNominal(
-            doc: doc, access: access, kind: .struct, name: type.name, genericParameters: [],
-            inheritance: [Build.type("OData.EntityProtocol")], members: members))
+        return .nominal(
+            SwiftNominal(
+                doc: doc, access: access, kind: .struct, name: type.name, genericParameters: [],
+                inheritance: [Build.type("OData.EntityProtocol")], members: members))
     }
 
     /// `static let entityType: OData.EntityTypeDescriptor = OData.EntityTypeDescriptor(…)`.
@@ -98,9 +102,10 @@ struct EntityTypeTranslator {
             Build.new("OData.KeyComponent", [(nil, .member(.selfType, key.name)), (nil, .identifier(label))])
         }
         let names = type.keys.map { DocComment.code($0.edm.name) }.joined(separator: ", ")
-        return .function(SwiftFunction(
-            doc: ["The key of the entity with these key property values (\(names))."], access: access, isStatic: true,
-            name: "key", parameters: parameters, result: Build.type("OData.EntityKey"),
-            body: [.expr(Build.new("OData.EntityKey", [(nil, .array(components, multiline: false))]))]))
+        return .function(
+            SwiftFunction(
+                doc: ["The key of the entity with these key property values (\(names))."], access: access, isStatic: true,
+                name: "key", parameters: parameters, result: Build.type("OData.EntityKey"),
+                body: [.expr(Build.new("OData.EntityKey", [(nil, .array(components, multiline: false))]))]))
     }
 }

@@ -9,27 +9,37 @@ struct MetadataTranslator {
 
     func declaration() -> SwiftDecl {
         let groups: [SwiftDecl] = [
-            group("EntityTypes", "The entity types' descriptors.", plan.entityTypes.map { type in
-                Build.constant(["\(DocComment.code(type.edm.qualifiedName))."], access, type.handleName,
-                               .path("OData.EntityTypeDescriptor"), TypeMapping.entityDescriptor(type.name))
-            }),
-            group("ComplexTypes", "The complex types' descriptors.", plan.complexTypes.map { type in
-                Build.constant(["\(DocComment.code(type.edm.qualifiedName))."], access, type.handleName,
-                               .path("OData.ComplexTypeDescriptor"), TypeMapping.complexDescriptor(type.name))
-            }),
+            group(
+                "EntityTypes", "The entity types' descriptors.",
+                plan.entityTypes.map { type in
+                    Build.constant(
+                        ["\(DocComment.code(type.edm.qualifiedName))."], access, type.handleName,
+                        .path("OData.EntityTypeDescriptor"), TypeMapping.entityDescriptor(type.name))
+                }),
+            group(
+                "ComplexTypes", "The complex types' descriptors.",
+                plan.complexTypes.map { type in
+                    Build.constant(
+                        ["\(DocComment.code(type.edm.qualifiedName))."], access, type.handleName,
+                        .path("OData.ComplexTypeDescriptor"), TypeMapping.complexDescriptor(type.name))
+                }),
             group("EntitySets", "The entity sets' descriptors.", plan.entitySets.map(entitySet)),
             group("FunctionImports", "The function imports called with GET.", plan.functions.filter { !$0.isAction }.map(function)),
-            group("ActionImports", "The function imports called with another method (POST, PUT, MERGE, DELETE).",
-                  plan.functions.filter(\.isAction).map(function)),
+            group(
+                "ActionImports", "The function imports called with another method (POST, PUT, MERGE, DELETE).",
+                plan.functions.filter(\.isAction).map(function)),
         ]
-        return .nominal(SwiftNominal(
-            doc: ["The runtime descriptors of \(DocComment.code(plan.container.name)), for queries and the dynamic API."],
-            access: access, kind: .enum, name: plan.metadataName, genericParameters: [], inheritance: [], members: groups))
+        return .nominal(
+            SwiftNominal(
+                doc: ["The runtime descriptors of \(DocComment.code(plan.container.name)), for queries and the dynamic API."],
+                access: access, kind: .enum, name: plan.metadataName, genericParameters: [], inheritance: [], members: groups))
     }
 
     private func group(_ name: String, _ doc: String, _ members: [SwiftDecl]) -> SwiftDecl {
-        .nominal(SwiftNominal(doc: [doc], access: access, kind: .enum, name: name, genericParameters: [], inheritance: [],
-                              members: members))
+        .nominal(
+            SwiftNominal(
+                doc: [doc], access: access, kind: .enum, name: name, genericParameters: [], inheritance: [],
+                members: members))
     }
 
     private func entitySet(_ set: PlannedEntitySet) -> SwiftDecl {
@@ -39,10 +49,13 @@ struct MetadataTranslator {
         if !set.edm.annotations.isCreatable { arguments.append(("isCreatable", .bool(false))) }
         if !set.edm.annotations.isUpdatable { arguments.append(("isUpdatable", .bool(false))) }
         if !set.edm.annotations.isDeletable { arguments.append(("isDeletable", .bool(false))) }
-        let doc = DocComment.lines("The \(DocComment.code(set.edm.name)) entity set.", annotations: set.edm.annotations,
-                                   documentation: set.edm.documentation) + DocComment.restrictions(set.edm)
-        return Build.constant(doc, access, set.handleName, .path("OData.EntitySetDescriptor"),
-                              Build.new("OData.EntitySetDescriptor", arguments))
+        let doc =
+            DocComment.lines(
+                "The \(DocComment.code(set.edm.name)) entity set.", annotations: set.edm.annotations,
+                documentation: set.edm.documentation) + DocComment.restrictions(set.edm)
+        return Build.constant(
+            doc, access, set.handleName, .path("OData.EntitySetDescriptor"),
+            Build.new("OData.EntitySetDescriptor", arguments))
     }
 
     private func function(_ function: PlannedFunction) -> SwiftDecl {
@@ -57,8 +70,9 @@ struct MetadataTranslator {
         if !parameters.isEmpty { arguments.append(("parameters", .array(parameters, multiline: true))) }
         arguments.append(("returnType", function.returnType))
         if let set = function.edm.entitySet { arguments.append(("entitySetName", .string(set))) }
-        return Build.constant(["\(DocComment.code(function.edm.name)) (HTTP \(function.httpMethod))."], access,
-                              function.handleName, .path("OData.FunctionImportDescriptor"),
-                              Build.new("OData.FunctionImportDescriptor", arguments))
+        return Build.constant(
+            ["\(DocComment.code(function.edm.name)) (HTTP \(function.httpMethod))."], access,
+            function.handleName, .path("OData.FunctionImportDescriptor"),
+            Build.new("OData.FunctionImportDescriptor", arguments))
     }
 }

@@ -64,9 +64,10 @@ enum PropertyMembers {
         let type = SwiftType.generic(["OData", "TypedProperty"], [property.valueType])
         // After a dot a keyword needs no backticks (`entity.default`), and a code span cannot hold them.
         let instance = "\(ownerKind == "entity" ? "entity" : "value").\(property.name.filter { $0 != "`" })"
-        let doc = DocComment.lines(
-            "The \(DocComment.code(edm.name)) property (\(DocComment.code(edm.type.csdlName))).",
-            annotations: edm.annotations, documentation: edm.documentation)
+        let doc =
+            DocComment.lines(
+                "The \(DocComment.code(edm.name)) property (\(DocComment.code(edm.type.csdlName))).",
+                annotations: edm.annotations, documentation: edm.documentation)
             + ["", "Read and write it on an instance as `\(instance)`; use this descriptor in `select`, `filter` and `orderBy`."]
         return Build.computedStatic(
             doc, access, property.name, type,

@@ -19,9 +19,10 @@ extension ServicePlanner {
             let handle = handles.claim(renamed ?? names.memberName(set.name))
             let stem = renamed.map(NameTransformer.capitalizeFirst) ?? names.methodStem(set.name)
             let fetchName = scope.claim("fetch" + stem)
-            planned.append(PlannedEntitySet(
-                edm: set, typeName: entityTypes[typeIndex].name, typeIndex: typeIndex, handleName: handle,
-                fetchName: fetchName, singleName: "", withKeyName: nil))
+            planned.append(
+                PlannedEntitySet(
+                    edm: set, typeName: entityTypes[typeIndex].name, typeIndex: typeIndex, handleName: handle,
+                    fetchName: fetchName, singleName: "", withKeyName: nil))
         }
         for i in planned.indices {
             let type = entityTypes[planned[i].typeIndex]
@@ -45,31 +46,35 @@ extension ServicePlanner {
         var planned: [PlannedFunction] = []
         outer: for function in imports {
             guard let result = resolver.functionReturn(function.returnType) else {
-                warn("function import \(function.name) skipped: return type \(function.returnType?.csdlName ?? "?") is not generated",
-                     function.location)
+                warn(
+                    "function import \(function.name) skipped: return type \(function.returnType?.csdlName ?? "?") is not generated",
+                    function.location)
                 continue
             }
             var parameterScope = NameScope(reserved: memberReserved.union(ReservedNames.methodParameters))
             var parameters: [PlannedParameter] = []
             for parameter in function.parameters {
                 guard case .primitive(let primitive) = parameter.type else {
-                    warn("function import \(function.name) skipped: parameter \(parameter.name) has non-primitive type "
-                         + parameter.type.csdlName, function.location)
+                    warn(
+                        "function import \(function.name) skipped: parameter \(parameter.name) has non-primitive type "
+                            + parameter.type.csdlName, function.location)
                     continue outer
                 }
                 let swiftType = TypeMapping.swiftType(primitive)
-                parameters.append(PlannedParameter(
-                    edm: parameter, name: parameterScope.claim(names.memberName(parameter.name)),
-                    type: parameter.isNullable ? .optional(swiftType) : swiftType,
-                    edmType: TypeMapping.edmType(primitive)))
+                parameters.append(
+                    PlannedParameter(
+                        edm: parameter, name: parameterScope.claim(names.memberName(parameter.name)),
+                        type: parameter.isNullable ? .optional(swiftType) : swiftType,
+                        edmType: TypeMapping.edmType(primitive)))
             }
             let httpMethod = (function.httpMethod ?? "GET").uppercased()
             let renamed = rename(["\(container.name)/\(function.name)", function.name])
             let memberName = renamed ?? names.memberName(function.name)
             let handle = httpMethod == "GET" ? functionHandles.claim(memberName) : actionHandles.claim(memberName)
-            planned.append(PlannedFunction(
-                edm: function, handleName: handle, methodName: scope.claim(memberName), httpMethod: httpMethod,
-                parameters: parameters, result: result.planned, returnType: result.runtimeType))
+            planned.append(
+                PlannedFunction(
+                    edm: function, handleName: handle, methodName: scope.claim(memberName), httpMethod: httpMethod,
+                    parameters: parameters, result: result.planned, returnType: result.runtimeType))
         }
         return planned
     }

@@ -47,30 +47,37 @@ struct ServicePlanner {
             var included: [Property] = []
             for property in type.properties {
                 if cycles.contains("\(type.qualifiedName)/\(property.name)") {
-                    warn("property \(type.name).\(property.name) skipped: it makes complex type \(type.name) contain itself",
-                         property.location)
+                    warn(
+                        "property \(type.name).\(property.name) skipped: it makes complex type \(type.name) contain itself",
+                        property.location)
                 } else {
                     included.append(property)
                 }
             }
-            let properties = planProperties(included, owner: type.name, ownerQualified: type.qualifiedName,
-                                            keys: [], scope: &scope, resolver: resolver)
-            complexTypes.append(PlannedComplexType(
-                edm: type, name: name, handleName: handles.claim(names.memberName(name)), properties: properties))
+            let properties = planProperties(
+                included, owner: type.name, ownerQualified: type.qualifiedName,
+                keys: [], scope: &scope, resolver: resolver)
+            complexTypes.append(
+                PlannedComplexType(
+                    edm: type, name: name, handleName: handles.claim(names.memberName(name)), properties: properties))
         }
 
         handles = NameScope(reserved: memberReserved)
         var entityTypes: [PlannedEntityType] = []
         for type in subset.entityTypes {
-            entityTypes.append(planEntity(type, name: entityNames[type.qualifiedName] ?? type.name,
-                                          handles: &handles, memberReserved: memberReserved, resolver: resolver))
+            entityTypes.append(
+                planEntity(
+                    type, name: entityNames[type.qualifiedName] ?? type.name,
+                    handles: &handles, memberReserved: memberReserved, resolver: resolver))
         }
 
         var serviceScope = NameScope(reserved: memberReserved.union(ReservedNames.serviceMembers))
-        let entitySets = planEntitySets(subset.entitySets, container: container, entityTypes: entityTypes,
-                                        scope: &serviceScope, memberReserved: memberReserved)
-        let functions = planFunctions(subset.functionImports, container: container, scope: &serviceScope,
-                                      memberReserved: memberReserved, resolver: resolver)
+        let entitySets = planEntitySets(
+            subset.entitySets, container: container, entityTypes: entityTypes,
+            scope: &serviceScope, memberReserved: memberReserved)
+        let functions = planFunctions(
+            subset.functionImports, container: container, scope: &serviceScope,
+            memberReserved: memberReserved, resolver: resolver)
         reportUnusedRenames(container: container)
         return ServicePlan(
             serviceName: serviceName, metadataName: metadataName, container: container,
@@ -98,22 +105,25 @@ struct ServicePlanner {
         _ type: EntityType, name: String, handles: inout NameScope, memberReserved: Set<String>, resolver: TypeResolver
     ) -> PlannedEntityType {
         var scope = NameScope(reserved: memberReserved.union(ReservedNames.entityMembers))
-        let properties = planProperties(type.properties, owner: type.name, ownerQualified: type.qualifiedName,
-                                        keys: type.key, scope: &scope, resolver: resolver)
+        let properties = planProperties(
+            type.properties, owner: type.name, ownerQualified: type.qualifiedName,
+            keys: type.key, scope: &scope, resolver: resolver)
         var navigations: [PlannedNavigation] = []
         for navigation in type.navigationProperties {
             guard let target = navigation.targetType, let targetName = resolver.entityNames[target] else {
-                warn("navigation property \(type.name).\(navigation.name) skipped: its target type "
-                     + "\(navigation.targetType ?? "(unresolved association \(navigation.relationship))") is not generated",
-                     navigation.location)
+                warn(
+                    "navigation property \(type.name).\(navigation.name) skipped: its target type "
+                        + "\(navigation.targetType ?? "(unresolved association \(navigation.relationship))") is not generated",
+                    navigation.location)
                 continue
             }
             let memberName = scope.claim(
                 rename(["\(type.qualifiedName)/\(navigation.name)", "\(type.name)/\(navigation.name)"])
                     ?? names.memberName(navigation.name))
-            navigations.append(PlannedNavigation(
-                edm: navigation, name: memberName, targetName: targetName, targetQualifiedName: target,
-                isCollection: navigation.isCollection, index: navigations.count))
+            navigations.append(
+                PlannedNavigation(
+                    edm: navigation, name: memberName, targetName: targetName, targetQualifiedName: target,
+                    isCollection: navigation.isCollection, index: navigations.count))
         }
         var keys: [PlannedProperty] = []
         for keyName in type.key {
@@ -137,15 +147,17 @@ struct ServicePlanner {
         var planned: [PlannedProperty] = []
         for property in properties {
             guard let mapped = resolver.propertyType(property.type) else {
-                warn("property \(owner).\(property.name) skipped: type \(property.type.csdlName) is not supported here",
-                     property.location)
+                warn(
+                    "property \(owner).\(property.name) skipped: type \(property.type.csdlName) is not supported here",
+                    property.location)
                 continue
             }
             let name = scope.claim(
                 rename(["\(ownerQualified)/\(property.name)", "\(owner)/\(property.name)"]) ?? names.memberName(property.name))
-            planned.append(PlannedProperty(
-                edm: property, name: name, valueType: mapped.swiftType, propertyType: mapped.runtimeType,
-                index: planned.count, isKey: keys.contains(property.name)))
+            planned.append(
+                PlannedProperty(
+                    edm: property, name: name, valueType: mapped.swiftType, propertyType: mapped.runtimeType,
+                    index: planned.count, isKey: keys.contains(property.name)))
         }
         return planned
     }

@@ -19,14 +19,15 @@ struct ServiceTranslator {
             "The \(DocComment.code(plan.container.name)) entity container: typed reads of its entity sets and calls of",
             "its function imports over a data-service provider (`init(provider:)` is inherited from `OData.DataService`).",
         ]
-        return .nominal(SwiftNominal(
-            doc: doc, access: plan.access == .public ? .open : plan.access.declarationAccess, kind: .class,
-            name: plan.serviceName, genericParameters: [(name: "Provider", constraint: Build.type("OData.DataServiceProvider"))],
-            inheritance: [
-                .generic(["OData", "DataService"], [.named(["Provider"])]),
-                .attributed("@unchecked", Build.type("Swift.Sendable")),
-            ],
-            members: members))
+        return .nominal(
+            SwiftNominal(
+                doc: doc, access: plan.access == .public ? .open : plan.access.declarationAccess, kind: .class,
+                name: plan.serviceName, genericParameters: [(name: "Provider", constraint: Build.type("OData.DataServiceProvider"))],
+                inheritance: [
+                    .generic(["OData", "DataService"], [.named(["Provider"])]),
+                    .attributed("@unchecked", Build.type("Swift.Sendable")),
+                ],
+                members: members))
     }
 
     // MARK: Shared pieces
@@ -71,26 +72,32 @@ struct ServiceTranslator {
     // MARK: Entity sets
 
     private func collectionMethods(_ set: PlannedEntitySet) -> [SwiftDecl] {
-        let doc = DocComment.lines(
-            "Reads entities of the \(DocComment.code(set.edm.name)) entity set.", annotations: set.edm.annotations,
-            documentation: set.edm.documentation) + DocComment.restrictions(set.edm)
+        let doc =
+            DocComment.lines(
+                "Reads entities of the \(DocComment.code(set.edm.name)) entity set.", annotations: set.edm.annotations,
+                documentation: set.edm.documentation) + DocComment.restrictions(set.edm)
         let matching = SwiftParameter(
             label: "matching", name: "query", type: .path("OData.DataQuery"), defaultValue: Build.new("OData.DataQuery", []))
-        let body = Build.call(.member(.self, "fetch"), [
-            (nil, .member(.type(.named([set.typeName])), "self")),
-            ("matching", Build.call(.member(.identifier("query"), "fromDefault"), [(nil, setHandle(set))])),
-        ] + Self.forwardedStandard)
-        return pair(doc: doc, name: set.fetchName, parameters: [matching] + Self.standardParameters,
-                    result: .array(.named([set.typeName])), body: body)
+        let body = Build.call(
+            .member(.self, "fetch"),
+            [
+                (nil, .member(.type(.named([set.typeName])), "self")),
+                ("matching", Build.call(.member(.identifier("query"), "fromDefault"), [(nil, setHandle(set))])),
+            ] + Self.forwardedStandard)
+        return pair(
+            doc: doc, name: set.fetchName, parameters: [matching] + Self.standardParameters,
+            result: .array(.named([set.typeName])), body: body)
     }
 
     private func singleMethods(_ set: PlannedEntitySet) -> [SwiftDecl] {
         let type = plan.entityTypes[set.typeIndex]
         let matching = SwiftParameter(label: "matching", name: "query", type: .path("OData.DataQuery"))
-        let body = Build.call(.member(.self, "fetchOne"), [
-            (nil, .member(.type(.named([set.typeName])), "self")),
-            ("matching", Build.call(.member(.identifier("query"), "fromDefault"), [(nil, setHandle(set))])),
-        ] + Self.forwardedStandard)
+        let body = Build.call(
+            .member(.self, "fetchOne"),
+            [
+                (nil, .member(.type(.named([set.typeName])), "self")),
+                ("matching", Build.call(.member(.identifier("query"), "fromDefault"), [(nil, setHandle(set))])),
+            ] + Self.forwardedStandard)
         var methods = pair(
             doc: ["Reads the one entity of \(DocComment.code(set.edm.name)) that the query addresses (by key or filter)."],
             name: set.singleName, parameters: [matching] + Self.standardParameters, result: .named([set.typeName]), body: body)
@@ -100,10 +107,12 @@ struct ServiceTranslator {
         }
         let key = Build.call(.member(.type(.named([set.typeName])), "key"), keyParameters.map { ($0.name, .identifier($0.name)) })
         let keyed = Build.call(.member(.identifier("query"), "withKey"), [(nil, key)])
-        let byKey = Build.call(.member(.self, "fetchOne"), [
-            (nil, .member(.type(.named([set.typeName])), "self")),
-            ("matching", Build.call(.member(keyed, "fromDefault"), [(nil, setHandle(set))])),
-        ] + Self.forwardedStandard)
+        let byKey = Build.call(
+            .member(.self, "fetchOne"),
+            [
+                (nil, .member(.type(.named([set.typeName])), "self")),
+                ("matching", Build.call(.member(keyed, "fromDefault"), [(nil, setHandle(set))])),
+            ] + Self.forwardedStandard)
         let names = type.keys.map { DocComment.code($0.edm.name) }.joined(separator: ", ")
         methods += pair(
             doc: ["Reads the entity of \(DocComment.code(set.edm.name)) with this key (\(names))."], name: withKeyName,
@@ -120,13 +129,16 @@ struct ServiceTranslator {
         let arguments = function.parameters.map { parameter -> SwiftExpr in
             let isOptional: Bool
             if case .optional = parameter.type { isOptional = true } else { isOptional = false }
-            let value: SwiftExpr = isOptional
+            let value: SwiftExpr =
+                isOptional
                 ? .optionalMember(.identifier(parameter.name), "edmValue") : .member(.identifier(parameter.name), "edmValue")
             return .tuple([SwiftArgument("name", .string(parameter.edm.name)), SwiftArgument("value", value)])
         }
-        let invocation = Build.call(.member(.identifier("query"), "invoke"), [
-            (nil, handle), (nil, .array(arguments, multiline: false)),
-        ])
+        let invocation = Build.call(
+            .member(.identifier("query"), "invoke"),
+            [
+                (nil, handle), (nil, .array(arguments, multiline: false)),
+            ])
         let result: SwiftType?
         let body: SwiftExpr
         switch function.result {
@@ -135,19 +147,24 @@ struct ServiceTranslator {
             body = Build.call(.member(.self, "invokeVoid"), [(nil, invocation)] + Self.forwardedStandard)
         case .value(let type):
             result = type
-            body = Build.call(.member(.self, "invokeValue"), [(nil, .member(.type(type), "self")), (nil, invocation)] + Self.forwardedStandard)
+            body = Build.call(
+                .member(.self, "invokeValue"), [(nil, .member(.type(type), "self")), (nil, invocation)] + Self.forwardedStandard)
         case .entity(let name):
             result = .named([name])
-            body = Build.call(.member(.self, "invokeEntity"), [(nil, .member(.type(.named([name])), "self")), (nil, invocation)] + Self.forwardedStandard)
+            body = Build.call(
+                .member(.self, "invokeEntity"), [(nil, .member(.type(.named([name])), "self")), (nil, invocation)] + Self.forwardedStandard)
         case .entities(let name):
             result = .array(.named([name]))
-            body = Build.call(.member(.self, "invokeEntities"), [(nil, .member(.type(.named([name])), "self")), (nil, invocation)] + Self.forwardedStandard)
+            body = Build.call(
+                .member(.self, "invokeEntities"),
+                [(nil, .member(.type(.named([name])), "self")), (nil, invocation)] + Self.forwardedStandard)
         }
         let doc = DocComment.lines(
             "Calls the \(DocComment.code(function.edm.name)) function import (HTTP \(function.httpMethod)).",
             annotations: function.edm.annotations, documentation: function.edm.documentation)
         let parameters = function.parameters.map { SwiftParameter(name: $0.name, type: $0.type) }
-        return pair(doc: doc, name: function.methodName, parameters: parameters + [Self.queryParameter] + Self.standardParameters,
-                    result: result, body: body)
+        return pair(
+            doc: doc, name: function.methodName, parameters: parameters + [Self.queryParameter] + Self.standardParameters,
+            result: result, body: body)
     }
 }

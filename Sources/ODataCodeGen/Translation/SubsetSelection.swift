@@ -29,7 +29,8 @@ struct SubsetSelection {
         let explicitFunctions = configuration.functionImports
         if let explicitFunctions {
             for name in explicitFunctions where !container.functionImports.contains(where: { $0.name == name }) {
-                throw GeneratorError(message: "function import \"\(name)\" (from \"functionImports\") is not in container \(container.name)")
+                throw GeneratorError(
+                    message: "function import \"\(name)\" (from \"functionImports\") is not in container \(container.name)")
             }
             for function in container.functionImports where explicitFunctions.contains(function.name) {
                 if let type = function.returnType { work.append(type) }

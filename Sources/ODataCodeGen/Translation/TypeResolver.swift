@@ -17,12 +17,16 @@ struct TypeResolver: Sendable {
             guard let swiftName = complexNames[name] else { return nil }
             return (.named([swiftName]), TypeMapping.propertyType("complex", TypeMapping.complexDescriptor(swiftName)))
         case .collection(.primitive(let primitive)):
-            return (.array(TypeMapping.swiftType(primitive)),
-                    TypeMapping.propertyType("primitiveCollection", TypeMapping.edmType(primitive)))
+            return (
+                .array(TypeMapping.swiftType(primitive)),
+                TypeMapping.propertyType("primitiveCollection", TypeMapping.edmType(primitive))
+            )
         case .collection(.complex(let name)):
             guard let swiftName = complexNames[name] else { return nil }
-            return (.array(.named([swiftName])),
-                    TypeMapping.propertyType("complexCollection", TypeMapping.complexDescriptor(swiftName)))
+            return (
+                .array(.named([swiftName])),
+                TypeMapping.propertyType("complexCollection", TypeMapping.complexDescriptor(swiftName))
+            )
         case .entity, .collection, .unresolved:
             return nil
         }
@@ -48,8 +52,10 @@ struct TypeResolver: Sendable {
             guard let swiftName = entityNames[name] else { return nil }
             return (.entity(swiftName), lazyEntity("entity", swiftName))
         case .collection(.primitive(let primitive)):
-            return (.value(.array(TypeMapping.swiftType(primitive))),
-                    make("primitiveCollection", TypeMapping.edmType(primitive)))
+            return (
+                .value(.array(TypeMapping.swiftType(primitive))),
+                make("primitiveCollection", TypeMapping.edmType(primitive))
+            )
         case .collection(.complex(let name)):
             guard let swiftName = complexNames[name] else { return nil }
             return (.value(.array(.named([swiftName]))), make("complexCollection", TypeMapping.complexDescriptor(swiftName)))

@@ -38,11 +38,13 @@ final class DemoServiceTests: XCTestCase {
         _ = try await service.fetchProducts(matching: DataQuery().filter(Product.rating.greaterThan(3)).top(2))
         _ = try await service.fetchSupplierWithKey(id: 7)
         _ = try await service.productsRated(rating: 4)
-        XCTAssertEqual(provider.requests, [
-            "GET Products?$filter=Rating%20gt%203&$top=2",
-            "GET Suppliers(7)",
-            "GET GetProductsByRating?rating=4",
-        ])
+        XCTAssertEqual(
+            provider.requests,
+            [
+                "GET Products?$filter=Rating%20gt%203&$top=2",
+                "GET Suppliers(7)",
+                "GET GetProductsByRating?rating=4",
+            ])
         var supplier = Supplier()
         supplier.version = 2
         supplier.address = Address()
