@@ -84,6 +84,11 @@ let package = Package(
             path: "Benchmarks/codegen-bench"
         ),
         .executableTarget(
+            name: "property-access-bench",
+            dependencies: ["ESPM", "OData"],
+            path: "Benchmarks/property-access-bench"
+        ),
+        .executableTarget(
             name: "query-bench",
             dependencies: ["OData"],
             path: "Benchmarks/query-bench"

@@ -53,7 +53,9 @@ extension ComplexTypeProtocol {
     public var edmValue: EdmValue { .complex(complexValue) }
 
     /// The value of the property that the static descriptor `property` names: `address.city` reads and
-    /// writes `Address.city` (nil when absent or null; writing nil writes null).
+    /// writes `Address.city` (nil when absent or null; writing nil writes null). Inlinable, so that an
+    /// optimized build folds the key path into a call of the static descriptor's getter.
+    @inlinable
     public subscript<Value>(dynamicMember property: KeyPath<Self.Type, TypedProperty<Value>>) -> Value? {
         get { value(of: Self.self[keyPath: property]) }
         set { setValue(newValue, for: Self.self[keyPath: property]) }
