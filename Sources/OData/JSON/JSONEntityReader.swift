@@ -154,7 +154,7 @@ struct JSONEntityReader {
         let prefix = ByteSpan(start: span.start, count: slash + 1)
         let rest = UnsafeBufferPointer(start: span.start + prefix.count, count: span.count - prefix.count)
         if let shared = sharedURIPrefix,
-            sharedURIPrefixBytes.map({ prefix.equals($0.buffer) }) ?? shared.hasBytes(prefix.buffer)
+            sharedURIPrefixBytes.map({ prefix.equals($0.buffer) }) ?? shared.hasBytes(prefix)
         {
             metadata.setURI(sharedPrefix: shared, rest: String(decoding: rest, as: UTF8.self))
         } else {

@@ -91,7 +91,7 @@ public struct EntityMetadata: Sendable, Hashable {
     }
 
     /// The rare facts that equality compares (all absent when there are none).
-    private var facts: ExtraFields.Facts { (extra.first ?? ExtraFields()).facts }
+    private var facts: ExtraFields { extra.first ?? ExtraFields() }
 
     private mutating func updateExtra(_ change: (inout ExtraFields) -> Void) {
         var fields = extra.first ?? ExtraFields()
@@ -102,7 +102,9 @@ public struct EntityMetadata: Sendable, Hashable {
 }
 
 /// The media and paging facts, absent on most entities, and a URI prefix shared by many.
-private struct ExtraFields: Sendable {
+///
+/// Equality and hashing leave out the prefix: it is only part of how the URI is stored.
+private struct ExtraFields: Sendable, Hashable {
     var uriPrefix: String?
     var mediaReadLink: String?
     var mediaEditLink: String?
@@ -110,19 +112,18 @@ private struct ExtraFields: Sendable {
     var mediaETag: String?
     var inlineFeeds: [String: InlineFeedInfo] = [:]
 
-    /// The facts that equality compares (the prefix is only part of the URI's storage).
-    struct Facts: Hashable {
-        var mediaReadLink: String?
-        var mediaEditLink: String?
-        var mediaContentType: String?
-        var mediaETag: String?
-        var inlineFeeds: [String: InlineFeedInfo]
+    static func == (lhs: ExtraFields, rhs: ExtraFields) -> Bool {
+        lhs.mediaReadLink == rhs.mediaReadLink && lhs.mediaEditLink == rhs.mediaEditLink
+            && lhs.mediaContentType == rhs.mediaContentType && lhs.mediaETag == rhs.mediaETag
+            && lhs.inlineFeeds == rhs.inlineFeeds
     }
 
-    var facts: Facts {
-        Facts(
-            mediaReadLink: mediaReadLink, mediaEditLink: mediaEditLink, mediaContentType: mediaContentType,
-            mediaETag: mediaETag, inlineFeeds: inlineFeeds)
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(mediaReadLink)
+        hasher.combine(mediaEditLink)
+        hasher.combine(mediaContentType)
+        hasher.combine(mediaETag)
+        hasher.combine(inlineFeeds)
     }
 
     var isEmpty: Bool {
@@ -144,14 +145,9 @@ struct SharedURIPrefix {
     }
 
     /// Whether the prefix is exactly these bytes.
-    func hasBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    func hasBytes(_ bytes: ByteSpan) -> Bool {
         var string = string
-        return string.withUTF8 { own in
-            guard own.count == bytes.count, let ownBase = own.baseAddress, let base = bytes.baseAddress else {
-                return own.count == bytes.count
-            }
-            return memcmp(ownBase, base, own.count) == 0
-        }
+        return string.withUTF8 { bytes.equals($0) }
     }
 }
 

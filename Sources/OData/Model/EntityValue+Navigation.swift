@@ -21,7 +21,7 @@ extension EntityValue {
             let count = entityType.navigationProperties.count
             let index = navigation.index
             guard index < count else { return }
-            if case .deferred(let link?) = newValue, isDerivableLink(link, at: index) {
+            if case .deferred(let link?) = newValue, Self.isDerivableLink(link, at: index, type: entityType, metadata: metadata) {
                 navigationSlots.setDerived(index)
             } else {
                 navigationSlots.setExplicit(newValue, at: index, count: count)
@@ -65,10 +65,12 @@ extension EntityValue {
     }
 
     /// Whether `link` can be stored as a derived link of navigation `index`: `<entity uri>/<name>`.
-    func isDerivableLink(_ link: String, at index: Int) -> Bool {
+    static func isDerivableLink(
+        _ link: String, at index: Int, type: EntityTypeDescriptor, metadata: EntityMetadata
+    ) -> Bool {
         guard index < NavigationSlots.derivableCount else { return false }
         var link = link
-        let name = entityType.navigationProperties[index].name
+        let name = type.navigationProperties[index].name
         return link.withUTF8 { metadata.isURI($0, followedBySlashAnd: name) }
     }
 
@@ -78,9 +80,7 @@ extension EntityValue {
     ) -> NavigationSlots {
         var slots = NavigationSlots()
         for (index, state) in states.enumerated() {
-            if case .deferred(var link?) = state, index < NavigationSlots.derivableCount,
-                link.withUTF8({ metadata.isURI($0, followedBySlashAnd: type.navigationProperties[index].name) })
-            {
+            if case .deferred(let link?) = state, isDerivableLink(link, at: index, type: type, metadata: metadata) {
                 slots.setDerived(index)
             } else {
                 slots.setExplicit(state, at: index, count: states.count)
