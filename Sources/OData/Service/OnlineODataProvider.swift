@@ -59,6 +59,8 @@ public struct OnlineODataProvider: Sendable {
         public var typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
         /// Where the provider's completion-handler forms call their handlers (a global concurrent queue by default).
         public var completionQueue: DispatchQueue
+        /// Redirects and next links to other origins: refused by default (see `RedirectPolicy`).
+        public var redirectPolicy = RedirectPolicy()
 
         /// Default options: JSON, CSRF on, 3 attempts for reads, no authentication.
         public init(
@@ -116,6 +118,7 @@ public struct OnlineODataProvider: Sendable {
         if !options.defaultHeaders.fields.isEmpty { chain.append(DefaultHeadersMiddleware(options.defaultHeaders)) }
         chain += options.middlewares
         if let logger = options.logger { chain.append(LoggingMiddleware(logger: logger)) }
+        chain.append(RedirectMiddleware(policy: options.redirectPolicy, serviceRoot: root))
         self.pipeline = HTTPPipeline(
             middlewares: chain, transport: transport ?? URLSessionTransport(configuration: options.transportConfiguration))
     }

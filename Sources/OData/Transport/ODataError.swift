@@ -28,6 +28,12 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
         case invalidRequest
         /// A server-driven next link pointed to another origin and was not followed.
         case crossOriginNextLink
+        /// A redirect pointed to another origin and was not followed (`RedirectPolicy`).
+        case crossOriginRedirect
+        /// A request was redirected more often than `RedirectPolicy.maximumRedirects`.
+        case tooManyRedirects
+        /// A header name or value would break the HTTP message (CR, LF or NUL); the message names the header.
+        case invalidHeader
     }
 
     /// What went wrong.
