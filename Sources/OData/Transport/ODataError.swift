@@ -32,6 +32,8 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
         case crossOriginRedirect
         /// A request was redirected more often than `RedirectPolicy.maximumRedirects`.
         case tooManyRedirects
+        /// A request of a `$batch` changeset was not applied because another request of it failed.
+        case notApplied
         /// A header name or value would break the HTTP message (CR, LF or NUL); the message names the header.
         case invalidHeader
     }
@@ -56,6 +58,8 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
     public var underlyingError: (any Error)?
     /// The byte offset in the body where decoding failed, when known.
     public var position: Int?
+    /// The `Content-ID` of the `$batch` changeset request this error is about, when it is about one.
+    public var contentID: String?
 
     /// Creates an error.
     public init(
