@@ -61,6 +61,10 @@ public struct OnlineODataProvider: Sendable {
         public var completionQueue: DispatchQueue
         /// Redirects and next links to other origins: refused by default (see `RedirectPolicy`).
         public var redirectPolicy = RedirectPolicy()
+        /// The most pages `pages(_:)` and `entities(_:)` follow through `__next` links before ending with
+        /// `ODataError.tooManyPages`: 10,000 by default (a million entities at SAP's usual 100 per page),
+        /// so that a server whose next links never end cannot keep a loop running forever.
+        public var maximumPages = 10_000
 
         /// Default options: JSON, CSRF on, 3 attempts for reads, no authentication.
         public init(

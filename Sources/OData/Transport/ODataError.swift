@@ -32,6 +32,10 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
         case crossOriginRedirect
         /// A request was redirected more often than `RedirectPolicy.maximumRedirects`.
         case tooManyRedirects
+        /// A server-driven next link repeated the first request or an earlier link (paging would never end).
+        case repeatedNextLink
+        /// Paging followed `Options.maximumPages` pages and the server still sent a next link.
+        case tooManyPages
         /// A request of a `$batch` changeset was not applied because another request of it failed.
         case notApplied
         /// A header name or value would break the HTTP message (CR, LF or NUL); the message names the header.
