@@ -41,7 +41,8 @@ extension CurlTransfer {
         }
         if let output {
             guard fwrite(buffer, 1, count, output) == count else {
-                outputProblem = "cannot write the response body to \(request.responseBodyFile?.path ?? ""): \(String(cString: strerror(errno)))"
+                outputProblem =
+                    "cannot write the response body to \(request.responseBodyFile?.path ?? ""): \(String(cString: strerror(errno)))"
                 return 0
             }
             outputBytes += count

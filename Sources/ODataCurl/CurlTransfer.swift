@@ -89,11 +89,13 @@ final class CurlTransfer: @unchecked Sendable {
             odc_easy_set_string(handle, CURLOPT_URL, request.url.absoluteString),
             odc_easy_set_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer),
             odc_easy_set_write_callback(
-                handle, { buffer, size, count, user in
+                handle,
+                { buffer, size, count, user in
                     Unmanaged<CurlTransfer>.fromOpaque(user!).takeUnretainedValue().receive(buffer, size * count)
                 }, user),
             odc_easy_set_header_callback(
-                handle, { buffer, size, count, user in
+                handle,
+                { buffer, size, count, user in
                     Unmanaged<CurlTransfer>.fromOpaque(user!).takeUnretainedValue().receiveHeader(buffer, size * count)
                 }, user),
         ]
@@ -113,12 +115,14 @@ final class CurlTransfer: @unchecked Sendable {
             codes.append(odc_easy_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bodySize)))
             codes.append(
                 odc_easy_set_read_callback(
-                    handle, { buffer, size, count, user in
+                    handle,
+                    { buffer, size, count, user in
                         Unmanaged<CurlTransfer>.fromOpaque(user!).takeUnretainedValue().supply(buffer, size * count)
                     }, user))
             codes.append(
                 odc_easy_set_seek_callback(
-                    handle, { user, offset, origin in
+                    handle,
+                    { user, offset, origin in
                         Unmanaged<CurlTransfer>.fromOpaque(user!).takeUnretainedValue().rewind(to: Int(offset), origin: origin)
                     }, user))
             if request.method != "POST" { codes.append(odc_easy_set_string(handle, CURLOPT_CUSTOMREQUEST, request.method)) }

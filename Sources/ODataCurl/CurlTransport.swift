@@ -60,7 +60,8 @@ public final class CurlTransport: ODataTransport {
 
         /// The same timeouts and connection limit as a `URLSessionTransport` configuration
         /// (for example `OnlineODataProvider.Options.transportConfiguration`).
-        public init(_ sessionConfiguration: URLSessionTransport.Configuration, proxy: Proxy = .environment, tls: TLSOptions = TLSOptions()) {
+        public init(_ sessionConfiguration: URLSessionTransport.Configuration, proxy: Proxy = .environment, tls: TLSOptions = TLSOptions())
+        {
             self.init(
                 requestTimeout: sessionConfiguration.requestTimeout, resourceTimeout: sessionConfiguration.resourceTimeout,
                 maximumConnectionsPerHost: sessionConfiguration.maximumConnectionsPerHost, proxy: proxy, tls: tls)
