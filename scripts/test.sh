@@ -18,6 +18,8 @@ curl_log=.build/test-integration-curl.log
 lint_status=0
 bash scripts/format.sh || lint_status=$?   # swift format lint of the hand-written sources (.swift-format)
 swift build
+layers_status=0
+bash scripts/check-layers.sh || layers_status=$?   # the runtime's layers, each type-checked with only those below
 bash scripts/servers.sh run swift test 2>&1 | tee "$main_log"
 # the integration suite again over ODataCurl's CurlTransport (TestServers.provider reads the variable)
 ODATA_TEST_TRANSPORT=curl bash scripts/servers.sh run swift test --skip-build --filter IntegrationTests 2>&1 | tee "$curl_log"
@@ -34,6 +36,10 @@ executed=$(( $(summary "$main_log" 1) + $(summary "$curl_log" 1) + $(summary "$p
 failed=$(( $(summary "$main_log" 2) + $(summary "$curl_log" 2) + $(summary "$plugin_log" 2) ))
 passed=$(( executed - failed ))
 echo "tests: $passed passed, $failed failed"
+if [ "$layers_status" -ne 0 ]; then
+    echo "layer check failed (see above): a type is used from a layer above its own (scripts/check-layers.sh)" >&2
+    exit 1
+fi
 if [ "$lint_status" -ne 0 ]; then
     echo "swift format lint failed (see above): run 'bash scripts/format.sh --fix'" >&2
     exit 1
