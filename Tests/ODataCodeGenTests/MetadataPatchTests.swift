@@ -37,7 +37,8 @@ final class MetadataPatchTests: XCTestCase {
         XCTAssertTrue(raw.diagnostics.contains { $0.code == "unsupported-type" && $0.message.contains("Edm.Float") })
         let fixed = try load("API_TEST_SRV", patched: true)
         XCTAssertFalse(fixed.diagnostics.contains { $0.code == "unsupported-type" && $0.message.contains("Property") })
-        XCTAssertEqual(fixed.entityType(named: "API_TEST_SRV.A_TestEntityType")?.property(named: "FloatProperty")?.type, .primitive(.single))
+        XCTAssertEqual(
+            fixed.entityType(named: "API_TEST_SRV.A_TestEntityType")?.property(named: "FloatProperty")?.type, .primitive(.single))
         let text = TestSupport.allText(try CodeGenerator().generate(fixed))
         XCTAssertContains(text, "floatProperty")
     }
@@ -68,22 +69,32 @@ final class MetadataPatchTests: XCTestCase {
                 MetadataPatch(op: .setProperty, target: "Land.Mine.class/Größe", type: "Edm.Double"),
                 MetadataPatch(op: .setProperty, target: "Land.Mine.class/Gone", type: "Edm.Double"),
             ])
-        XCTAssertThrowsError(try MetadataParser.parse(contentsOf: try TestSupport.resource("Landmine.xml"), options: .lenient.patched(with: [patches]))) {
+        XCTAssertThrowsError(
+            try MetadataParser.parse(contentsOf: try TestSupport.resource("Landmine.xml"), options: .lenient.patched(with: [patches]))
+        ) {
             let error = $0 as? MetadataError
             XCTAssertEqual(error?.kind, .patchFailed)
-            XCTAssertEqual(error?.message, "fix.json: patch 1 (setProperty Land.Mine.class/Gone): entity type Land.Mine.class declares no property Gone")
+            XCTAssertEqual(
+                error?.message,
+                "fix.json: patch 1 (setProperty Land.Mine.class/Gone): entity type Land.Mine.class declares no property Gone")
         }
         let noContainer = MetadataPatchSet(source: "p.json", patches: [MetadataPatch(op: .setDefaultContainer, target: "Land.Mine.Nope")])
-        XCTAssertThrowsError(try MetadataParser.parse(contentsOf: try TestSupport.resource("Landmine.xml"), options: .lenient.patched(with: [noContainer]))) {
-            XCTAssertEqual(($0 as? MetadataError)?.message, "p.json: patch 0 (setDefaultContainer Land.Mine.Nope): the document has no entity container Land.Mine.Nope")
+        XCTAssertThrowsError(
+            try MetadataParser.parse(contentsOf: try TestSupport.resource("Landmine.xml"), options: .lenient.patched(with: [noContainer]))
+        ) {
+            XCTAssertEqual(
+                ($0 as? MetadataError)?.message,
+                "p.json: patch 0 (setDefaultContainer Land.Mine.Nope): the document has no entity container Land.Mine.Nope")
         }
     }
 
     func testAMalformedPatchFileIsATypedError() {
-        XCTAssertThrowsError(try MetadataPatchSet(json: Data(#"{"patches": [{"op": "explode", "target": "X"}]}"#.utf8), source: "bad.json")) {
+        XCTAssertThrowsError(try MetadataPatchSet(json: Data(#"{"patches": [{"op": "explode", "target": "X"}]}"#.utf8), source: "bad.json"))
+        {
             let error = $0 as? MetadataError
             XCTAssertEqual(error?.kind, .patchFailed)
-            XCTAssertTrue(error?.message.hasPrefix("bad.json: not a valid patch file: .patches[0].op") ?? false, "\(String(describing: error))")
+            XCTAssertTrue(
+                error?.message.hasPrefix("bad.json: not a valid patch file: .patches[0].op") ?? false, "\(String(describing: error))")
         }
     }
 

@@ -36,7 +36,9 @@ final class PatchCommandLineTests: XCTestCase {
         try FileManager.default.copyItem(at: patches, to: copy)
         let config = work.appendingPathComponent("odata-generator-config.json")
         try Data(#"{"metadataPatches": "fix.json"}"#.utf8).write(to: config)
-        let viaConfig = try Self.odataGen(["generate", document, "--output", work.appendingPathComponent("a").path, "--config", config.path])
+        let viaConfig = try Self.odataGen([
+            "generate", document, "--output", work.appendingPathComponent("a").path, "--config", config.path,
+        ])
         XCTAssertEqual(viaConfig.status, 0, viaConfig.output)
         XCTAssertFalse(viaConfig.output.contains("Edm.Float"), viaConfig.output)
         let unpatched = try Self.odataGen(["generate", document, "--output", work.appendingPathComponent("b").path])
@@ -49,7 +51,9 @@ final class PatchCommandLineTests: XCTestCase {
             "--patches", copy.path,
         ])
         XCTAssertEqual(stale.status, 1)
-        XCTAssertContains(stale.output, "fix.json: patch 0 (setProperty API_TEST_SRV.A_TestEntityType/FloatProperty): the document has no entity or complex type")
+        XCTAssertContains(
+            stale.output,
+            "fix.json: patch 0 (setProperty API_TEST_SRV.A_TestEntityType/FloatProperty): the document has no entity or complex type")
     }
 
     func testThePluginsFindThePatchFileNextToTheMetadata() throws {
@@ -73,7 +77,9 @@ final class PatchCommandLineTests: XCTestCase {
         XCTAssertEqual(employees.entityType.qualifiedName, "EXAMPLE_SRV_SETS.Employee")
         let wrong = MetadataPatchSet(source: "w.json", patches: [MetadataPatch(op: .setDefaultContainer, target: "EXAMPLE_SRV.Missing")])
         XCTAssertThrowsError(try DataModel(document: document, patches: [wrong])) {
-            XCTAssertEqual(($0 as? DataModelError)?.message, "w.json: patch 0 (setDefaultContainer EXAMPLE_SRV.Missing): the document has no entity container EXAMPLE_SRV.Missing")
+            XCTAssertEqual(
+                ($0 as? DataModelError)?.message,
+                "w.json: patch 0 (setDefaultContainer EXAMPLE_SRV.Missing): the document has no entity container EXAMPLE_SRV.Missing")
         }
     }
 }

@@ -25,10 +25,13 @@ extension MetadataPatcher {
         return (String(target[..<slash]), String(target[target.index(after: slash)...]))
     }
 
-    private func find(_ head: String, kind: String, in list: (Schema) -> [(name: String, namespace: String)]) throws(MetadataError) -> Path {
+    private func find(_ head: String, kind: String, in list: (Schema) -> [(name: String, namespace: String)]) throws(MetadataError) -> Path
+    {
         let qualified = qualify(head)
         for (s, schema) in schemas.enumerated() {
-            for (i, item) in list(schema).enumerated() where "\(item.namespace).\(item.name)" == qualified { return Path(schema: s, item: i) }
+            for (i, item) in list(schema).enumerated() where "\(item.namespace).\(item.name)" == qualified {
+                return Path(schema: s, item: i)
+            }
         }
         throw failure("the document has no \(kind) \(head)")
     }
