@@ -98,6 +98,8 @@ enum RuntimeNames {
         "PropertyType",
         "QueryEvaluationError",
         "QueryFilter",
+        "RedirectMiddleware",
+        "RedirectPolicy",
         "RequestBatch",
         "RequestOptions",
         "RetryMiddleware",
