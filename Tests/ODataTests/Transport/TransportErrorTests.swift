@@ -38,10 +38,12 @@ final class TransportErrorTests: XCTestCase {
 
     func testMessagesCapTheURLButKeepItWhole() {
         let filter = String(repeating: "Name eq 'x' or ", count: 26_000)
-        let url = URL(string: "http://127.0.0.1:9/svc/Customers?$filter=" + filter.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)!
+        let url = URL(
+            string: "http://127.0.0.1:9/svc/Customers?$filter=" + filter.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)!
         XCTAssertGreaterThan(url.absoluteString.count, 380_000)
         let request = HTTPRequest(method: "GET", url: url)
-        let error = ODataError.status(HTTPResponse(statusCode: 414, body: Data(String(repeating: "x", count: 100_000).utf8), url: url), for: request)
+        let error = ODataError.status(
+            HTTPResponse(statusCode: 414, body: Data(String(repeating: "x", count: 100_000).utf8), url: url), for: request)
         XCTAssertLessThan(error.message.count, 1_200)
         XCTAssertTrue(error.message.contains("characters)"), error.message)
         XCTAssertEqual(error.url, url)
