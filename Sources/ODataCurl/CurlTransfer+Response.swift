@@ -111,7 +111,11 @@ extension CurlTransfer {
     func failure(code: CURLcode) -> ODataError {
         let summary = String(cString: curl_easy_strerror(code))
         let detail = String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
-        let tls = Self.tlsCodes.contains(code.rawValue) || detail.contains("SSL") || detail.contains("TLS")
+        // With TLS 1.3 the client finishes its handshake before the server checks the client certificate: a
+        // rejected certificate shows as a send or receive failure on the new connection, before any response.
+        let closedAfterHandshake =
+            (code == CURLE_SEND_ERROR || code == CURLE_RECV_ERROR) && statusCode == 0 && request.url.scheme == "https"
+        let tls = Self.tlsCodes.contains(code.rawValue) || detail.contains("SSL") || detail.contains("TLS") || closedAfterHandshake
         let underlying = CurlTransportError(code: Int(code.rawValue), summary: summary, detail: detail, isTLS: tls)
         let kind: ODataError.Kind
         switch code {
@@ -122,6 +126,10 @@ extension CurlTransfer {
         }
         var message = "\(request.method) \(request.url.absoluteString) failed: "
         if tls { message += "TLS problem: " }
+        if closedAfterHandshake {
+            message += "the server closed the connection after the TLS handshake, before any response "
+            message += "(how a TLS 1.3 server refuses a missing or untrusted client certificate): "
+        }
         message += detail.isEmpty ? summary : "\(detail) (\(summary))"
         let received = statusCode > 0
         return ODataError(
