@@ -1,19 +1,20 @@
 import Foundation
 
 /// Server-driven paging as an `AsyncSequence` of pages: the first page of a query, then each
-/// `__next` link in turn. Holds one page at a time, refuses a next link to another origin
-/// (`ODataError.crossOriginNextLink`) and stops with `.decoding` if a next link repeats.
+/// `__next` link in turn (through the provider's `fetchPage(nextLink:for:headers:)`). Holds one page
+/// at a time and stops with `.decoding` if a next link repeats; the online provider refuses a next
+/// link to another origin (`ODataError.crossOriginNextLink`).
 public struct EntityPages: AsyncSequence, Sendable {
     /// One page.
     public typealias Element = EntityList
 
-    let provider: OnlineODataProvider
+    let provider: any DataServiceProvider
     let query: DataQuery
     let headers: HTTPHeaders
 
     /// The iterator.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        let provider: OnlineODataProvider
+        let provider: any DataServiceProvider
         let query: DataQuery
         let headers: HTTPHeaders
         var next: String?
@@ -31,8 +32,7 @@ public struct EntityPages: AsyncSequence, Sendable {
                 guard seen.insert(link).inserted else {
                     throw ODataError(.decoding, "the server's next link repeats: \(link)")
                 }
-                let (request, response) = try await provider.read(try provider.url(for: link), headers: headers)
-                page = try provider.decodeList(response, request, type: try provider.resultType(of: query))
+                page = try await provider.fetchPage(nextLink: link, for: query, headers: headers)
             }
             next = page.nextLink
             return page
@@ -76,7 +76,7 @@ public struct PagedEntities: AsyncSequence, Sendable {
     }
 }
 
-extension OnlineODataProvider {
+extension DataServiceProvider {
     /// The pages of a query, following `__next` links.
     public func pages(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) -> EntityPages {
         EntityPages(provider: self, query: query, headers: headers)

@@ -46,7 +46,7 @@ enum ReservedNames {
     /// Members of the generated service class that come from `DataService`.
     static let serviceMembers: Set<String> = [
         "provider", "completionQueue", "fetch", "fetchOne", "invoke", "complete", "invokeVoid", "invokeValue",
-        "invokeEntity", "invokeEntities", "deinit", "description",
+        "invokeEntity", "invokeEntities", "deinit", "description", "entitySets", "entitySet",
     ]
 
     /// Parameter names that generated methods use themselves.
