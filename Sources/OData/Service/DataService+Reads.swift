@@ -47,14 +47,14 @@ extension DataService {
         provider.entities(query, headers: headers).map { Entity(entityValue: $0) }
     }
 
-
     /// The pages of a query, following the provider's server-driven next links.
     public func pages(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) -> EntityPages {
         provider.pages(query, headers: headers)
     }
 
     /// Reads a single property of the entity a query addresses (`Customers('1')/City`).
-    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws -> EdmValue
+    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws
+        -> EdmValue
     {
         try await provider.fetchProperty(property, of: query, headers: headers)
     }
