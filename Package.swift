@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
+        .library(name: "ODataTestSupport", targets: ["ODataTestSupport"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
         .plugin(name: "ODataGenerator", targets: ["ODataGenerator"]),
         .plugin(name: "GenerateODataSources", targets: ["GenerateODataSources"]),
@@ -23,6 +24,10 @@ let package = Package(
         .target(
             name: "OData",
             dependencies: ["ODataMetadata", "CLibXML2"]
+        ),
+        .target(
+            name: "ODataTestSupport",
+            dependencies: ["OData"]
         ),
         .target(
             name: "ODataCodeGen",
@@ -95,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ESPMTests",
-            dependencies: ["ESPM", "OData"],
+            dependencies: ["ESPM", "OData", "ODataTestSupport"],
             resources: [.copy("Resources")]
         ),
         .testTarget(
@@ -105,7 +110,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ODataTests",
-            dependencies: ["OData", "ODataMetadata"],
+            dependencies: ["OData", "ODataMetadata", "ODataTestSupport"],
             resources: [.copy("Resources")]
         ),
         .testTarget(
