@@ -40,9 +40,10 @@ final class RuntimeNamesTests: XCTestCase {
             entityMembers: RuntimeNames.entityMembers, complexMembers: RuntimeNames.complexMembers)
         derived.types.insert("BrandNewRuntimeType")
         derived.serviceMembers.insert("brandNewServiceCall")
-        let missing = derived.missing(from: RuntimeNameSets(
-            types: RuntimeNames.types, serviceMembers: RuntimeNames.serviceMembers,
-            entityMembers: RuntimeNames.entityMembers, complexMembers: RuntimeNames.complexMembers))
+        let missing = derived.missing(
+            from: RuntimeNameSets(
+                types: RuntimeNames.types, serviceMembers: RuntimeNames.serviceMembers,
+                entityMembers: RuntimeNames.entityMembers, complexMembers: RuntimeNames.complexMembers))
         XCTAssertEqual(missing.first { $0.kind == "types" }?.names, ["BrandNewRuntimeType"])
         XCTAssertEqual(missing.first { $0.kind == "service members" }?.names, ["brandNewServiceCall"])
     }
