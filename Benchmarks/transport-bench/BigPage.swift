@@ -41,6 +41,8 @@ enum BigPage {
     static func measure(root: URL) async throws {
         let curl = OnlineODataProvider(serviceName: "Bench", serviceRoot: root, transport: CurlTransport())
         let urls = OnlineODataProvider(serviceName: "Bench", serviceRoot: root)
+        let curlTransport = CurlTransport()
+        let urlsTransport = URLSessionTransport()
         let items = try await curl.loadDataModel().entitySet("Items")
         let query = DataQuery().from(items)
         let url = try curl.url(for: query.relativeURLString)
@@ -51,6 +53,8 @@ enum BigPage {
             ("sdk-curl", { try await curl.fetchEntities(query, headers: [:], options: .init()).entities.count }),
             ("sdk-urls", { try await urls.fetchEntities(query, headers: [:], options: .init()).entities.count }),
             ("raw-urls", { try await raw(url) }),
+            ("tx-curl", { try await curlTransport.send(HTTPRequest(method: "GET", url: url)).body.count }),
+            ("tx-urls", { try await urlsTransport.send(HTTPRequest(method: "GET", url: url)).body.count }),
             ("raw-curl", { RawCurl.sequential(url.absoluteString, count: 1) }),
             ("sdk-cpu", { try await offline.fetchEntities(query, headers: [:], options: .init()).entities.count }),
             ("decode", { try ODataJSONDecoder().decodeEntityList(bytes, entityType: items.entityType).entities.count }),

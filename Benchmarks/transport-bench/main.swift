@@ -1,10 +1,11 @@
-// transport-bench <espm-root> <big-root> [requests=2000] [runs=3]
+// transport-bench <espm-root> <big-root> [requests=2000] [runs=3] [big]
 //
 // Transports side by side against a local static server (nginx, started by Benchmarks/transport-bench.sh):
 //   sdk-curl   OnlineODataProvider over ODataCurl's CurlTransport (fetchEntity / fetchEntities, typed decode)
 //   sdk-urls   OnlineODataProvider over the default URLSessionTransport
 //   raw-urls   URLSession (ephemeral, no cache) data(for:), body bytes only
 //   raw-curl   libcurl with no SDK: a multi handle with 1 or 8 reused easy handles
+//   tx-curl    CurlTransport.send alone, tx-urls URLSessionTransport.send alone (big page only)
 //   sdk-cpu    the SDK over a transport that answers from memory: its own cost without any network
 //   decode     ODataJSONDecoder alone on the bytes of the page (big page only)
 // Shapes: single (one ESPM customer), page (100 SalesOrderItems), sequential and 8 concurrent tasks, in
@@ -25,6 +26,7 @@ guard arguments.count >= 2, let root = URL(string: arguments[0]), let bigRoot = 
 }
 let requests = arguments.count > 2 ? max(8, Int(arguments[2]) ?? 2000) : 2000
 let runs = arguments.count > 3 ? max(1, Int(arguments[3]) ?? 3) : 3
+let onlyBigPage = arguments.count > 4 && arguments[4] == "big"  // a fifth argument "big" skips the small GETs
 
 let configuration = URLSessionConfiguration.ephemeral
 configuration.urlCache = nil
@@ -89,14 +91,14 @@ func rawCurl(_ url: URL, concurrency: Int) -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-for _ in 0..<50 {  // warm up connections and code paths
+for _ in 0..<(onlyBigPage ? 0 : 50) {  // warm up connections and code paths
     for provider in [curlProvider, urlsProvider] {
         _ = try await provider.fetchEntities(pageQuery, headers: [:], options: .init())
         _ = try await provider.fetchEntity(singleQuery, headers: [:], options: .init())
     }
     _ = try await raw(pageURL)
 }
-for concurrency in [1, 8] {
+for concurrency in onlyBigPage ? [] : [1, 8] {
     for (shape, url) in [("single", singleURL), ("page", pageURL)] {
         let sdk: @Sendable (OnlineODataProvider) async throws -> Int = { provider in
             shape == "single"
@@ -112,5 +114,7 @@ for concurrency in [1, 8] {
         line("raw-curl", shape, concurrency, requests, (0..<runs).map { _ in rawCurl(url, concurrency: concurrency) }.min()!)
     }
 }
-try await SDKOwnCost.measure(root: root, singleQuery: singleQuery, pageQuery: pageQuery, single: singleURL, page: pageURL)
+if !onlyBigPage {
+    try await SDKOwnCost.measure(root: root, singleQuery: singleQuery, pageQuery: pageQuery, single: singleURL, page: pageURL)
+}
 try await BigPage.measure(root: bigRoot)

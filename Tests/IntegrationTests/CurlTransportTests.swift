@@ -29,7 +29,8 @@ final class CurlTransportTests: XCTestCase {
         let transport = CurlTransport(configuration: .init(proxy: .none))
         let merge = try await transport.send(
             HTTPRequest(
-                method: "MERGE", url: server.url("/svc/echo"), headers: ["Content-Type": "application/json", "If-Match": "*", "X-Empty": ""],
+                method: "MERGE", url: server.url("/svc/echo"),
+                headers: ["Content-Type": "application/json", "If-Match": "*", "X-Empty": ""],
                 body: .data(Data(#"{"Name":"A"}"#.utf8))))
         let echoed = try json(merge)
         XCTAssertEqual(echoed["method"] as? String, "MERGE")
@@ -82,7 +83,8 @@ final class CurlTransportTests: XCTestCase {
 
     func testExplicitProxyCarriesTheRequest() async throws {
         let proxy = CurlTransport(configuration: .init(proxy: .url(server.url("/"))))
-        let echoed = try json(try await proxy.send(HTTPRequest(method: "GET", url: try XCTUnwrap(URL(string: "http://odata.invalid/svc/echo")))))
+        let echoed = try json(
+            try await proxy.send(HTTPRequest(method: "GET", url: try XCTUnwrap(URL(string: "http://odata.invalid/svc/echo")))))
         XCTAssertEqual(echoed["target"] as? String, "http://odata.invalid/svc/echo", "a proxy gets the absolute URL")
         let unused = try XCTUnwrap(URL(string: "http://127.0.0.1:9/"))
         let bypass = CurlTransport(configuration: .init(proxy: .url(unused, excluding: ["127.0.0.1"])))
@@ -93,7 +95,8 @@ final class CurlTransportTests: XCTestCase {
     func testIdleTimeoutIsTypedAndHonoursTheRequestTimeout() async throws {
         let start = Date()
         do {
-            _ = try await CurlTransport(configuration: .init(requestTimeout: 0.3)).send(HTTPRequest(method: "GET", url: server.url("/slow")))
+            _ = try await CurlTransport(configuration: .init(requestTimeout: 0.3)).send(
+                HTTPRequest(method: "GET", url: server.url("/slow")))
             XCTFail("expected a timeout")
         } catch let error as ODataError {
             XCTAssertEqual(error.kind, .timeout, error.message)
@@ -136,7 +139,8 @@ final class CurlTransportTests: XCTestCase {
         try Data(repeating: 65, count: 3_000_000).write(to: upload)
         let transport = CurlTransport()
         let put = try await transport.send(
-            HTTPRequest(method: "PUT", url: server.url("/echo"), headers: ["Content-Type": "application/octet-stream"], body: .file(upload)))
+            HTTPRequest(method: "PUT", url: server.url("/echo"), headers: ["Content-Type": "application/octet-stream"], body: .file(upload))
+        )
         XCTAssertEqual(try json(put)["bodySize"] as? Int, 3_000_000)
         let get = try await transport.send(HTTPRequest(method: "GET", url: server.url("/big?n=5000000"), responseBodyFile: download))
         XCTAssertEqual(get.bodyFile, download)
