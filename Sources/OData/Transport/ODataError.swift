@@ -28,6 +28,8 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
         case invalidRequest
         /// A server-driven next link pointed to another origin and was not followed.
         case crossOriginNextLink
+        /// The provider does not support this operation (for example `$batch` on a provider without one).
+        case unsupportedOperation
         /// A redirect pointed to another origin and was not followed (`RedirectPolicy`).
         case crossOriginRedirect
         /// A request was redirected more often than `RedirectPolicy.maximumRedirects`.
