@@ -16,6 +16,7 @@ let package = Package(
         ),
         .executableTarget(name: "fuzz-json", dependencies: ["FuzzDriver", .product(name: "OData", package: "swift-odata")]),
         .executableTarget(name: "fuzz-atom", dependencies: ["FuzzDriver", .product(name: "OData", package: "swift-odata")]),
+        .executableTarget(name: "fuzz-envelope", dependencies: ["FuzzDriver", .product(name: "OData", package: "swift-odata")]),
         .executableTarget(name: "fuzz-errors", dependencies: ["FuzzDriver", .product(name: "OData", package: "swift-odata")]),
         .executableTarget(
             name: "fuzz-literal",

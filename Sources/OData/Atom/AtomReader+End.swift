@@ -14,6 +14,9 @@ extension AtomReader {
         case .entry:
             base = entries.top.savedBase
             guard let entity = entries.pop().entity() else { return fail("entry without an entity type") }
+            guard entity.metadata.uri != nil || entity.metadata.typeName != nil || entity.hasAnyContent else {
+                return fail("not an OData entry: an <entry> with no <id>, <category> or property of \(entity.entityType.qualifiedName)")
+            }
             finishEntry(entity)
         case .inline:
             let link = links.pop()
