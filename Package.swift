@@ -49,6 +49,11 @@ let package = Package(
             path: "Benchmarks/NetworkBench"
         ),
         .executableTarget(
+            name: "transport-bench",
+            dependencies: ["OData", "ODataCurl", "CCurl"],
+            path: "Benchmarks/transport-bench"
+        ),
+        .executableTarget(
             name: "decode-bench",
             dependencies: ["OData"],
             path: "Benchmarks/decode-bench"

@@ -62,7 +62,9 @@ final class CurlTLSTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: server.file("ca.pem"), to: folder.appendingPathComponent("private-ca.crt"))
         let response = try await get(
-            .init(clientCertificate: .pkcs12(server.file("client.p12"), password: "p12-secret"), trustedCertificateAuthorities: .folder(folder)))
+            .init(
+                clientCertificate: .pkcs12(server.file("client.p12"), password: "p12-secret"),
+                trustedCertificateAuthorities: .folder(folder)))
         XCTAssertEqual(response.statusCode, 200)
     }
 
@@ -80,7 +82,8 @@ final class CurlTLSTests: XCTestCase {
     func testWrongPKCS12PasswordFailsTyped() async throws {
         let error = try await expectTLSFailure(
             .init(
-                clientCertificate: .pkcs12(server.file("client.p12"), password: "wrong"), trustedCertificateAuthorities: .file(server.file("ca.pem"))
+                clientCertificate: .pkcs12(server.file("client.p12"), password: "wrong"),
+                trustedCertificateAuthorities: .file(server.file("ca.pem"))
             ))
         XCTAssertEqual(error?.code, 58, "CURLE_SSL_CERTPROBLEM: \(String(describing: error))")
     }
@@ -93,7 +96,8 @@ final class CurlTLSTests: XCTestCase {
 
     func testPinnedPublicKeyMatchesAsHashAndAsFile() async throws {
         let ca = CurlTransport.CertificateAuthorities.file(server.file("ca.pem"))
-        let byHash = try await get(.init(clientCertificate: pemIdentity, trustedCertificateAuthorities: ca, pinnedPublicKey: try server.pin()))
+        let byHash = try await get(
+            .init(clientCertificate: pemIdentity, trustedCertificateAuthorities: ca, pinnedPublicKey: try server.pin()))
         XCTAssertEqual(byHash.statusCode, 200)
         let byFile = try await get(
             .init(clientCertificate: pemIdentity, trustedCertificateAuthorities: ca, pinnedPublicKey: server.file("server.pub").path))

@@ -47,14 +47,21 @@ final class TLSTestServer {
     private func makeCA(_ name: String) throws {
         try run(
             "openssl",
-            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(name).key", "-out", "\(name).pem", "-days", "1", "-subj", "/CN=\(name)"])
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(name).key", "-out", "\(name).pem", "-days", "1", "-subj",
+                "/CN=\(name)",
+            ])
     }
 
     private func makeCertificate(_ name: String, signedBy ca: String, extensions: [String] = []) throws {
-        try run("openssl", ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(name)"])
+        try run(
+            "openssl", ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "\(name).key", "-out", "\(name).csr", "-subj", "/CN=\(name)"])
         try run(
             "openssl",
-            ["x509", "-req", "-in", "\(name).csr", "-CA", "\(ca).pem", "-CAkey", "\(ca).key", "-CAcreateserial", "-out", "\(name).pem", "-days", "1"]
+            [
+                "x509", "-req", "-in", "\(name).csr", "-CA", "\(ca).pem", "-CAkey", "\(ca).key", "-CAcreateserial", "-out", "\(name).pem",
+                "-days", "1",
+            ]
                 + extensions)
     }
 
@@ -67,7 +74,8 @@ final class TLSTestServer {
         try makeCertificate("client", signedBy: "ca")
         try makeCertificate("rogue", signedBy: "rogue-ca")
         try run(
-            "openssl", ["pkcs12", "-export", "-in", "client.pem", "-inkey", "client.key", "-out", "client.p12", "-passout", "pass:p12-secret"])
+            "openssl",
+            ["pkcs12", "-export", "-in", "client.pem", "-inkey", "client.key", "-out", "client.p12", "-passout", "pass:p12-secret"])
         try run("openssl", ["pkey", "-in", "server.key", "-pubout", "-out", "server.pub"])
         try run(
             "sh",
