@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
+        .library(name: "ODataTestSupport", targets: ["ODataTestSupport"]),
         .library(name: "ODataCurl", targets: ["ODataCurl"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
         .plugin(name: "ODataGenerator", targets: ["ODataGenerator"]),
@@ -33,6 +34,10 @@ let package = Package(
         .target(
             name: "ODataCurl",
             dependencies: ["OData", "CCurl"]
+        ),
+        .target(
+            name: "ODataTestSupport",
+            dependencies: ["OData"]
         ),
         .target(
             name: "ODataCodeGen",
@@ -110,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ESPMTests",
-            dependencies: ["ESPM", "OData"],
+            dependencies: ["ESPM", "OData", "ODataTestSupport"],
             resources: [.copy("Resources")]
         ),
         .testTarget(
@@ -120,7 +125,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ODataTests",
-            dependencies: ["OData", "ODataMetadata"],
+            dependencies: ["OData", "ODataMetadata", "ODataTestSupport"],
             resources: [.copy("Resources")]
         ),
         .testTarget(

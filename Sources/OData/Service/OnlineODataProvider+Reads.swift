@@ -4,11 +4,19 @@ extension OnlineODataProvider: DataServiceProvider {
     /// Reads one page of a collection (entity set, navigation, or entity-returning function).
     /// Server-driven paging is not followed here: see `pages(_:)` and `entities(_:)`.
     public func fetchEntities(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws -> EntityList {
+        try query.checkEntitySetCapabilities()
         if let function = query.invocation?.function, function.httpMethod != "GET" {
             let (request, response) = try await call(query, headers: headers, options: options)
             return try decodeList(response, request, type: try resultType(of: query))
         }
         let (request, response) = try await read(try url(of: query), headers: headers)
+        return try decodeList(response, request, type: try resultType(of: query))
+    }
+
+    /// Reads the page a server-driven next link of `query` addresses; a link to another origin throws
+    /// `ODataError` `.crossOriginNextLink`.
+    public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws -> EntityList {
+        let (request, response) = try await read(try url(for: nextLink), headers: headers)
         return try decodeList(response, request, type: try resultType(of: query))
     }
 

@@ -9,7 +9,7 @@ struct ServiceTranslator {
     private var access: AccessLevel { plan.access.overridableAccess }
 
     func declaration() -> SwiftDecl {
-        var members: [SwiftDecl] = []
+        var members: [SwiftDecl] = [entitySetsMember()]
         for set in plan.entitySets {
             members += collectionMethods(set)
             members += singleMethods(set)
@@ -28,6 +28,16 @@ struct ServiceTranslator {
                     .attributed("@unchecked", Build.type("Swift.Sendable")),
                 ],
                 members: members))
+    }
+
+    /// `override var entitySets`: the container's sets, for `createEntity(_:)` (set taken from the type).
+    private func entitySetsMember() -> SwiftDecl {
+        .property(
+            SwiftProperty(
+                doc: ["The entity sets of this container (`createEntity(_:)` finds an entity's set here)."],
+                access: access, isStatic: false, isLet: false, name: "entitySets", type: .array(.path("OData.EntitySetDescriptor")),
+                initializer: nil, getter: [.expr(.array(plan.entitySets.map(setHandle), multiline: true))], setter: nil,
+                isOverride: true))
     }
 
     // MARK: Shared pieces
@@ -78,14 +88,20 @@ struct ServiceTranslator {
                 documentation: set.edm.documentation) + DocComment.restrictions(set.edm)
         let matching = SwiftParameter(
             label: "matching", name: "query", type: .path("OData.DataQuery"), defaultValue: Build.new("OData.DataQuery", []))
+        // A `sap:requires-filter` set is read with a filter the caller must give.
+        let requiresFilter = set.capabilities.requiresFilter
+        let filter = SwiftParameter(name: "filter", type: .path("OData.QueryFilter"))
+        let query: SwiftExpr =
+            requiresFilter ? Build.call(.member(.identifier("query"), "filter"), [(nil, .identifier("filter"))]) : .identifier("query")
         let body = Build.call(
             .member(.self, "fetch"),
             [
                 (nil, .member(.type(.named([set.typeName])), "self")),
-                ("matching", Build.call(.member(.identifier("query"), "fromDefault"), [(nil, setHandle(set))])),
+                ("matching", Build.call(.member(query, "fromDefault"), [(nil, setHandle(set))])),
             ] + Self.forwardedStandard)
+        let note = requiresFilter ? ["", "- Note: The service reads this set only with a filter (`sap:requires-filter=\"true\"`)."] : []
         return pair(
-            doc: doc, name: set.fetchName, parameters: [matching] + Self.standardParameters,
+            doc: doc + note, name: set.fetchName, parameters: (requiresFilter ? [filter] : []) + [matching] + Self.standardParameters,
             result: .array(.named([set.typeName])), body: body)
     }
 
