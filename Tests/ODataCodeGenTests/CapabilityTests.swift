@@ -31,10 +31,13 @@ final class CapabilityTests: XCTestCase {
         XCTAssertContains(text, "public static var writable: OData.TypedEntitySet<Thing, \(allowed), \(allowed), \(allowed)>")
         XCTAssertContains(text, "public static var readOnly: OData.TypedEntitySet<Thing, \(forbidden), \(forbidden), \(forbidden)>")
         XCTAssertContains(text, "public static var vocabulary: OData.TypedEntitySet<Thing, \(forbidden), \(allowed), \(forbidden)>")
-        XCTAssertContains(text, "OData.EntitySetDescriptor(name: \"Vocabulary\", entityType: Thing.entityType, isCreatable: false, isDeletable: false)")
+        XCTAssertContains(
+            text, "OData.EntitySetDescriptor(name: \"Vocabulary\", entityType: Thing.entityType, isCreatable: false, isDeletable: false)")
         XCTAssertContains(text, "OData.EntitySetDescriptor(name: \"Filtered\", entityType: Thing.entityType, requiresFilter: true)")
         let service = try TestSupport.file(try TestSupport.generate(Self.document), "C.swift")
-        XCTAssertContains(service, "open func fetchFiltered(\n        filter: OData.QueryFilter,\n        matching query: OData.DataQuery = OData.DataQuery(),")
+        XCTAssertContains(
+            service,
+            "open func fetchFiltered(\n        filter: OData.QueryFilter,\n        matching query: OData.DataQuery = OData.DataQuery(),")
     }
 
     /// The allowed calls compile; each forbidden one fails to compile, with the reason in the compiler's message.
@@ -101,9 +104,12 @@ final class CapabilityTests: XCTestCase {
         }
         let filtered = try model.entitySet("CitiesWithFilter")
         XCTAssertThrowsError(try DataQuery().from(filtered).checkEntitySetCapabilities()) {
-            XCTAssertEqual(($0 as? ODataError)?.message, "entity set CitiesWithFilter does not allow reads without $filter (sap:requires-filter=\"true\")")
+            XCTAssertEqual(
+                ($0 as? ODataError)?.message,
+                "entity set CitiesWithFilter does not allow reads without $filter (sap:requires-filter=\"true\")")
         }
-        XCTAssertNoThrow(try DataQuery().from(filtered).filter(.property("Name").equal(.literal(.string("x")))).checkEntitySetCapabilities())
+        XCTAssertNoThrow(
+            try DataQuery().from(filtered).filter(.property("Name").equal(.literal(.string("x")))).checkEntitySetCapabilities())
         // The provider refuses before sending anything (nothing listens on port 9 of 127.0.0.1).
         let provider = OnlineODataProvider(serviceName: "S", serviceRoot: URL(string: "http://127.0.0.1:9/")!)
         do {

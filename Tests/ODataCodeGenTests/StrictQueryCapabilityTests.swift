@@ -23,9 +23,13 @@ final class StrictQueryCapabilityTests: XCTestCase {
     func testRestrictedPropertiesGetRestrictedDescriptors() throws {
         let text = try TestSupport.file(try TestSupport.generate(Self.document, Self.strict), "Thing.swift")
         XCTAssertContains(
-            text, "public static var note: OData.QueryRestrictedProperty<Swift.String, OData.SetPermissions.Forbidden, OData.SetPermissions.Allowed>")
+            text,
+            "public static var note: OData.QueryRestrictedProperty<Swift.String, OData.SetPermissions.Forbidden, OData.SetPermissions.Allowed>"
+        )
         XCTAssertContains(
-            text, "public static var blob: OData.QueryRestrictedProperty<Swift.String, OData.SetPermissions.Allowed, OData.SetPermissions.Forbidden>")
+            text,
+            "public static var blob: OData.QueryRestrictedProperty<Swift.String, OData.SetPermissions.Allowed, OData.SetPermissions.Forbidden>"
+        )
         XCTAssertContains(text, "public static var id: OData.TypedProperty<Swift.Int>")
         let relaxed = try TestSupport.file(try TestSupport.generate(Self.document), "Thing.swift")
         XCTAssertContains(relaxed, "public static var note: OData.TypedProperty<Swift.String>")

@@ -14,7 +14,8 @@ extension DataService where Provider == OnlineODataProvider {
     /// Completion-handler form of `createEntity(_:in:headers:)` with a typed set handle.
     @discardableResult
     public func createEntity<Entity: EntityProtocol, Update: SetPermission, Delete: SetPermission>(
-        _ entity: Entity, in entitySet: TypedEntitySet<Entity, SetPermissions.Allowed, Update, Delete>, headers: HTTPHeaders = HTTPHeaders(),
+        _ entity: Entity, in entitySet: TypedEntitySet<Entity, SetPermissions.Allowed, Update, Delete>,
+        headers: HTTPHeaders = HTTPHeaders(),
         completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         createEntity(entity, in: entitySet.descriptor, headers: headers, completionHandler: completionHandler)
@@ -22,7 +23,8 @@ extension DataService where Provider == OnlineODataProvider {
 
     /// Updates an entity of a set that allows updates.
     public func updateEntity<Entity: EntityProtocol, Create: SetPermission, Delete: SetPermission>(
-        _ entity: Entity, in entitySet: TypedEntitySet<Entity, Create, SetPermissions.Allowed, Delete>, headers: HTTPHeaders = HTTPHeaders(),
+        _ entity: Entity, in entitySet: TypedEntitySet<Entity, Create, SetPermissions.Allowed, Delete>,
+        headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) async throws -> Entity {
         try await updateEntity(entity, headers: headers, options: options)
@@ -30,7 +32,8 @@ extension DataService where Provider == OnlineODataProvider {
 
     /// Deletes an entity of a set that allows deletes.
     public func deleteEntity<Entity: EntityProtocol, Create: SetPermission, Update: SetPermission>(
-        _ entity: Entity, in entitySet: TypedEntitySet<Entity, Create, Update, SetPermissions.Allowed>, headers: HTTPHeaders = HTTPHeaders(),
+        _ entity: Entity, in entitySet: TypedEntitySet<Entity, Create, Update, SetPermissions.Allowed>,
+        headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) async throws {
         try await deleteEntity(entity, headers: headers, options: options)
@@ -38,7 +41,8 @@ extension DataService where Provider == OnlineODataProvider {
 
     /// Updates an entity of an untyped set after checking at run time that the set allows updates.
     public func updateEntity<Entity: EntityProtocol>(
-        _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
+        _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders(),
+        options: RequestOptions = RequestOptions()
     ) async throws -> Entity {
         try entitySet.checkAllows(.update)
         return try await updateEntity(entity, headers: headers, options: options)
@@ -46,7 +50,8 @@ extension DataService where Provider == OnlineODataProvider {
 
     /// Deletes an entity of an untyped set after checking at run time that the set allows deletes.
     public func deleteEntity<Entity: EntityProtocol>(
-        _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
+        _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders(),
+        options: RequestOptions = RequestOptions()
     ) async throws {
         try entitySet.checkAllows(.delete)
         try await deleteEntity(entity, headers: headers, options: options)

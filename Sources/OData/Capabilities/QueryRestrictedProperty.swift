@@ -30,7 +30,9 @@ extension QueryRestrictedProperty: PropertyPathConvertible where Sort == SetPerm
 extension EntityProtocol {
     /// The value of the structural property that a restricted static descriptor names (`entity.note`).
     @inlinable
-    public subscript<Value, Filter, Sort>(dynamicMember property: KeyPath<Self.Type, QueryRestrictedProperty<Value, Filter, Sort>>) -> Value? {
+    public subscript<Value, Filter, Sort>(dynamicMember property: KeyPath<Self.Type, QueryRestrictedProperty<Value, Filter, Sort>>)
+        -> Value?
+    {
         get { entityValue.value(of: Self.self[keyPath: property].property) }
         set { entityValue.setValue(newValue, for: Self.self[keyPath: property].property) }
     }

@@ -100,6 +100,8 @@ enum RuntimeNames {
         "QueryEvaluationError",
         "QueryFilter",
         "QueryRestrictedProperty",
+        "RedirectMiddleware",
+        "RedirectPolicy",
         "RequestBatch",
         "RequestOptions",
         "RetryMiddleware",
