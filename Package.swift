@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
+        .library(name: "ODataCurl", targets: ["ODataCurl"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
         .plugin(name: "ODataGenerator", targets: ["ODataGenerator"]),
         .plugin(name: "GenerateODataSources", targets: ["GenerateODataSources"]),
@@ -23,6 +24,15 @@ let package = Package(
         .target(
             name: "OData",
             dependencies: ["ODataMetadata", "CLibXML2"]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(
+            name: "ODataCurl",
+            dependencies: ["OData", "CCurl"]
         ),
         .target(
             name: "ODataCodeGen",
@@ -110,7 +120,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["ESPM", "OData", "GWSampleBasic", "BusinessPartnerAPI"]
+            dependencies: ["ESPM", "OData", "ODataCurl", "GWSampleBasic", "BusinessPartnerAPI"]
         ),
         .testTarget(
             name: "ODataCodeGenTests",
