@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
+        .library(name: "ODataTestSupport", targets: ["ODataTestSupport"]),
         .library(name: "ODataCurl", targets: ["ODataCurl"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
         .plugin(name: "ODataGenerator", targets: ["ODataGenerator"]),
@@ -35,6 +36,10 @@ let package = Package(
             dependencies: ["OData", "CCurl"]
         ),
         .target(
+            name: "ODataTestSupport",
+            dependencies: ["OData"]
+        ),
+        .target(
             name: "ODataCodeGen",
             dependencies: ["ODataMetadata"]
         ),
@@ -42,6 +47,11 @@ let package = Package(
             name: "network-bench",
             dependencies: ["OData"],
             path: "Benchmarks/NetworkBench"
+        ),
+        .executableTarget(
+            name: "transport-bench",
+            dependencies: ["OData", "ODataCurl", "CCurl"],
+            path: "Benchmarks/transport-bench"
         ),
         .executableTarget(
             name: "decode-bench",
@@ -105,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ESPMTests",
-            dependencies: ["ESPM", "OData"],
+            dependencies: ["ESPM", "OData", "ODataTestSupport"],
             resources: [.copy("Resources")]
         ),
         .testTarget(
@@ -115,7 +125,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ODataTests",
-            dependencies: ["OData", "ODataMetadata"],
+            dependencies: ["OData", "ODataMetadata", "ODataTestSupport"],
             resources: [.copy("Resources")]
         ),
         .testTarget(

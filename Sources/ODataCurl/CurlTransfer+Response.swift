@@ -78,7 +78,7 @@ extension CurlTransfer {
         if let outputProblem {
             return .failure(ODataError(.transport, outputProblem, method: request.method, url: request.url, statusCode: statusCode))
         }
-        guard code == CURLE_OK else { return .failure(failure(code: code)) }
+        guard code == CURLE_OK else { return .failure(failure(code: code, handshakeCompleted: handshakeCompleted(handle))) }
         var response = HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: request.url)
         body = Data()
         var received = response.body.count
@@ -107,15 +107,25 @@ extension CurlTransfer {
         return .success(response)
     }
 
-    /// The typed error for a libcurl failure.
-    func failure(code: CURLcode) -> ODataError {
+    /// Whether this transfer made a new TLS connection (as opposed to none, or a reused one).
+    private func handshakeCompleted(_ handle: UnsafeMutableRawPointer) -> Bool {
+        var microseconds: curl_off_t = 0
+        return odc_easy_get_offset(handle, CURLINFO_APPCONNECT_TIME_T, &microseconds) == CURLE_OK && microseconds > 0
+    }
+
+    /// The typed error for a libcurl failure. `handshakeCompleted`: a new TLS connection was made,
+    /// so a connection closed before any answer is the server refusing the client after the handshake
+    /// (with TLS 1.3 a refused or missing client certificate shows so, unless its alert is read first).
+    func failure(code: CURLcode, handshakeCompleted: Bool = false) -> ODataError {
         let summary = String(cString: curl_easy_strerror(code))
-        let detail = String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
-        // With TLS 1.3 the client finishes its handshake before the server checks the client certificate: a
-        // rejected certificate shows as a send or receive failure on the new connection, before any response.
-        let closedAfterHandshake =
-            (code == CURLE_SEND_ERROR || code == CURLE_RECV_ERROR) && statusCode == 0 && request.url.scheme == "https"
-        let tls = Self.tlsCodes.contains(code.rawValue) || detail.contains("SSL") || detail.contains("TLS") || closedAfterHandshake
+        var detail = String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
+        var tls = Self.tlsCodes.contains(code.rawValue) || detail.contains("SSL") || detail.contains("TLS")
+        if !tls, handshakeCompleted, statusCode == 0, [CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR].contains(code) {
+            tls = true
+            detail =
+                "the server closed the connection right after the TLS handshake, before answering: it refused the client "
+                + "certificate or its absence, most likely (\(detail))"
+        }
         let underlying = CurlTransportError(code: Int(code.rawValue), summary: summary, detail: detail, isTLS: tls)
         let kind: ODataError.Kind
         switch code {
@@ -126,10 +136,6 @@ extension CurlTransfer {
         }
         var message = "\(request.method) \(request.url.absoluteString) failed: "
         if tls { message += "TLS problem: " }
-        if closedAfterHandshake {
-            message += "the server closed the connection after the TLS handshake, before any response "
-            message += "(how a TLS 1.3 server refuses a missing or untrusted client certificate): "
-        }
         message += detail.isEmpty ? summary : "\(detail) (\(summary))"
         let received = statusCode > 0
         return ODataError(

@@ -58,10 +58,7 @@ extension OnlineODataProvider {
         do {
             return try body()
         } catch let error as ODataDecodingError {
-            throw ODataError(
-                .decoding, "\(request.url.absoluteString): \(error.message)", method: request.method, url: request.url,
-                statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body,
-                underlyingError: error, position: error.offset)
+            throw ODataError.decoding(error, request: request, response: response)
         } catch let error as ODataErrorBody {
             throw ODataError(
                 .httpStatus, "\(request.url.absoluteString) answered an OData error: \(error)", method: request.method,

@@ -13,6 +13,13 @@ extension OnlineODataProvider: DataServiceProvider {
         return try decodeList(response, request, type: try resultType(of: query))
     }
 
+    /// Reads the page a server-driven next link of `query` addresses; a link to another origin throws
+    /// `ODataError` `.crossOriginNextLink`.
+    public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws -> EntityList {
+        let (request, response) = try await read(try url(for: nextLink), headers: headers)
+        return try decodeList(response, request, type: try resultType(of: query))
+    }
+
     /// Reads one entity (by key, or a to-one navigation).
     public func fetchEntity(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws -> EntityValue {
         let (request, response) = try await read(try url(of: query), headers: headers)
