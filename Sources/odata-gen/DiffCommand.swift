@@ -45,7 +45,13 @@ enum DiffCommand {
                     CLI.printError("odata-gen diff: \(argument) needs a value\n\n\(usage)")
                     return 64
                 }
-                if argument == "--config" { configPath = given } else if argument == "--lock" { lockPath = given } else { patchPaths.append(given) }
+                if argument == "--config" {
+                    configPath = given
+                } else if argument == "--lock" {
+                    lockPath = given
+                } else {
+                    patchPaths.append(given)
+                }
             default:
                 if argument.hasPrefix("-") {
                     CLI.printError("odata-gen diff: unknown option \(argument)\n\n\(usage)")
@@ -60,7 +66,8 @@ enum DiffCommand {
             return 64
         }
         do {
-            let configuration = try configPath.map { try GeneratorConfiguration.load(from: URL(fileURLWithPath: $0)) } ?? GeneratorConfiguration()
+            let configuration =
+                try configPath.map { try GeneratorConfiguration.load(from: URL(fileURLWithPath: $0)) } ?? GeneratorConfiguration()
             let patches = try MetadataInput.patchSets(configuration: configuration, configPath: configPath, extra: patchPaths)
             var lock = try lockPath.map { try readLock($0) }
             let old: GeneratedAPI

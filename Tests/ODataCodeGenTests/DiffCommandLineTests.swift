@@ -16,11 +16,15 @@ final class DiffCommandLineTests: XCTestCase {
         let work = try temporaryDirectory()
         let espm = try TestSupport.resource("metadata/ESPM.xml")
         let lock = work.appendingPathComponent("odata-generator.lock.json")
-        let first = try PatchCommandLineTests.odataGen(["generate", espm.path, "--output", work.appendingPathComponent("out").path, "--lock", lock.path])
+        let first = try PatchCommandLineTests.odataGen([
+            "generate", espm.path, "--output", work.appendingPathComponent("out").path, "--lock", lock.path,
+        ])
         XCTAssertEqual(first.status, 0, first.output)
         let written = try Data(contentsOf: lock)
         XCTAssertTrue(String(decoding: written, as: UTF8.self).contains("\"EntityType ESPM.Customer\""))
-        let again = try PatchCommandLineTests.odataGen(["generate", espm.path, "--output", work.appendingPathComponent("out").path, "--lock", lock.path])
+        let again = try PatchCommandLineTests.odataGen([
+            "generate", espm.path, "--output", work.appendingPathComponent("out").path, "--lock", lock.path,
+        ])
         XCTAssertEqual(again.status, 0)
         XCTAssertEqual(try Data(contentsOf: lock), written, "identical input gives a byte-identical lock")
 
@@ -30,7 +34,9 @@ final class DiffCommandLineTests: XCTestCase {
 
         let changed = work.appendingPathComponent("ESPM-new.xml")
         let text = try String(contentsOf: espm, encoding: .utf8)
-            .replacingOccurrences(of: "<Property Name=\"QuantityLessMin\" Type=\"Edm.Boolean\"", with: "<Property Name=\"QuantityLessMin\" Type=\"Edm.Int32\"")
+            .replacingOccurrences(
+                of: "<Property Name=\"QuantityLessMin\" Type=\"Edm.Boolean\"", with: "<Property Name=\"QuantityLessMin\" Type=\"Edm.Int32\""
+            )
         try Data(text.utf8).write(to: changed)
         let breaking = try PatchCommandLineTests.odataGen(["diff", lock.path, changed.path])
         XCTAssertEqual(breaking.status, 2, breaking.output)

@@ -55,13 +55,18 @@ final class StableNamesTests: XCTestCase {
         let changed =
             original
             .replacingOccurrences(
-                of: "<Property Name=\"PhoneNumber\" Type=\"Edm.String\" Nullable=\"true\" MaxLength=\"30\"/>\n                <Property Name=\"PostalCode\"",
-                with: "<Property Name=\"PostalCode\"")
+                of:
+                    "<Property Name=\"PhoneNumber\" Type=\"Edm.String\" Nullable=\"true\" MaxLength=\"30\"/>\n                <Property Name=\"PostalCode\"",
+                with: "<Property Name=\"PostalCode\""
+            )
             .replacingOccurrences(
-                of: "<Property Name=\"QuantityLessMin\" Type=\"Edm.Boolean\"", with: "<Property Name=\"QuantityLessMin\" Type=\"Edm.Int32\"")
+                of: "<Property Name=\"QuantityLessMin\" Type=\"Edm.Boolean\"", with: "<Property Name=\"QuantityLessMin\" Type=\"Edm.Int32\""
+            )
             .replacingOccurrences(
                 of: "<Parameter Name=\"newStatus\" Type=\"Edm.String\" Nullable=\"false\"/>",
-                with: "<Parameter Name=\"newStatus\" Type=\"Edm.String\" Nullable=\"false\"/><Parameter Name=\"reason\" Type=\"Edm.String\" Nullable=\"false\"/>")
+                with:
+                    "<Parameter Name=\"newStatus\" Type=\"Edm.String\" Nullable=\"false\"/><Parameter Name=\"reason\" Type=\"Edm.String\" Nullable=\"false\"/>"
+            )
             .replacingOccurrences(
                 of: "<EntitySet Name=\"Stock\" EntityType=\"ESPM.Stock\"",
                 with: "<EntitySet Name=\"Inventory\" EntityType=\"ESPM.Stock\"/><EntitySet Name=\"Stock\" EntityType=\"ESPM.Stock\"")
@@ -94,6 +99,7 @@ final class StableNamesTests: XCTestCase {
         var nonNull = property
         nonNull.isOptional = false
         XCTAssertEqual(
-            APIDiff.changes(from: GeneratedAPI(entries: ["Q": property]), to: GeneratedAPI(entries: ["Q": nonNull])).map(\.isBreaking), [false])
+            APIDiff.changes(from: GeneratedAPI(entries: ["Q": property]), to: GeneratedAPI(entries: ["Q": nonNull])).map(\.isBreaking),
+            [false])
     }
 }

@@ -43,6 +43,7 @@ extension OnlineODataProvider {
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) async throws -> EntityValue {
+        try entitySet?.checkAllows(.update)
         if options.updateMode != .replace && !entity.hasChanges { return entity }
         let body = ODataJSONEncoder().encodeForUpdate(entity, mode: options.updateMode)
         var request = try writeRequest(
@@ -61,6 +62,7 @@ extension OnlineODataProvider {
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) async throws {
+        try entitySet?.checkAllows(.delete)
         let request = try writeRequest(
             "DELETE", path: try entityPath(entity, entitySet: entitySet), etag: entity.metadata.etag, headers: headers,
             options: options, body: .none)

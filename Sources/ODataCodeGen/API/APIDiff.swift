@@ -83,7 +83,8 @@ public enum APIDiff {
                     let breaks = after.kind == .parameter && !after.isOptional
                     changes.append(
                         APIChange(
-                            kind: after.isOptional ? .becameOptional : .becameRequired, key: key, old: before, new: after, isBreaking: breaks))
+                            kind: after.isOptional ? .becameOptional : .becameRequired, key: key, old: before, new: after,
+                            isBreaking: breaks))
                 }
             case (nil, nil):
                 break
