@@ -35,7 +35,10 @@ extension AtomReader {
                 do {
                     value = try WireValueAdapter.fromAtomText(text.span, as: frame.edmType)
                 } catch {
-                    return fail(error.message)
+                    let property =
+                        frame.target == .entity || frame.target == .mappedEntity
+                        ? entries.top.table.properties[frame.index].name : nil
+                    return fail(error.message, property: property)
                 }
             }
             assign(value, to: frame)
