@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-@_spi(Fuzzing) import OData
+import ODataTestSupport
 
 /// The envelope rules of issue 14 item 1 on the JSON and Atom decoders: nothing that is not an OData
 /// entry becomes an entity, no unrelated type, no JSON light. A violated rule is a crash (a finding).
