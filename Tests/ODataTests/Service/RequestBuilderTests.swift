@@ -104,4 +104,27 @@ final class RequestBuilderTests: XCTestCase {
         XCTAssertEqual(request.url.absoluteString, "http://127.0.0.1:9/svc/$batch?sap-client=100")
         XCTAssertTrue(request.headers["Content-Type"]?.hasPrefix("multipart/mixed; boundary=") ?? false)
     }
+
+    func testBatchChangeSetBodiesFollowTheFormat() throws {
+        let root = URL(string: "http://127.0.0.1:9/svc/")!
+        let customers = try model.entitySet("Customers")
+        var customer = try customer()
+        customer["City"] = .string("Paris")
+        let batch = RequestBatch()
+        let changes = ChangeSet()
+        changes.createEntity(customer, in: customers)
+        try changes.updateEntity(customer)
+        try changes.deleteEntity(customer)
+        batch.addChanges(changes)
+
+        let json = text(try ODataRequestBuilder(serviceRoot: root).batch(batch).body)
+        XCTAssertTrue(json.contains(#"{"City":"Paris"}"#), json)
+        XCTAssertEqual(json.components(separatedBy: "Content-Type: application/json").count - 1, 2, json)
+
+        let atom = text(try ODataRequestBuilder(serviceRoot: root, codec: PayloadFormat.atom.codec()).batch(batch).body)
+        XCTAssertEqual(atom.components(separatedBy: "Content-Type: application/atom+xml;type=entry").count - 1, 2, atom)
+        XCTAssertEqual(atom.components(separatedBy: "<d:City>Paris</d:City>").count - 1, 2, atom)
+        XCTAssertFalse(atom.contains(#"{"City":"Paris"}"#), atom)
+        XCTAssertTrue(atom.contains("DELETE http://127.0.0.1:9/svc/Customers('1') HTTP/1.1"), atom)
+    }
 }
