@@ -40,6 +40,7 @@ extension OnlineODataProvider {
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options requestOptions: RequestOptions = RequestOptions()
     ) async throws -> EntityValue {
+        try entitySet?.checkAllows(.update)
         if requestOptions.updateMode != .replace && !entity.hasChanges { return entity }
         let response = try await execute(try requestBuilder.update(entity, in: entitySet, headers: headers, options: requestOptions))
         var updated = entity
@@ -53,6 +54,7 @@ extension OnlineODataProvider {
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options requestOptions: RequestOptions = RequestOptions()
     ) async throws {
+        try entitySet?.checkAllows(.delete)
         _ = try await execute(try requestBuilder.delete(entity, in: entitySet, headers: headers, options: requestOptions))
     }
 
