@@ -37,6 +37,10 @@ final class RequestBuilderTests: XCTestCase {
         let value = try builder.propertyValue(city, of: DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("1")])))
         XCTAssertEqual(value.url.absoluteString, "http://127.0.0.1:9/svc/Customers('1')/City/$value?sap-client=100")
         XCTAssertEqual(try builder.metadata().url.absoluteString, "http://127.0.0.1:9/svc/$metadata?sap-client=100")
+        let language = ODataRequestBuilder(serviceRoot: URL(string: "http://127.0.0.1:9/svc/")!, sapLanguage: "de&x y$ü")
+        XCTAssertEqual(
+            try language.metadata().url.absoluteString, "http://127.0.0.1:9/svc/$metadata?sap-language=de%26x%20y$%C3%BC",
+            "sap-language is encoded like every literal (one encoder: URLEncoding)")
         XCTAssertThrowsError(try builder.nextPage("http://elsewhere.example/svc/Customers?$skiptoken=2")) { error in
             XCTAssertEqual((error as? ODataError)?.kind, .crossOriginNextLink)
         }
