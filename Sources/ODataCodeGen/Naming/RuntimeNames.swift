@@ -75,6 +75,7 @@ enum RuntimeNames {
         "LocalDateTime",
         "LocalTime",
         "LoggingMiddleware",
+        "MetadataDriftReport",
         "NavigationDescriptor",
         "NavigationPath",
         "NavigationSegment",
@@ -129,6 +130,7 @@ enum RuntimeNames {
     /// Members of `DataService`, the base class of generated containers.
     static let serviceMembers: Set<String> = [
         "addLink",
+        "checkMetadata",
         "complete",
         "completeVoid",
         "completionQueue",
