@@ -5,6 +5,7 @@
 enum RuntimeNames {
     /// The runtime's top-level types, protocols and type aliases.
     static let types: Set<String> = [
+        "AtomPayloadCodec",
         "Authentication",
         "BasicAuthenticationMiddleware",
         "BatchItem",
@@ -70,6 +71,7 @@ enum RuntimeNames {
         "HTTPRequest",
         "HTTPResponse",
         "InlineFeedInfo",
+        "JSONPayloadCodec",
         "KeyComponent",
         "LinkList",
         "LocalDateTime",
@@ -91,6 +93,8 @@ enum RuntimeNames {
         "ODataLogLevel",
         "ODataLogger",
         "ODataMiddleware",
+        "ODataPayloadCodec",
+        "ODataRequestBuilder",
         "ODataTransport",
         "ODataValueError",
         "OnlineODataProvider",
