@@ -109,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ODataCodeGenTests",
-            dependencies: ["ODataCodeGen", "ODataMetadata", "OData"],
+            dependencies: ["ODataCodeGen", "ODataMetadata", "OData", "ODataTestSupport"],
             resources: [.copy("Resources")]
         ),
     ]
