@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
+        .library(name: "ODataOffline", targets: ["ODataOffline"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
         .plugin(name: "ODataGenerator", targets: ["ODataGenerator"]),
         .plugin(name: "GenerateODataSources", targets: ["GenerateODataSources"]),
@@ -23,6 +24,15 @@ let package = Package(
         .target(
             name: "OData",
             dependencies: ["ODataMetadata", "CLibXML2"]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "ODataOffline",
+            dependencies: ["OData", "ODataMetadata", "CSQLite"]
         ),
         .target(
             name: "ODataCodeGen",
@@ -111,6 +121,10 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["ESPM", "OData", "GWSampleBasic", "BusinessPartnerAPI"]
+        ),
+        .testTarget(
+            name: "ODataOfflineTests",
+            dependencies: ["ODataOffline", "OData", "ODataMetadata", "ESPM"]
         ),
         .testTarget(
             name: "ODataCodeGenTests",
