@@ -130,6 +130,7 @@ extension OfflineStore {
             UPDATE entities SET pending = EXISTS (SELECT 1 FROM queue q WHERE q.eset = entities.eset AND q.ekey = entities.ekey)
                 OR EXISTS (SELECT 1 FROM archive a WHERE a.eset = entities.eset AND a.ekey = entities.ekey),
               has_original = CASE WHEN EXISTS (SELECT 1 FROM queue q WHERE q.eset = entities.eset AND q.ekey = entities.ekey)
+                OR EXISTS (SELECT 1 FROM archive a WHERE a.eset = entities.eset AND a.ekey = entities.ekey)
                 THEN has_original ELSE 0 END
             WHERE eset = ? AND ekey = ?
             """, [.text(set), .text(key)])

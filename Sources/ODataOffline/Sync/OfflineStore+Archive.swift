@@ -46,16 +46,14 @@ extension OfflineStore {
                     "SELECT (SELECT count(*) FROM queue WHERE eset = ?1 AND ekey = ?2) + (SELECT count(*) FROM archive WHERE eset = ?1 AND ekey = ?2)",
                     [.text(set), .text(key)]
                 ).first?.first?.integer ?? 0
-            guard remaining == 0 else { return }
             if let stored = row[2].data, let descriptor = model.entitySet(named: set),
                 let server = try serverEntity(stored, type: descriptor.entityType)
             {
                 try db.run(
-                    "UPDATE entities SET body = ?, etag = ?, deleted = 0, has_original = 0, original = NULL, pending = 0 WHERE eset = ? AND ekey = ?",
+                    "UPDATE entities SET original = ?, original_etag = ?, has_original = 1 WHERE eset = ? AND ekey = ?",
                     [.blob(EntityRow.body(of: server)), .optional(server.metadata.etag), .text(set), .text(key)])
-            } else {
-                try undo(set: set, key: key)
             }
+            if remaining == 0 { try undo(set: set, key: key) }
         }
     }
 }
