@@ -124,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ODataOfflineTests",
-            dependencies: ["ODataOffline", "OData", "ODataMetadata", "ESPM"]
+            dependencies: ["ODataOffline", "OData", "ODataMetadata", "ESPM", "GWSampleBasic"]
         ),
         .testTarget(
             name: "ODataCodeGenTests",
