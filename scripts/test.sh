@@ -16,6 +16,8 @@ plugin_log=.build/test-plugin-integration.log
 lint_status=0
 bash scripts/format.sh || lint_status=$?   # swift format lint of the hand-written sources (.swift-format)
 swift build
+layers_status=0
+bash scripts/check-layers.sh || layers_status=$?   # the runtime's layers, each type-checked with only those below
 bash scripts/servers.sh run swift test 2>&1 | tee "$main_log"
 bash Tests/PluginIntegration/run.sh 2>&1 | tee "$plugin_log"   # a separate package that uses the ODataGenerator build plugin
 
@@ -30,6 +32,10 @@ executed=$(( $(summary "$main_log" 1) + $(summary "$plugin_log" 1) ))
 failed=$(( $(summary "$main_log" 2) + $(summary "$plugin_log" 2) ))
 passed=$(( executed - failed ))
 echo "tests: $passed passed, $failed failed"
+if [ "$layers_status" -ne 0 ]; then
+    echo "layer check failed (see above): a type is used from a layer above its own (scripts/check-layers.sh)" >&2
+    exit 1
+fi
 if [ "$lint_status" -ne 0 ]; then
     echo "swift format lint failed (see above): run 'bash scripts/format.sh --fix'" >&2
     exit 1

@@ -153,10 +153,11 @@ final class SnippetTests: XCTestCase {
                 }
             """)
         XCTAssertContains(service, "completionHandler: @escaping @Sendable ((any Swift.Error)?) -> Swift.Void")
+        // `count` is a member of `DataService` (`count(matching:)`), reserved from the runtime's symbol graph.
         XCTAssertContains(
             service,
             """
-                open func count(
+                open func count1(
                     min: Swift.Int,
                     filterText: Swift.String?,
                     query: OData.DataQuery = OData.DataQuery(),

@@ -6,6 +6,7 @@ public final class ChangeSet: @unchecked Sendable {
     private let lock = NSLock()
     private var storedRequests: [BatchPartRequest] = []
     private var storedResponses: [BatchPartResponse] = []
+    private var storedResults: [Result<BatchPartResponse, ODataError>] = []
     private var storedError: ODataError?
     private var nextContentID = 1
 
@@ -48,9 +49,24 @@ public final class ChangeSet: @unchecked Sendable {
         }
     }
 
-    func record(_ responses: [BatchPartResponse], error: ODataError?) {
+    /// One result per request, in order, once the batch ran: its response, its own error, or, for the
+    /// others of a failed changeset, `ODataError.notApplied` naming the request that failed.
+    public var results: [Result<BatchPartResponse, ODataError>] { lock.withLock { storedResults } }
+
+    /// The result of the request with this `Content-ID`, once the batch ran.
+    public func result(forContentID id: String) -> Result<BatchPartResponse, ODataError>? {
+        lock.withLock {
+            guard let index = storedRequests.firstIndex(where: { $0.contentID == id }), index < storedResults.count else {
+                return nil
+            }
+            return storedResults[index]
+        }
+    }
+
+    func record(_ responses: [BatchPartResponse], results: [Result<BatchPartResponse, ODataError>], error: ODataError?) {
         lock.withLock {
             storedResponses = responses
+            storedResults = results
             storedError = error
         }
     }
@@ -120,17 +136,13 @@ public final class RequestBatch: @unchecked Sendable {
                 lock.withLock { queryResults[index] = result }
             case (.changes(let changeSet), .query(let part)):
                 // the whole changeset failed: the server answers with one error response
-                let failure =
-                    part.error(for: changeSet.requests.first, serviceRoot: serviceRoot)
-                    ?? ODataError(.decoding, "changeset answered by a single success response \(part.statusCode)")
-                changeSet.record([], error: failure)
+                try changeSet.recordFailure(part, serviceRoot: serviceRoot)
             case (.changes(let changeSet), .changeSet(let parts)):
                 let requests = changeSet.requests
                 if parts.count == requests.count {
-                    let failed = zip(parts, requests).first { !$0.0.isSuccess }
-                    changeSet.record(parts, error: failed.flatMap { $0.0.error(for: $0.1, serviceRoot: serviceRoot) })
+                    changeSet.recordParts(parts, serviceRoot: serviceRoot)
                 } else if parts.count == 1, !parts[0].isSuccess {
-                    changeSet.record([], error: parts[0].error(for: requests.first, serviceRoot: serviceRoot))
+                    try changeSet.recordFailure(parts[0], serviceRoot: serviceRoot)
                 } else {
                     throw ODataError(.decoding, "changeset response has \(parts.count) parts for \(requests.count) requests")
                 }

@@ -106,18 +106,6 @@ public final class DataModel: Sendable {
     }
 }
 
-/// A model that cannot be built, or an entity written with a value it cannot hold.
-public struct DataModelError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong.
-    public let message: String
-
-    /// Creates an error.
-    public init(_ message: String) { self.message = message }
-
-    /// The message.
-    public var description: String { message }
-}
-
 /// Entity types resolved after all descriptors exist, so that navigation properties may point anywhere.
 final class EntityTypeTable: Sendable {
     private let storage = Mutex<[String: EntityTypeDescriptor]>([:])

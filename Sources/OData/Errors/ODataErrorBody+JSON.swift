@@ -44,6 +44,7 @@ extension ODataErrorBody {
         let message: String?
         if case .object? = node["message"] { message = node["message"]?["value"]?.text } else { message = node["message"]?.text }
         return ODataErrorDetail(
-            code: node["code"]?.text, message: message, target: node["target"]?.text, severity: node["severity"]?.text)
+            code: node["code"]?.text, message: message, target: node["target"]?.text, severity: node["severity"]?.text,
+            contentID: node["ContentID"]?.text)
     }
 }

@@ -82,6 +82,7 @@ private struct ErrorXMLCollector {
             case "message": detail.message = value
             case "target": detail.target = value
             case "severity": detail.severity = value
+            case "ContentID": detail.contentID = value
             default: break
             }
         default: break

@@ -86,12 +86,17 @@ public struct ODataErrorDetail: Sendable, Hashable {
     public var target: String?
     /// The severity (`error`, `warning`, `info`…).
     public var severity: String?
+    /// The `Content-ID` of the `$batch` changeset request the message is about (SAP Gateway's `ContentID`).
+    public var contentID: String?
 
     /// Creates a detail.
-    public init(code: String? = nil, message: String? = nil, target: String? = nil, severity: String? = nil) {
+    public init(
+        code: String? = nil, message: String? = nil, target: String? = nil, severity: String? = nil, contentID: String? = nil
+    ) {
         self.code = code
         self.message = message
         self.target = target
         self.severity = severity
+        self.contentID = contentID
     }
 }

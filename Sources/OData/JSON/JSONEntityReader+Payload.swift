@@ -15,6 +15,13 @@ extension JSONEntityReader {
         var first = true
         if let key = try scanner.nextKey(&first) {
             if key.equals("d") { return true }
+            if key.equals("odata.metadata") || key.equals("@odata.context") {
+                // [MS-ODATA] v2 has only verbose JSON; JSON light (v3 `odata.metadata`, v4 `@odata.context`)
+                // keeps types, links and counts elsewhere, so reading it as verbose JSON would lose them.
+                throw scanner.error(
+                    "a JSON light payload (\"\(key.string)\") is not OData v2 verbose JSON; request "
+                        + "application/json;odata=verbose", at: position)
+            }
             if key.equals("error") {
                 let bytes = UnsafeRawBufferPointer(rebasing: scanner.bytes[position...])
                 throw ODataErrorBody.parse(Data(bytes), contentType: "application/json")

@@ -31,15 +31,14 @@ extension JSONEntityReader {
         case UInt8(ascii: "t"), UInt8(ascii: "f"):
             let flag = try scanner.readBool()
             if type == .boolean { return .boolean(flag) }
-            if type == .string { return .string(flag ? "true" : "false") }
             throw scanner.error("expected a \(type.rawValue) value, found a boolean", at: start)
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             throw scanner.error("expected a \(type.rawValue) value, found \(scanner.found)", at: start)
         default:
             let span = try scanner.readNumber()
             switch type {
-            case .string: return .string(span.string)
-            case .dateTime, .dateTimeOffset, .time, .guid, .binary, .boolean:
+            case .string, .dateTime, .dateTimeOffset, .time, .guid, .binary, .boolean:
+                try scanner.expectValueEnd()
                 throw scanner.error("expected a \(type.rawValue) value, found a number", at: start)
             default: return try convert(span, as: type, at: start)
             }
@@ -64,9 +63,15 @@ extension JSONEntityReader {
         try scanner.beginObject()
         var hint = 0
         var first = true
+        var seen = SeenEntries()
         while let key = try scanner.nextKey(&first) {
             if let entry = table.lookup(key, hint: hint), entry < table.propertyCount {
                 hint = entry + 1
+                guard seen.insert(entry) else {
+                    throw scanner.error(
+                        "property \"\(table.name(entry).string)\" appears twice in one \(type.qualifiedName) value",
+                        at: scanner.offset(of: key))
+                }
                 let property = table.properties[entry]
                 value[property] = try readValue(property.type)
             } else {

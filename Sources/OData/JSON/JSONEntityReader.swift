@@ -33,7 +33,7 @@ struct JSONEntityReader {
         var table = initialTable
         var typeFixed = false
         while true {
-            let result = try readEntityBody(table, typeFixed: typeFixed)
+            let result = try readEntityBody(table, typeFixed: typeFixed, start: start)
             switch result {
             case .entity(let entity): return entity
             case .restart(let derived):
@@ -51,9 +51,11 @@ struct JSONEntityReader {
         case restart(NameTable)
     }
 
-    private mutating func readEntityBody(_ initialTable: NameTable, typeFixed: Bool) throws -> EntityResult {
+    private mutating func readEntityBody(_ initialTable: NameTable, typeFixed: Bool, start: Int) throws -> EntityResult {
         var table = initialTable
         try scanner.beginObject()
+        var seen = SeenEntries()
+        var sawMetadata = false
         var values = [EdmValue?](repeating: nil, count: table.propertyCount)
         var navigations = NavigationSlots()
         var metadata = EntityMetadata()
@@ -68,6 +70,9 @@ struct JSONEntityReader {
             if let entry = table.lookup(key, hint: hint) {
                 hint = entry + 1
                 readAny = true
+                guard seen.insert(entry) else {
+                    throw scanner.error("property \"\(table.name(entry).string)\" appears twice in one entry", at: scanner.offset(of: key))
+                }
                 if entry < table.propertyCount {
                     values[entry] = try readPropertyValue(table.properties[entry])
                 } else {
@@ -81,8 +86,10 @@ struct JSONEntityReader {
                     // A second `__metadata` may change the URI that derived links were checked against.
                     navigations.materializeDerivedLinks(count: table.navigations.count) { uri + "/" + table.navigations[$0].name }
                 }
+                sawMetadata = true
                 if let derived = try readEntityMetadata(into: &metadata, uriBytes: &uriBytes, table: table, typeFixed: typeFixed) {
                     if readAny { return .restart(derived) }
+                    seen = SeenEntries()
                     table = derived
                     values = [EdmValue?](repeating: nil, count: table.propertyCount)
                     navigations = NavigationSlots()
@@ -97,6 +104,10 @@ struct JSONEntityReader {
             }
         }
         if isDeletedMarker { deletedEntryID = markerID ?? "" }
+        guard readAny || sawMetadata || isDeletedMarker else {
+            let name = table.entityType?.qualifiedName ?? "entity"
+            throw scanner.error("not an OData entry: an object with neither \"__metadata\" nor a property of \(name)", at: start)
+        }
         guard let type = table.entityType else { throw scanner.error("internal: entity table without an entity type") }
         return .entity(EntityValue(type: type, loadedValues: values, navigation: navigations, metadata: metadata))
     }
@@ -122,6 +133,11 @@ struct JSONEntityReader {
                 let typeName = name.string
                 metadata.typeName = typeName
                 if !typeFixed, let resolver = typeResolver, let type = resolver(typeName), type != table.entityType {
+                    guard let expected = table.entityType, Self.derives(type, from: expected, resolver: resolver) else {
+                        let expectedName = table.entityType?.qualifiedName ?? "the expected type"
+                        throw scanner.error(
+                            "__metadata.type \"\(typeName)\" is neither \(expectedName) nor derived from it", at: scanner.offset(of: name))
+                    }
                     derived = tables.table(for: type)
                 }
             case 4 where key.equals("etag"): metadata.etag = try readOptionalString()

@@ -23,6 +23,23 @@ struct JSONScanner {
         span.start >= base && span.start + span.count <= base + count
     }
 
+    /// The offset of a string token's opening quote in the payload, given its content; the current
+    /// position when `span` lies in the scratch buffer (an unescaped string).
+    func offset(of span: ByteSpan) -> Int {
+        contains(span) ? span.start - base - 1 : position
+    }
+
+    /// Checks that the value just read is followed by `,`, `}` or `]`, so that a malformed token
+    /// is reported as such before a type mismatch is.
+    mutating func expectValueEnd() throws {
+        skipWhitespace()
+        guard position < count else { return }
+        let byte = base[position]
+        guard byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") else {
+            throw error("expected ',' or '}' after a value, found \(found)")
+        }
+    }
+
     init(bytes: UnsafeRawBufferPointer, base: UnsafePointer<UInt8>) {
         self.bytes = bytes
         self.base = base

@@ -5,7 +5,11 @@ import Foundation
 /// Accepts the `{"d": …}` wrapper and payloads without it, v2 feeds (`{"results": […]}`) and
 /// v1 feeds (a bare array). Properties the type does not declare are skipped (an entity holds
 /// only declared properties); `__metadata.type` naming a derived type switches to that type
-/// when `typeResolver` knows it. A body of the form `{"error": …}` is thrown as an
+/// when `typeResolver` knows it. A body that is not an OData v2 payload is refused rather than read as
+/// empty entities: an entry object must hold `__metadata` or a property of its type; a `__metadata.type`
+/// that `typeResolver` resolves to a type neither expected nor derived from it, a JSON number or
+/// boolean for `Edm.String`, and a property named twice in one object are errors; JSON light
+/// (`odata.metadata`, `@odata.context`) is refused by name. A body of the form `{"error": …}` is thrown as an
 /// `ODataErrorBody`; anything malformed as an `ODataDecodingError` with its byte offset.
 public struct ODataJSONDecoder: Sendable {
     /// Finds an entity type by qualified name, for derived types named in `__metadata.type`.

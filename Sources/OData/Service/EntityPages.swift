@@ -1,8 +1,13 @@
 import Foundation
 
 /// Server-driven paging as an `AsyncSequence` of pages: the first page of a query, then each
-/// `__next` link in turn. Holds one page at a time, refuses a next link to another origin
-/// (`ODataError.crossOriginNextLink`) and stops with `.decoding` if a next link repeats.
+/// `__next` link in turn. Holds one page at a time and follows links by the provider's
+/// `RedirectPolicy` (another origin is `ODataError.crossOriginNextLink` unless allowed).
+///
+/// Paging always ends: a next link that repeats the first request or an earlier link is refused
+/// with `ODataError.repeatedNextLink` before that page is fetched (so no page is delivered twice),
+/// and a chain longer than `Options.maximumPages` (10,000 pages by default) ends with
+/// `ODataError.tooManyPages` instead of the page after the last allowed one.
 public struct EntityPages: AsyncSequence, Sendable {
     /// One page.
     public typealias Element = EntityList
@@ -19,21 +24,33 @@ public struct EntityPages: AsyncSequence, Sendable {
         var next: String?
         var seen: Set<String> = []
         var started = false
+        var pagesRead = 0
 
         /// The next page, or nil after the last.
         public mutating func next() async throws -> EntityList? {
             let page: EntityList
             if !started {
                 started = true
+                if let first = try? provider.url(of: query) { seen.insert(first.absoluteString) }
                 page = try await provider.fetchEntities(query, headers: headers, options: RequestOptions())
             } else {
                 guard let link = next else { return nil }
-                guard seen.insert(link).inserted else {
-                    throw ODataError(.decoding, "the server's next link repeats: \(link)")
+                let url = try provider.url(for: link)
+                guard seen.insert(url.absoluteString).inserted else {
+                    throw ODataError(
+                        .repeatedNextLink, "the server's next link repeats an earlier request after \(pagesRead) pages: \(link)",
+                        url: url)
                 }
-                let (request, response) = try await provider.read(try provider.url(for: link), headers: headers)
+                guard pagesRead < provider.options.maximumPages else {
+                    throw ODataError(
+                        .tooManyPages,
+                        "paging stopped after \(pagesRead) pages (Options.maximumPages); the server still sent a next link: "
+                            + String(link.prefix(200)), url: url)
+                }
+                let (request, response) = try await provider.read(url, headers: headers)
                 page = try provider.decodeList(response, request, type: try provider.resultType(of: query))
             }
+            pagesRead += 1
             next = page.nextLink
             return page
         }

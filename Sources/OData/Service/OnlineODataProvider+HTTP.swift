@@ -3,16 +3,19 @@ import Foundation
 extension OnlineODataProvider {
     /// An absolute URL for a path relative to the service root (`Customers('1')?$top=1`),
     /// with `sap-client` and `sap-language` appended when configured. An absolute http(s) URL is
-    /// accepted only when it has the service root's origin.
+    /// accepted only when it has the service root's origin, unless `options.redirectPolicy` allows
+    /// other origins (then `RedirectMiddleware` sends it without credentials).
     public func url(for relativeOrAbsolute: String) throws -> URL {
         let url: URL
         if relativeOrAbsolute.lowercased().hasPrefix("http://") || relativeOrAbsolute.lowercased().hasPrefix("https://") {
             guard let absolute = URL(string: relativeOrAbsolute) else {
                 throw ODataError(.invalidRequest, "not a valid URL: \(relativeOrAbsolute)")
             }
-            guard Self.sameOrigin(absolute, serviceRoot) else {
+            guard Self.sameOrigin(absolute, serviceRoot) || options.redirectPolicy.allowsCrossOrigin else {
                 throw ODataError(
-                    .crossOriginNextLink, "refusing \(relativeOrAbsolute): not on the service's origin \(serviceRoot.absoluteString)",
+                    .crossOriginNextLink,
+                    "refusing \(relativeOrAbsolute): its origin \(Origin(absolute)) is not the service's origin "
+                        + "\(Origin(serviceRoot)) (RedirectPolicy.allowsCrossOrigin)",
                     url: absolute)
             }
             url = absolute

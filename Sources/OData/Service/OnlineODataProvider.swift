@@ -59,6 +59,12 @@ public struct OnlineODataProvider: Sendable {
         public var typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
         /// Where the provider's completion-handler forms call their handlers (a global concurrent queue by default).
         public var completionQueue: DispatchQueue
+        /// Redirects and next links to other origins: refused by default (see `RedirectPolicy`).
+        public var redirectPolicy = RedirectPolicy()
+        /// The most pages `pages(_:)` and `entities(_:)` follow through `__next` links before ending with
+        /// `ODataError.tooManyPages`: 10,000 by default (a million entities at SAP's usual 100 per page),
+        /// so that a server whose next links never end cannot keep a loop running forever.
+        public var maximumPages = 10_000
 
         /// Default options: JSON, CSRF on, 3 attempts for reads, no authentication.
         public init(
@@ -116,6 +122,7 @@ public struct OnlineODataProvider: Sendable {
         if !options.defaultHeaders.fields.isEmpty { chain.append(DefaultHeadersMiddleware(options.defaultHeaders)) }
         chain += options.middlewares
         if let logger = options.logger { chain.append(LoggingMiddleware(logger: logger)) }
+        chain.append(RedirectMiddleware(policy: options.redirectPolicy, serviceRoot: root))
         self.pipeline = HTTPPipeline(
             middlewares: chain, transport: transport ?? URLSessionTransport(configuration: options.transportConfiguration))
     }

@@ -28,6 +28,18 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
         case invalidRequest
         /// A server-driven next link pointed to another origin and was not followed.
         case crossOriginNextLink
+        /// A redirect pointed to another origin and was not followed (`RedirectPolicy`).
+        case crossOriginRedirect
+        /// A request was redirected more often than `RedirectPolicy.maximumRedirects`.
+        case tooManyRedirects
+        /// A server-driven next link repeated the first request or an earlier link (paging would never end).
+        case repeatedNextLink
+        /// Paging followed `Options.maximumPages` pages and the server still sent a next link.
+        case tooManyPages
+        /// A request of a `$batch` changeset was not applied because another request of it failed.
+        case notApplied
+        /// A header name or value would break the HTTP message (CR, LF or NUL); the message names the header.
+        case invalidHeader
     }
 
     /// What went wrong.
@@ -50,6 +62,8 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
     public var underlyingError: (any Error)?
     /// The byte offset in the body where decoding failed, when known.
     public var position: Int?
+    /// The `Content-ID` of the `$batch` changeset request this error is about, when it is about one.
+    public var contentID: String?
 
     /// Creates an error.
     public init(

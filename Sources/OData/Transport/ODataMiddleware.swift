@@ -45,6 +45,9 @@ public struct DefaultHeadersMiddleware: ODataMiddleware {
 }
 
 /// A transport with a middleware chain in front of it: the first middleware sees a request first.
+///
+/// Before the transport sees a request, its headers are checked: a name or value holding CR, LF or
+/// NUL throws `ODataError.invalidHeader` naming the header (a transport would drop or split it).
 public struct HTTPPipeline: Sendable {
     /// The middlewares, outermost first.
     public let middlewares: [any ODataMiddleware]
@@ -71,6 +74,7 @@ public struct HTTPPipeline: Sendable {
                 if Task.isCancelled {
                     throw ODataError(.cancelled, "cancelled before sending", method: request.method, url: request.url)
                 }
+                try request.headers.checkSendable(method: request.method, url: request.url)
                 return try await transport.send(request)
             }
         }

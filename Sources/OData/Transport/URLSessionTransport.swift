@@ -73,6 +73,8 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
     ///
     /// On Linux, give it a delegate that answers authentication challenges: without one,
     /// swift-corelibs-foundation never completes a `401` that carries `WWW-Authenticate: Basic`.
+    /// The delegate must also refuse redirects (`willPerformHTTPRedirection` answering nil): the
+    /// `ODataTransport` contract leaves them to the pipeline's `RedirectPolicy`.
     public init(session: URLSession) {
         self.session = session
         self.challenges = nil
@@ -247,7 +249,8 @@ final class TaskIdentifier: @unchecked Sendable {
     var cancelledByCaller: Bool { box.isCancelled }
 }
 
-/// Declines every authentication challenge: credentials travel in headers set by middlewares.
+/// Declines every authentication challenge (credentials travel in headers set by middlewares) and
+/// every redirect (the pipeline follows them by its `RedirectPolicy`).
 /// It remembers the refused response so the caller gets the `401` instead of a cancellation
 /// (swift-corelibs-foundation would otherwise wait forever on `WWW-Authenticate: Basic`).
 final class ChallengeDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
@@ -264,6 +267,15 @@ final class ChallengeDelegate: NSObject, URLSessionTaskDelegate, @unchecked Send
         } else {
             completionHandler(.performDefaultHandling, nil)
         }
+    }
+
+    /// Refuses every redirect: the `3xx` response goes back to the pipeline, whose
+    /// `RedirectMiddleware` applies the `RedirectPolicy` (see `ODataTransport`).
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 
     func takeRefusedResponse(_ identifier: Int) -> URLResponse? {

@@ -77,7 +77,7 @@ final class OnlineProviderTests: XCTestCase {
             for try await _ in provider(looping).entities(DataQuery().from(customers)) { count += 1 }
             XCTFail("a repeating next link must stop the iteration")
         } catch let error as ODataError {
-            XCTAssertEqual(error.kind, .decoding)
+            XCTAssertEqual(error.kind, .repeatedNextLink)
         }
         XCTAssertEqual(count, 2)
     }

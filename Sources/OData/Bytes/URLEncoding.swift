@@ -15,11 +15,6 @@ public enum URLEncoding {
         encode(text, keepSlash: true)
     }
 
-    /// A literal as it appears in a URL: `EdmLiteral.format` then `encodeLiteral`.
-    public static func literal(_ value: EdmValue) -> String {
-        encodeLiteral(EdmLiteral.format(value))
-    }
-
     static func encode(_ text: String, keepSlash: Bool) -> String {
         var needsWork = false
         for byte in text.utf8 where !isKept(byte, keepSlash: keepSlash) {

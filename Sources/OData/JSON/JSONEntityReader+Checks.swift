@@ -1,0 +1,39 @@
+/// The name-table entries already read in one object, to refuse a repeated property name.
+///
+/// The first 64 entries live in one word (no allocation for ordinary types); more use an array.
+struct SeenEntries {
+    private var low: UInt64 = 0
+    private var high: [Bool] = []
+
+    /// Records `entry`; false when it was already recorded.
+    @inline(__always)
+    mutating func insert(_ entry: Int) -> Bool {
+        if entry < 64 {
+            let bit: UInt64 = 1 << UInt64(entry)
+            if low & bit != 0 { return false }
+            low |= bit
+            return true
+        }
+        let index = entry - 64
+        if index >= high.count { high.append(contentsOf: repeatElement(false, count: index - high.count + 1)) }
+        if high[index] { return false }
+        high[index] = true
+        return true
+    }
+}
+
+extension JSONEntityReader {
+    /// Whether `type` has `base` among its base types (following `baseTypeName` through `resolver`, bounded).
+    static func derives(
+        _ type: EntityTypeDescriptor, from base: EntityTypeDescriptor, resolver: (String) -> EntityTypeDescriptor?
+    ) -> Bool {
+        var current = type
+        for _ in 0..<64 {
+            guard let baseName = current.baseTypeName else { return false }
+            if baseName == base.qualifiedName { return true }
+            guard let next = resolver(baseName) else { return false }
+            current = next
+        }
+        return false
+    }
+}

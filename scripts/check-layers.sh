@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The layers of the OData runtime, checked by the compiler: each layer's folders must type-check with
+# only the layers below it, so a type used from a higher layer (a back-edge) fails this script.
+#
+#   bash scripts/check-layers.sh            run after `swift build` (uses the built ODataMetadata module)
+#
+# Bottom to top (folders of Sources/OData; a line is one layer):
+#   Bytes                          byte spans, percent-encoding, XML text escaping, the libxml2 set-up
+#   Values Model                   EDM values (their literal and wire forms), descriptors, entities, keys,
+#                                  results of reads (EntityList, FunctionResult); one layer: EdmValue holds ComplexValue
+#   Query                          DataQuery, filters, URL rendering, the in-memory evaluator
+#   Wire JSON Atom Errors          the payload codecs and error bodies
+#   Dynamic                        the model built from $metadata at run time
+#   Transport                      HTTP requests, headers, middleware, transports, ODataError
+#   Batch Service Generated Fuzzing  providers, DataService, $batch, support for generated code
+# Exit status 1 names the layer and the first errors when a back-edge exists.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+layers=("Bytes" "Values Model" "Query" "Wire JSON Atom Errors" "Dynamic" "Transport" "Batch Service Generated Fuzzing")
+modules="${ODATA_MODULES_DIR:-$(swift build --show-bin-path)/Modules}"
+[ -e "$modules/ODataMetadata.swiftmodule" ] || { echo "check-layers: no ODataMetadata module in $modules; run swift build first" >&2; exit 2; }
+
+listed=" "
+for layer in "${layers[@]}"; do for folder in $layer; do listed+="$folder "; done; done
+for folder in Sources/OData/*/; do
+    name=$(basename "$folder")
+    case "$name" in *.docc) continue ;; esac
+    if [[ "$listed" != *" $name "* ]]; then echo "check-layers: Sources/OData/$name is in no layer; add it to scripts/check-layers.sh" >&2; exit 1; fi
+done
+
+clang_flags=(-Xcc "-fmodule-map-file=Sources/CLibXML2/module.modulemap")
+for flag in $(pkg-config --cflags-only-I libxml-2.0); do clang_flags+=(-Xcc "$flag"); done
+
+files=()
+count=0
+for layer in "${layers[@]}"; do
+    count=$((count + 1))
+    for folder in $layer; do
+        while IFS= read -r file; do files+=("$file"); done < <(find "Sources/OData/$folder" -name '*.swift' | LC_ALL=C sort)
+    done
+    [ "$count" -eq "${#layers[@]}" ] && break   # the whole module is type-checked by `swift build` itself
+    if ! output=$(swiftc -typecheck -swift-version 6 -module-name OData -parse-as-library -I "$modules" \
+        "${clang_flags[@]}" "${files[@]}" 2>&1); then
+        echo "check-layers: layer '$layer' uses a type from a layer above it (or a layer below is broken):" >&2
+        echo "$output" | grep -E "error:" | head -20 >&2
+        exit 1
+    fi
+    echo "check-layers: $layer ok (${#files[@]} files with the layers below)"
+done
+echo "check-layers: every layer type-checks with only the layers below it"
