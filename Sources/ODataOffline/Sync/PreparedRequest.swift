@@ -38,10 +38,10 @@ struct PreparedRequest {
             let type = try store.entitySet(entry.set).entityType
             let mode = UpdateMode(rawValue: entry.method) ?? .merge
             body = try entry.body ?? store.updateBody(set: entry.set, key: entry.key, type: type, properties: entry.properties, mode: mode)
-            if let etag = subject?.etag, !entry.wasInFlight { headers["If-Match"] = etag }
+            if let etag = subject?.etag { headers["If-Match"] = etag }
         case .delete:
             self.path = try path(entry.set, entry.key)
-            if let etag = subject?.etag, !entry.wasInFlight { headers["If-Match"] = etag }
+            if let etag = subject?.etag { headers["If-Match"] = etag }
         case .addLink, .setLink, .removeLink:
             var linkPath = try path(entry.set, entry.key) + "/$links/" + URLEncoding.encodePath(entry.navigation ?? "")
             if entry.kind == .removeLink, let targetKey = entry.targetKey { linkPath += targetKey }
