@@ -22,6 +22,8 @@ enum SQLValue: Sendable, Hashable {
         default: return nil
         }
     }
+    /// JSON bytes as text (so that SQLite's JSON functions read them).
+    static func json(_ data: Data) -> SQLValue { .text(String(decoding: data, as: UTF8.self)) }
     /// A text or null.
     static func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
 }

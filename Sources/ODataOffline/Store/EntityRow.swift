@@ -64,7 +64,7 @@ struct EntityRow {
     /// The values to bind after `eset, ekey, body, uri, …, type_name` (11 columns).
     var parameters: [SQLValue] {
         [
-            .text(set), .text(key), .blob(body), .optional(uri), .optional(editLink), .optional(etag), .optional(mediaReadLink),
+            .text(set), .text(key), .json(body), .optional(uri), .optional(editLink), .optional(etag), .optional(mediaReadLink),
             .optional(mediaEditLink), .optional(mediaContentType), .optional(mediaETag), .optional(typeName),
         ]
     }

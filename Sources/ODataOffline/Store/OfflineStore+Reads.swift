@@ -25,6 +25,10 @@ extension OfflineStore {
         var rows: [EntityRow]
         if let key = query.key {
             rows = try row(set: set.name, key: key.predicate).map { [$0] } ?? []
+        } else if query.navigationSegments.isEmpty {
+            let plan = SQLQueryPlan(filter: query.filterExpression, type: type)
+            try ensureIndexes(plan.properties)
+            rows = try self.rows(set: set.name, plan: plan)
         } else {
             rows = try self.rows(set: set.name)
         }
@@ -62,6 +66,7 @@ extension OfflineStore {
     /// Answers a collection query from the store: filter, order (key order when none), inline count, skip, top,
     /// expand and select, with the in-memory evaluator's OData semantics.
     func fetch(_ query: DataQuery) throws -> EntityList {
+        if let answered = try fetchInSQL(query) { return answered }
         let (rows, type, set) = try resolve(query)
         let resolver = typeResolver
         let entities = try rows.map { try $0.entity(as: type, resolver: resolver) }
@@ -69,7 +74,8 @@ extension OfflineStore {
         selecting.key = nil
         selecting.topCount = nil
         selecting.skipCount = nil
-        if selecting.sortItems.isEmpty { selecting.sortItems = type.keyProperties.map { SortItem(path: $0.name) } }
+        // Key order, also among entities the sort items leave tied (as the server and the evaluator over key-ordered input).
+        selecting.sortItems += type.keyProperties.map { SortItem(path: $0.name) }
         var result: [EntityValue]
         do {
             result = try selecting.evaluate(on: entities)
@@ -88,6 +94,23 @@ extension OfflineStore {
         }
         result = try result.map { try shaped($0, set: set, query: query) }
         return EntityList(entities: result, inlineCount: query.includesInlineCount ? count : nil)
+    }
+
+    /// Answers a query of a whole entity set entirely in SQL when its filter and order translate
+    /// (see `SQLQueryPlan`); nil otherwise.
+    private func fetchInSQL(_ query: DataQuery) throws -> EntityList? {
+        guard let set = query.entitySet, query.key == nil, query.navigationSegments.isEmpty, query.invocation == nil,
+            !query.customOptions.contains(where: { $0.name == DataQuery.offlineStateOption }),
+            (query.skipCount ?? 0) >= 0, (query.topCount ?? 0) >= 0
+        else { return nil }
+        let plan = SQLQueryPlan(filter: query.filterExpression, type: set.entityType)
+        guard plan.isFilterComplete, let order = plan.order(query.sortItems) else { return nil }
+        try ensureIndexes(plan.properties.union(order.properties))
+        let rows = try self.rows(set: set.name, plan: plan, order: order.terms, skip: query.skipCount, top: query.topCount)
+        let resolver = typeResolver
+        let entities = try rows.map { try shaped($0.entity(as: set.entityType, resolver: resolver), set: set.name, query: query) }
+        let count = query.includesInlineCount ? try self.count(set: set.name, plan: plan) : nil
+        return EntityList(entities: entities, inlineCount: count)
     }
 
     /// Reads the one entity a query addresses; a missing one is a 404 as from a server.

@@ -111,7 +111,7 @@ extension OfflineStore {
             try snapshotOriginal(set: set, key: key)
             try db.run(
                 "UPDATE entities SET body = ?, pending = 1 WHERE eset = ? AND ekey = ?",
-                [.blob(EntityRow.body(of: stored)), .text(set), .text(key)])
+                [.json(EntityRow.body(of: stored)), .text(set), .text(key)])
             let names = changed.map(\.name)
             let last = try queued(set: set, key: key).last { $0.set == set && $0.key == key }
             stored.acceptChanges()

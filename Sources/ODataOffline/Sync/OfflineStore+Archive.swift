@@ -51,7 +51,7 @@ extension OfflineStore {
             {
                 try db.run(
                     "UPDATE entities SET original = ?, original_etag = ?, has_original = 1 WHERE eset = ? AND ekey = ?",
-                    [.blob(EntityRow.body(of: server)), .optional(server.metadata.etag), .text(set), .text(key)])
+                    [.json(EntityRow.body(of: server)), .optional(server.metadata.etag), .text(set), .text(key)])
             }
             if remaining == 0 { try undo(set: set, key: key) }
         }
