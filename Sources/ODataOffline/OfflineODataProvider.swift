@@ -100,7 +100,8 @@ public final class OfflineODataProvider: DataServiceProvider {
         let file = try parameters.storeFile()
         let online = self.online
         let metadata = serviceMetadata
-        let store = try await OfflineStore.open(file: file) {
+        let root = online == nil ? "" : serviceRoot.absoluteString
+        let store = try await OfflineStore.open(file: file, serviceRoot: root) {
             if let metadata { return metadata }
             guard let online else { throw ODataError(.invalidRequest, "offline store: no service to fetch $metadata from") }
             var headers = HTTPHeaders()

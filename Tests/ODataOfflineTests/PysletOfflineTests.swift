@@ -138,6 +138,33 @@ final class PysletOfflineTests: XCTestCase {
         let localCount = try await offline.fetchCount(DataQuery().from(customers))
         XCTAssertEqual(localCount, serverCount)
     }
+
+    func testSeedStoreCopiedAndSyncedWithTheServiceElsewhere() async throws {
+        let seedFolder = try OfflineFixtures.temporaryFolder()
+        let seed = try await provider(pagingRoot, folder: seedFolder)
+        try await seed.download()
+        try await seed.close()
+        let appFolder = try OfflineFixtures.temporaryFolder()
+        try FileManager.default.copyItem(
+            at: seedFolder.appendingPathComponent("espm.sqlite"), to: appFolder.appendingPathComponent("espm.sqlite"))
+
+        let copy = try await provider(root, folder: appFolder)
+        let local = ESPMContainer(provider: copy)
+        var customer = try await local.fetchCustomerWithKey(customerID: "C000004")
+        customer.city = "Seeded"
+        _ = try await copy.updateEntity(customer.entityValue)
+        let result = try await copy.upload()
+        XCTAssertEqual(result.succeeded, 1)
+        let elsewhere = ESPMContainer(provider: OnlineODataProvider(serviceName: "ESPM", serviceRoot: root))
+        let changed = try await elsewhere.fetchCustomerWithKey(customerID: "C000004")
+        XCTAssertEqual(changed.city, "Seeded", "the copied store synced with the service at its new address")
+        let original = ESPMContainer(provider: OnlineODataProvider(serviceName: "ESPM", serviceRoot: pagingRoot))
+        let untouched = try await original.fetchCustomerWithKey(customerID: "C000004")
+        XCTAssertNotEqual(untouched.city, "Seeded")
+        try await copy.download()
+        let count = try await copy.fetchCount(DataQuery().from(ESPMContainerMetadata.EntitySets.customers))
+        XCTAssertEqual(count, 60)
+    }
 }
 
 /// The servers the test command starts (see scripts/servers.sh); a missing variable fails the test.

@@ -28,17 +28,18 @@ struct EntityRow {
         ].map { prefix + $0 }.joined(separator: ", ")
     }
 
-    /// The row of an entity in a set: its property values (no navigation) as JSON, and its metadata.
-    init(_ entity: EntityValue, set: String) {
+    /// The row of an entity in a set: its property values (no navigation) as JSON, and its metadata (links
+    /// made relative by `relative`).
+    init(_ entity: EntityValue, set: String, relative: (String?) -> String? = { $0 }) {
         self.set = set
         self.key = entity.key.predicate
         self.body = Self.body(of: entity)
         let metadata = entity.metadata
-        uri = metadata.uri
-        editLink = metadata.editLink
+        uri = relative(metadata.uri)
+        editLink = relative(metadata.editLink)
         etag = metadata.etag
-        mediaReadLink = metadata.mediaReadLink
-        mediaEditLink = metadata.mediaEditLink
+        mediaReadLink = relative(metadata.mediaReadLink)
+        mediaEditLink = relative(metadata.mediaEditLink)
         mediaContentType = metadata.mediaContentType
         mediaETag = metadata.mediaETag
         typeName = metadata.typeName

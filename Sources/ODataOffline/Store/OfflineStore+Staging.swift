@@ -19,7 +19,7 @@ extension OfflineStore {
     }
 
     private func stage(_ entity: EntityValue, set: EntitySetDescriptor, depth: Int) throws {
-        let row = EntityRow(entity, set: set.name)
+        let row = EntityRow(entity, set: set.name, relative: relative)
         try db.run(
             """
             INSERT OR REPLACE INTO staged_entities(eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type,
@@ -57,7 +57,7 @@ extension OfflineStore {
                 let address = address(ofURI: id)
                 try db.run(
                     "INSERT INTO staged_deletes(uri, eset, ekey) VALUES(?,?,?)",
-                    [.text(id), .optional(address?.set), .optional(address?.key)])
+                    [.optional(relative(id)), .optional(address?.set), .optional(address?.key)])
             }
         }
     }
@@ -96,7 +96,7 @@ extension OfflineStore {
                   OR NOT EXISTS (SELECT 1 FROM entities e WHERE e.eset = links.tset AND e.ekey = links.tkey);
                 """)
             for (name, link) in deltaLinks {
-                try db.run("UPDATE defining_queries SET delta_link = ? WHERE name = ?", [.text(link), .text(name)])
+                try db.run("UPDATE defining_queries SET delta_link = ? WHERE name = ?", [.optional(relative(link)), .text(name)])
             }
             let count = try db.query("SELECT count(*) FROM staged_entities").first?.first?.integer ?? 0
             try clearStaging()

@@ -14,6 +14,9 @@ final class OfflineStore: @unchecked Sendable {
     let db: SQLiteDatabase
     /// The service's model, from the stored `$metadata`.
     let model: DataModel
+    /// The service root the store syncs with (empty for the in-process service); stored links are kept
+    /// relative to it, so that a copied store can sync with the same service at another address.
+    let serviceRoot: String
 
     static let schema = """
         CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value BLOB);
@@ -53,14 +56,21 @@ final class OfflineStore: @unchecked Sendable {
         CREATE TABLE IF NOT EXISTS staged_full_sets(eset TEXT PRIMARY KEY);
         """
 
-    init(db: SQLiteDatabase, model: DataModel) {
+    init(db: SQLiteDatabase, model: DataModel, serviceRoot: String) {
         self.db = db
         self.model = model
+        self.serviceRoot = serviceRoot
+    }
+
+    /// A link relative to the service root when it is under it.
+    func relative(_ link: String?) -> String? {
+        guard let link, !serviceRoot.isEmpty, link.hasPrefix(serviceRoot) else { return link }
+        return String(link.dropFirst(serviceRoot.count))
     }
 
     /// Opens the store at `file` (in memory when nil): creates the schema, and reads the stored metadata, or
     /// stores the one `fetchMetadata` gives when there is none yet (only then is it called).
-    static func open(file: URL?, fetchMetadata: () async throws -> Data) async throws -> OfflineStore {
+    static func open(file: URL?, serviceRoot: String, fetchMetadata: () async throws -> Data) async throws -> OfflineStore {
         let db = try SQLiteDatabase(path: file?.path ?? ":memory:")
         do {
             try db.execute(schema)
@@ -72,7 +82,7 @@ final class OfflineStore: @unchecked Sendable {
                 metadata = try await fetchMetadata()
                 try db.run("INSERT OR REPLACE INTO meta(name, value) VALUES('metadata', ?)", [.blob(metadata)])
             }
-            return OfflineStore(db: db, model: try model(from: metadata))
+            return OfflineStore(db: db, model: try model(from: metadata), serviceRoot: serviceRoot)
         } catch {
             db.close()
             throw error

@@ -21,7 +21,7 @@ extension OfflineStore {
                 let type = try entitySet(entry.set).entityType
                 if !body.isEmpty, let created = try? ODataJSONDecoder(typeResolver: typeResolver).decodeEntity(body, entityType: type) {
                     if !created.key.isIncomplete { key = try replaceKey(set: set, from: entry.key, to: created.key.predicate) }
-                    var row = EntityRow(created, set: set)
+                    var row = EntityRow(created, set: set, relative: relative)
                     row.key = key
                     if row.etag == nil { row.etag = headers["ETag"] }
                     let remaining = try queued(set: set, key: key).contains { $0.id != entry.id && $0.set == set && $0.key == key }
@@ -31,7 +31,9 @@ extension OfflineStore {
                     if let location = headers["Location"], let address = address(ofURI: location) {
                         set = address.set
                         key = try replaceKey(set: set, from: entry.key, to: address.key)
-                        try db.run("UPDATE entities SET uri = ? WHERE eset = ? AND ekey = ?", [.text(location), .text(set), .text(key)])
+                        try db.run(
+                            "UPDATE entities SET uri = ? WHERE eset = ? AND ekey = ?",
+                            [.optional(relative(location)), .text(set), .text(key)])
                     }
                     try db.run(
                         "UPDATE entities SET is_local = 0, etag = coalesce(?, etag) WHERE eset = ? AND ekey = ?",
