@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
         .library(name: "ODataOffline", targets: ["ODataOffline"]),
+        .library(name: "ODataCurl", targets: ["ODataCurl"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
         .plugin(name: "ODataGenerator", targets: ["ODataGenerator"]),
         .plugin(name: "GenerateODataSources", targets: ["GenerateODataSources"]),
@@ -33,6 +34,15 @@ let package = Package(
         .target(
             name: "ODataOffline",
             dependencies: ["OData", "ODataMetadata", "CSQLite"]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(
+            name: "ODataCurl",
+            dependencies: ["OData", "CCurl"]
         ),
         .target(
             name: "ODataCodeGen",
@@ -120,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["ESPM", "OData", "GWSampleBasic", "BusinessPartnerAPI"]
+            dependencies: ["ESPM", "OData", "ODataCurl", "GWSampleBasic", "BusinessPartnerAPI"]
         ),
         .testTarget(
             name: "ODataOfflineTests",

@@ -33,6 +33,7 @@ struct GenerateODataSources: CommandPlugin {
             let output = locator.metadata.deletingLastPathComponent().appendingPathComponent("Generated")
             var toolArguments = ["generate", locator.metadata.path, "--output", output.path]
             if let configuration = locator.configuration { toolArguments += ["--config", configuration.path] }
+            if let patches = locator.patches { toolArguments += ["--patches", patches.path] }
             try run(tool, toolArguments)
             print("Generated OData sources for \(target.name) in \(output.path)")
             generated += 1

@@ -40,6 +40,10 @@ struct ODataGenerator: BuildToolPlugin {
             arguments += ["--config", configuration.path]
             inputs.append(configuration)
         }
+        if let patches = locator.patches {
+            arguments += ["--patches", patches.path]
+            inputs.append(patches)
+        }
         let outputs =
             ["GeneratedService.swift", "GeneratedMetadata.swift"]
             .map { output.appendingPathComponent($0) }

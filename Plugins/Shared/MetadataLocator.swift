@@ -10,6 +10,11 @@ struct MetadataLocator {
     let metadata: URL
     /// The configuration file, if the target has one.
     let configuration: URL?
+    /// The metadata patch file next to the metadata document, if there is one.
+    let patches: URL?
+
+    /// The patch file name looked for next to the metadata document.
+    static let patchesName = "odata-metadata-patches.json"
 
     /// Looks through a target's files.
     init(files: [URL], targetName: String) throws {
@@ -32,6 +37,8 @@ struct MetadataLocator {
         }
         metadata = first
         configuration = files.filter { $0.lastPathComponent == Self.configurationName }.sorted { $0.path < $1.path }.first
+        let next = first.deletingLastPathComponent().appendingPathComponent(Self.patchesName)
+        patches = FileManager.default.fileExists(atPath: next.path) ? next : nil
     }
 
     /// Whether the first 4 KiB of a file contain an `Edmx` root element (`<edmx:Edmx` or `<Edmx`).

@@ -49,7 +49,8 @@ public struct CodeGenerator: Sendable {
         let access = plan.access.declarationAccess
         var declarations: [(name: String, decl: SwiftDecl)] = []
         for type in plan.entityTypes {
-            declarations.append((type.name, EntityTypeTranslator(type: type, access: access).declaration()))
+            declarations.append(
+                (type.name, EntityTypeTranslator(type: type, access: access, strict: configuration.strictQueryCapabilities).declaration()))
         }
         for type in plan.complexTypes {
             declarations.append((type.name, ComplexTypeTranslator(type: type, access: access).declaration()))

@@ -9,6 +9,8 @@ public struct ParseOptions: Sendable, Hashable {
     public var maximumInputSize: Int
     /// The deepest element nesting accepted (default 256).
     public var maximumDepth: Int
+    /// Patches applied in order to the document as read, before it is resolved (default none).
+    public var patches: [MetadataPatchSet] = []
 
     /// Creates a `ParseOptions` from its parts.
     public init(isStrict: Bool = false, warningsAreErrors: Bool = false, maximumInputSize: Int = 64 << 20, maximumDepth: Int = 256) {
@@ -16,6 +18,13 @@ public struct ParseOptions: Sendable, Hashable {
         self.warningsAreErrors = warningsAreErrors
         self.maximumInputSize = maximumInputSize
         self.maximumDepth = maximumDepth
+    }
+
+    /// These options with the patch sets applied after those already set.
+    public func patched(with sets: [MetadataPatchSet]) -> ParseOptions {
+        var copy = self
+        copy.patches += sets
+        return copy
     }
 
     /// Lenient parsing with the default limits.

@@ -30,6 +30,8 @@ extension GenerateCommand {
             case "-o", "--output": options.outputPath = try value(argument)
             case "--config": options.configPath = try value(argument)
             case "--strict": options.strict = true
+            case "--patches": options.patchPaths.append(try value(argument))
+            case "--strict-query-capabilities": options.overrides.append { $0.strictQueryCapabilities = true }
             case "--quiet": options.quiet = true
             case "--service-name":
                 let name = try value(argument)

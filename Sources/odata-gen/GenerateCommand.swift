@@ -26,6 +26,11 @@ enum GenerateCommand {
                                                                       (config: functionImports)
           --layout <layout>         perType | sharded | singleFile    (config: fileLayout)
           --shards <n>              type files in the sharded layout  (config: shardCount)
+          --patches <file>          metadata patch file (JSON) applied before resolution;
+                                    repeatable                        (config: metadataPatches)
+          --strict-query-capabilities
+                                    filtering or sorting on sap:filterable/sortable="false"
+                                    properties does not compile  (config: strictQueryCapabilities)
           --strict                  fail on metadata errors instead of skipping what is broken
           --quiet                   do not print warnings
           --help, -h                print this help
@@ -37,6 +42,7 @@ enum GenerateCommand {
         var metadataPath: String?
         var outputPath: String?
         var configPath: String?
+        var patchPaths: [String] = []
         var strict = false
         var quiet = false
         var overrides: [(inout GeneratorConfiguration) throws -> Void] = []
@@ -66,10 +72,14 @@ enum GenerateCommand {
             }
             for override in options.overrides { try override(&configuration) }
             try configuration.validate()
-            let metadata = try parseMetadata(metadataPath, strict: options.strict, quiet: options.quiet)
+            let patches = try MetadataInput.patchSets(
+                configuration: configuration, configPath: options.configPath, extra: options.patchPaths)
+            let metadata = try MetadataInput.parse(metadataPath, patches: patches, strict: options.strict, quiet: options.quiet)
             let result = try CodeGenerator(configuration: configuration).generate(metadata)
             if !options.quiet {
-                for diagnostic in result.diagnostics { report(diagnostic.location, diagnostic.severity, diagnostic.message, metadataPath) }
+                for diagnostic in result.diagnostics {
+                    MetadataInput.report(diagnostic.location, diagnostic.severity, diagnostic.message, metadataPath)
+                }
             }
             try OutputWriter(directory: URL(fileURLWithPath: outputPath)).write(result.files)
             return 0
@@ -80,29 +90,5 @@ enum GenerateCommand {
             CLI.printError("error: \(error)")
             return 1
         }
-    }
-
-    private static func parseMetadata(_ path: String, strict: Bool, quiet: Bool) throws -> ServiceMetadata {
-        do {
-            let metadata = try MetadataParser.parse(contentsOf: URL(fileURLWithPath: path), options: strict ? .strict : .lenient)
-            if !quiet {
-                for diagnostic in metadata.diagnostics where diagnostic.severity >= .warning {
-                    report(diagnostic.location, diagnostic.severity, "\(diagnostic.message) [\(diagnostic.code)]", path)
-                }
-            }
-            return metadata
-        } catch {
-            for diagnostic in error.diagnostics where diagnostic.severity >= .warning {
-                report(diagnostic.location, diagnostic.severity, diagnostic.message, path)
-            }
-            let place = error.location.map { "\(path):\($0.line):\($0.column)" } ?? path
-            throw GeneratorError(message: "\(place): cannot read the metadata document: \(error.message)")
-        }
-    }
-
-    /// Prints `file:line:column: severity: message`, the form build tools and editors link to the source.
-    private static func report(_ location: SourceLocation?, _ severity: DiagnosticSeverity, _ message: String, _ path: String) {
-        let place = location.map { "\(path):\($0.line):\($0.column)" } ?? path
-        CLI.printError("\(place): \(severity.rawValue): \(message)")
     }
 }

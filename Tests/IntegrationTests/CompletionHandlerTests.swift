@@ -22,7 +22,7 @@ final class CompletionHandlerTests: XCTestCase {
     }
 
     private var provider: OnlineODataProvider {
-        OnlineODataProvider(serviceName: "ESPM", serviceRoot: root, options: .init(completionQueue: queue))
+        TestServers.provider(serviceName: "ESPM", serviceRoot: root, options: .init(completionQueue: queue))
     }
 
     /// Waits for a completion handler with a result; fails when it is not called on `queue`.
@@ -162,7 +162,7 @@ final class CompletionHandlerTests: XCTestCase {
 
     func testBatchOnMockSAP() async throws {
         try await TestServers.resetMockSAP()
-        let provider = OnlineODataProvider(
+        let provider = TestServers.provider(
             serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample(), options: .init(completionQueue: queue))
         let service = GWSampleBasicService(provider: provider, completionQueue: queue)
         var partner = try await result { service.fetchBusinessPartnerWithKey(businessPartnerID: "0100000002", completionHandler: $0) }

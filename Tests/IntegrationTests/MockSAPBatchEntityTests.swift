@@ -7,7 +7,7 @@ import XCTest
 final class MockSAPBatchEntityTests: XCTestCase {
     func testEntityChangesetAndDecodedRead() async throws {
         try await TestServers.resetMockSAP()
-        let provider = OnlineODataProvider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample())
+        let provider = TestServers.provider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample())
         let model = try await provider.loadDataModel()
         let partners = try model.entitySet("BusinessPartnerSet")
         let loaded = try await provider.fetchEntities(DataQuery().from(partners).top(2), headers: [:], options: .init()).entities

@@ -7,7 +7,7 @@ import XCTest
 final class MockSAPDynamicTests: XCTestCase {
     func testDynamicReadUpdateAndStaleCopy() async throws {
         try await TestServers.resetMockSAP()
-        let provider = OnlineODataProvider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample())
+        let provider = TestServers.provider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample())
         let model = try await provider.loadDataModel()
         let partners = try model.entitySet("BusinessPartnerSet")
         let page = try await provider.fetchEntities(

@@ -7,7 +7,7 @@ import XCTest
 final class MockSAPStrictTests: XCTestCase {
     func testPreconditionRequiredAndAutomaticIfMatch() async throws {
         let root = try TestServers.gwsampleStrict()
-        let provider = OnlineODataProvider(serviceName: "GWSAMPLE_BASIC", serviceRoot: root, options: .init(sapClient: "100"))
+        let provider = TestServers.provider(serviceName: "GWSAMPLE_BASIC", serviceRoot: root, options: .init(sapClient: "100"))
         let model = try await provider.loadDataModel()
         let partners = try model.entitySet("BusinessPartnerSet")
         let page = try await provider.fetchEntities(DataQuery().from(partners).top(1), headers: [:], options: .init())

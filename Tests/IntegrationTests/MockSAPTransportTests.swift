@@ -12,7 +12,7 @@ final class MockSAPTransportTests: XCTestCase {
     }
 
     private func provider(_ options: OnlineODataProvider.Options = .init()) -> OnlineODataProvider {
-        OnlineODataProvider(serviceName: "GWSAMPLE_BASIC", serviceRoot: root, options: options)
+        TestServers.provider(serviceName: "GWSAMPLE_BASIC", serviceRoot: root, options: options)
     }
 
     private func get(_ provider: OnlineODataProvider, _ path: String, headers: HTTPHeaders = [:]) async throws -> HTTPResponse {

@@ -14,7 +14,7 @@ final class MockSAPTypedTests: XCTestCase {
     override func setUp() async throws {
         try await TestServers.resetMockSAP()
         service = GWSampleBasicService(
-            provider: OnlineODataProvider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample()))
+            provider: TestServers.provider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample()))
     }
 
     func testTypedReadsWithFilterOrderByTopAndExpand() async throws {
@@ -38,7 +38,7 @@ final class MockSAPTypedTests: XCTestCase {
         XCTAssertEqual(count, 8)
 
         let partners = BusinessPartnerService(
-            provider: OnlineODataProvider(
+            provider: TestServers.provider(
                 serviceName: "API_BUSINESS_PARTNER_SRV",
                 serviceRoot: try TestServers.mockSAP().appendingPathComponent("sap/opu/odata/sap/API_BUSINESS_PARTNER_SRV/")))
         let organisations = try await partners.fetchABusinessPartner(

@@ -12,7 +12,7 @@ final class MockSAPTypedWriteTests: XCTestCase {
     override func setUp() async throws {
         try await TestServers.resetMockSAP()
         service = GWSampleBasicService(
-            provider: OnlineODataProvider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample()))
+            provider: TestServers.provider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample()))
     }
 
     private func newPartner(_ id: String?, name: String) -> BusinessPartner {
@@ -130,7 +130,7 @@ final class MockSAPTypedWriteTests: XCTestCase {
 
     func testPreconditionRequiredOnTheStrictInstance() async throws {
         let strict = GWSampleBasicService(
-            provider: OnlineODataProvider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsampleStrict()))
+            provider: TestServers.provider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsampleStrict()))
         let partner = try await strict.fetchBusinessPartnerWithKey(businessPartnerID: "0100000004")
         var withoutETag = partner
         withoutETag.entityValue.metadata.etag = nil
@@ -153,7 +153,7 @@ final class MockSAPTypedWriteTests: XCTestCase {
 
     func testFaultScenariosThroughTypedCalls() async throws {
         let service = GWSampleBasicService(
-            provider: OnlineODataProvider(
+            provider: TestServers.provider(
                 serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample(), options: .init(retryPolicy: .none)))
         let expected: [(String, Int, ODataError.Kind)] = [
             ("auth", 401, .httpStatus), ("expired-token", 401, .httpStatus), ("forbidden", 403, .httpStatus),
@@ -182,7 +182,7 @@ final class MockSAPTypedWriteTests: XCTestCase {
         }
 
         let impatient = GWSampleBasicService(
-            provider: OnlineODataProvider(
+            provider: TestServers.provider(
                 serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample(),
                 options: .init(retryPolicy: .none, transportConfiguration: .init(requestTimeout: 0.5))))
         let start = Date()

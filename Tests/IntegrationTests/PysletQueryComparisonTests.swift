@@ -11,7 +11,7 @@ final class PysletQueryComparisonTests: XCTestCase {
     func testInMemoryFilteringMatchesTheServer() async throws {
         let root = try TestServers.pyslet()
         try await TestServers.resetPyslet(root)
-        let service = ESPMContainer(provider: OnlineODataProvider(serviceName: "ESPM", serviceRoot: root))
+        let service = ESPMContainer(provider: TestServers.provider(serviceName: "ESPM", serviceRoot: root))
         let everyone = try await service.fetchCustomers(matching: DataQuery())
         XCTAssertEqual(everyone.count, 60)
         let born1970 = try XCTUnwrap(LocalDateTime(utc: Date(timeIntervalSince1970: 0)))

@@ -14,7 +14,7 @@ final class PysletReadTests: XCTestCase {
     }
 
     private func service(_ format: PayloadFormat = .json, root: URL? = nil) -> ESPMContainer<OnlineODataProvider> {
-        ESPMContainer(provider: OnlineODataProvider(serviceName: "ESPM", serviceRoot: root ?? self.root, options: .init(format: format)))
+        ESPMContainer(provider: TestServers.provider(serviceName: "ESPM", serviceRoot: root ?? self.root, options: .init(format: format)))
     }
 
     func testCustomersWithExpandedSalesOrdersInJSONAndAtom() async throws {

@@ -11,7 +11,7 @@ final class PysletWriteTests: XCTestCase {
     override func setUp() async throws {
         let root = try TestServers.pyslet()
         try await TestServers.resetPyslet(root)
-        service = ESPMContainer(provider: OnlineODataProvider(serviceName: "ESPM", serviceRoot: root))
+        service = ESPMContainer(provider: TestServers.provider(serviceName: "ESPM", serviceRoot: root))
     }
 
     private func newCustomer(_ id: String) -> Customer {

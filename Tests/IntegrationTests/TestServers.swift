@@ -1,5 +1,6 @@
 import Foundation
 import OData
+import ODataCurl
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -75,5 +76,21 @@ extension TestServers {
     /// GWSAMPLE_BASIC on the mock-sap instance started with `--require-if-match`.
     static func gwsampleStrict(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
         try url("ODATA_TEST_MOCKSAP_STRICT_URL", file: file, line: line).appendingPathComponent("sap/opu/odata/IWBEP/GWSAMPLE_BASIC/")
+    }
+}
+
+extension TestServers {
+    /// The transport the suite runs over: `ODATA_TEST_TRANSPORT=curl` (set by scripts/test.sh for its
+    /// second run) selects `CurlTransport`; otherwise the default `URLSessionTransport`.
+    static var usesCurl: Bool { ProcessInfo.processInfo.environment["ODATA_TEST_TRANSPORT"] == "curl" }
+
+    /// The transport for a provider with these options (nil: the provider's own `URLSessionTransport`).
+    static func transport(for options: OnlineODataProvider.Options) -> (any ODataTransport)? {
+        usesCurl ? CurlTransport(configuration: .init(options.transportConfiguration)) : nil
+    }
+
+    /// A provider over the suite's transport: every integration test builds its providers here.
+    static func provider(serviceName: String, serviceRoot: URL, options: OnlineODataProvider.Options = .init()) -> OnlineODataProvider {
+        OnlineODataProvider(serviceName: serviceName, serviceRoot: serviceRoot, options: options, transport: transport(for: options))
     }
 }

@@ -138,7 +138,8 @@ struct DataModelBuilder {
                 EntitySetDescriptor(
                     name: set.name, entityType: type, isCreatable: set.annotations.sap("creatable") != "false",
                     isUpdatable: set.annotations.sap("updatable") != "false",
-                    isDeletable: set.annotations.sap("deletable") != "false"))
+                    isDeletable: set.annotations.sap("deletable") != "false",
+                    requiresFilter: set.annotations.sap("requires-filter") == "true"))
         }
         return result
     }

@@ -109,17 +109,20 @@ public final class EntitySetDescriptor: Sendable, Hashable, CustomStringConverti
     public let isUpdatable: Bool
     /// `sap:deletable` (true when absent).
     public let isDeletable: Bool
+    /// `sap:requires-filter` (false when absent): reads of the whole set need `$filter`.
+    public let requiresFilter: Bool
 
     /// Creates a descriptor.
     public init(
         name: String, entityType: EntityTypeDescriptor, isCreatable: Bool = true, isUpdatable: Bool = true,
-        isDeletable: Bool = true
+        isDeletable: Bool = true, requiresFilter: Bool = false
     ) {
         self.name = name
         self.entityType = entityType
         self.isCreatable = isCreatable
         self.isUpdatable = isUpdatable
         self.isDeletable = isDeletable
+        self.requiresFilter = requiresFilter
     }
 
     public static func == (lhs: EntitySetDescriptor, rhs: EntitySetDescriptor) -> Bool {

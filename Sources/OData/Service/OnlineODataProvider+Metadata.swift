@@ -8,13 +8,16 @@ extension OnlineODataProvider {
     }
 
     /// Loads `$metadata` and builds the dynamic `DataModel` (entity sets, types and function imports
-    /// by name) for a container (the default one when nil). Parse failures throw `ODataError` `.decoding`.
-    public func loadDataModel(container: String? = nil, headers: HTTPHeaders = HTTPHeaders()) async throws -> DataModel {
+    /// by name) for a container (the default one when nil), with metadata patches applied before resolution.
+    /// Parse failures and patches that do not apply throw `ODataError` `.decoding`.
+    public func loadDataModel(
+        container: String? = nil, patches: [MetadataPatchSet] = [], headers: HTTPHeaders = HTTPHeaders()
+    ) async throws -> DataModel {
         let data = try await fetchMetadataDocument(headers: headers)
         let url = try url(for: "$metadata")
         let metadata: ServiceMetadata
         do {
-            metadata = try MetadataParser.parse(data)
+            metadata = try MetadataParser.parse(data, options: ParseOptions.lenient.patched(with: patches))
         } catch {
             throw ODataError(
                 .decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, responseBody: data, underlyingError: error)

@@ -4,6 +4,7 @@ extension OnlineODataProvider: DataServiceProvider {
     /// Reads one page of a collection (entity set, navigation, or entity-returning function).
     /// Server-driven paging is not followed here: see `pages(_:)` and `entities(_:)`.
     public func fetchEntities(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws -> EntityList {
+        try query.checkEntitySetCapabilities()
         if let function = query.invocation?.function, function.httpMethod != "GET" {
             let (request, response) = try await call(query, headers: headers, options: options)
             return try decodeList(response, request, type: try resultType(of: query))

@@ -6,7 +6,8 @@ extension OnlineODataProvider {
     public func createEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
     ) async throws -> EntityValue {
-        try await create(entity, at: URLEncoding.encodePath(entitySet.name), headers: headers)
+        try entitySet.checkAllows(.create)
+        return try await create(entity, at: URLEncoding.encodePath(entitySet.name), headers: headers)
     }
 
     /// Creates an entity related to `parent` (`POST` to the parent's navigation property).

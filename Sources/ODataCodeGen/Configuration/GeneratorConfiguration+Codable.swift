@@ -1,7 +1,7 @@
 extension GeneratorConfiguration: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case serviceClassName, container, accessLevel, namingStrategy, renames, entitySets, functionImports,
-            fileLayout, shardCount
+            fileLayout, shardCount, metadataPatches, strictQueryCapabilities
     }
 
     private struct AnyKey: CodingKey {
@@ -30,6 +30,12 @@ extension GeneratorConfiguration: Codable {
         functionImports = try container.decodeIfPresent([String].self, forKey: .functionImports)
         fileLayout = try Self.decodeEnum(container, .fileLayout) ?? .perType
         shardCount = try container.decodeIfPresent(Int.self, forKey: .shardCount) ?? 32
+        if let one = try? container.decodeIfPresent(String.self, forKey: .metadataPatches) {
+            metadataPatches = [one]
+        } else {
+            metadataPatches = try container.decodeIfPresent([String].self, forKey: .metadataPatches) ?? []
+        }
+        strictQueryCapabilities = try container.decodeIfPresent(Bool.self, forKey: .strictQueryCapabilities) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -43,6 +49,8 @@ extension GeneratorConfiguration: Codable {
         try container.encodeIfPresent(functionImports, forKey: .functionImports)
         try container.encode(fileLayout, forKey: .fileLayout)
         try container.encode(shardCount, forKey: .shardCount)
+        try container.encode(metadataPatches, forKey: .metadataPatches)
+        try container.encode(strictQueryCapabilities, forKey: .strictQueryCapabilities)
     }
 
     /// Decodes a string-valued enum, naming the allowed values when the string is not one of them.

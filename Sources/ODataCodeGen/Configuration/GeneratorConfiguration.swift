@@ -47,12 +47,19 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     public var fileLayout: FileLayout
     /// The number of type files in the `sharded` layout; default 32 (small files compile faster than big ones).
     public var shardCount: Int
+    /// Metadata patch files (JSON, see `MetadataPatchSet`), applied in order before the document is resolved;
+    /// relative paths are relative to the configuration file. Default: none.
+    public var metadataPatches: [String]
+    /// Whether filtering or sorting on a property marked `sap:filterable="false"` / `sap:sortable="false"`
+    /// is a compile error (the property's descriptor then lacks the capability); default `false`.
+    public var strictQueryCapabilities: Bool
 
     /// Default options.
     public init(
         serviceClassName: String? = nil, container: String? = nil, accessLevel: GeneratedAccessLevel = .public,
         namingStrategy: NamingStrategy = .sap, renames: [String: String] = [:], entitySets: [String] = [],
-        functionImports: [String]? = nil, fileLayout: FileLayout = .perType, shardCount: Int = 32
+        functionImports: [String]? = nil, fileLayout: FileLayout = .perType, shardCount: Int = 32,
+        metadataPatches: [String] = [], strictQueryCapabilities: Bool = false
     ) {
         self.serviceClassName = serviceClassName
         self.container = container
@@ -63,6 +70,8 @@ public struct GeneratorConfiguration: Sendable, Hashable {
         self.functionImports = functionImports
         self.fileLayout = fileLayout
         self.shardCount = shardCount
+        self.metadataPatches = metadataPatches
+        self.strictQueryCapabilities = strictQueryCapabilities
     }
 
     /// The largest `shardCount` (the build plugin asks for one type file per type, up to this many).

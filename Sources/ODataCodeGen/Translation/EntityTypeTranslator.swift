@@ -4,6 +4,8 @@ import ODataMetadata
 struct EntityTypeTranslator {
     let type: PlannedEntityType
     let access: AccessLevel
+    /// `strictQueryCapabilities`: restricted properties get `OData.QueryRestrictedProperty` descriptors.
+    var strict = false
 
     func declaration() -> SwiftDecl {
         let edm = type.edm
@@ -13,7 +15,7 @@ struct EntityTypeTranslator {
         if let base = edm.baseType { doc += ["", "Derived from \(DocComment.code(base)); inherited properties are included."] }
         if edm.hasStream { doc += ["", "A media entity (`m:HasStream`): its media resource is read and written through the service."] }
         var members: [SwiftDecl] = [descriptorTable()]
-        members += type.properties.map { PropertyMembers.staticDescriptor($0, ownerKind: "entity", access: access) }
+        members += type.properties.map { PropertyMembers.staticDescriptor($0, ownerKind: "entity", access: access, strict: strict) }
         members += type.navigations.map(staticNavigation)
         members.append(
             .property(
@@ -27,7 +29,7 @@ struct EntityTypeTranslator {
                 parameters: [SwiftParameter(name: "entityValue", type: Build.type("OData.EntityValue"))],
                 body: [.assign(.member(.self, "entityValue"), .identifier("entityValue"))]))
         members += type.properties.filter { ReservedNames.shadowableEntityMembers.contains($0.name) }
-            .map { PropertyMembers.shadowingAccessor($0, access: access) }
+            .map { PropertyMembers.shadowingAccessor($0, access: access, strict: strict) }
         members += type.navigations.map(navigationAccessor)
         if !type.keys.isEmpty { members.append(keyFunction()) }
         return .nominal(

@@ -24,6 +24,9 @@ struct MetadataTranslator {
                         .path("OData.ComplexTypeDescriptor"), TypeMapping.complexDescriptor(type.name))
                 }),
             group("EntitySets", "The entity sets' descriptors.", plan.entitySets.map(entitySet)),
+            group(
+                "Sets", "The entity sets' typed handles: whether the service allows creates, updates and deletes is part of the type.",
+                plan.entitySets.map(typedSet)),
             group("FunctionImports", "The function imports called with GET.", plan.functions.filter { !$0.isAction }.map(function)),
             group(
                 "ActionImports", "The function imports called with another method (POST, PUT, MERGE, DELETE).",
@@ -46,9 +49,10 @@ struct MetadataTranslator {
         var arguments: [(String?, SwiftExpr)] = [
             ("name", .string(set.edm.name)), ("entityType", TypeMapping.entityDescriptor(set.typeName)),
         ]
-        if !set.edm.annotations.isCreatable { arguments.append(("isCreatable", .bool(false))) }
-        if !set.edm.annotations.isUpdatable { arguments.append(("isUpdatable", .bool(false))) }
-        if !set.edm.annotations.isDeletable { arguments.append(("isDeletable", .bool(false))) }
+        if !set.capabilities.isCreatable { arguments.append(("isCreatable", .bool(false))) }
+        if !set.capabilities.isUpdatable { arguments.append(("isUpdatable", .bool(false))) }
+        if !set.capabilities.isDeletable { arguments.append(("isDeletable", .bool(false))) }
+        if set.capabilities.requiresFilter { arguments.append(("requiresFilter", .bool(true))) }
         let doc =
             DocComment.lines(
                 "The \(DocComment.code(set.edm.name)) entity set.", annotations: set.edm.annotations,
@@ -56,6 +60,26 @@ struct MetadataTranslator {
         return Build.constant(
             doc, access, set.handleName, .path("OData.EntitySetDescriptor"),
             Build.new("OData.EntitySetDescriptor", arguments))
+    }
+
+    /// `OData.TypedEntitySet<Entity, Create, Update, Delete>` over the set's descriptor.
+    private func typedSet(_ set: PlannedEntitySet) -> SwiftDecl {
+        func permission(_ allowed: Bool) -> SwiftType { .path(allowed ? "OData.SetPermissions.Allowed" : "OData.SetPermissions.Forbidden") }
+        let type = SwiftType.generic(
+            ["OData", "TypedEntitySet"],
+            [
+                .named([set.typeName]), permission(set.capabilities.isCreatable), permission(set.capabilities.isUpdatable),
+                permission(set.capabilities.isDeletable),
+            ])
+        var allowed: [String] = []
+        if set.capabilities.isCreatable { allowed.append("create") }
+        if set.capabilities.isUpdatable { allowed.append("update") }
+        if set.capabilities.isDeletable { allowed.append("delete") }
+        let doc =
+            "The \(DocComment.code(set.edm.name)) entity set; allows \(allowed.isEmpty ? "no writes" : allowed.joined(separator: ", "))."
+        return Build.computedStatic(
+            [doc], access, set.handleName, type,
+            Build.new(type, [(nil, Build.member(.type(.named([plan.metadataName, "EntitySets"])), set.handleName))]))
     }
 
     private func function(_ function: PlannedFunction) -> SwiftDecl {

@@ -59,9 +59,11 @@ enum PropertyMembers {
     /// (`ownerKind` is `entity` or `complex`). It also names the instance property (`customer.firstName`,
     /// a `Swift.String?`) that the runtime's dynamic member lookup provides, so it carries the property's
     /// documentation (`sap:label`, `sap:quickinfo`, `Documentation`).
-    static func staticDescriptor(_ property: PlannedProperty, ownerKind: String, access: AccessLevel) -> SwiftDecl {
+    static func staticDescriptor(_ property: PlannedProperty, ownerKind: String, access: AccessLevel, strict: Bool = false) -> SwiftDecl {
         let edm = property.edm
-        let type = SwiftType.generic(["OData", "TypedProperty"], [property.valueType])
+        let plain = SwiftType.generic(["OData", "TypedProperty"], [property.valueType])
+        let restricted = strict && isRestricted(property)
+        let type = restricted ? restrictedType(property) : plain
         // After a dot a keyword needs no backticks (`entity.default`), and a code span cannot hold them.
         let instance = "\(ownerKind == "entity" ? "entity" : "value").\(property.name.filter { $0 != "`" })"
         let doc =
@@ -69,16 +71,37 @@ enum PropertyMembers {
                 "The \(DocComment.code(edm.name)) property (\(DocComment.code(edm.type.csdlName))).",
                 annotations: edm.annotations, documentation: edm.documentation)
             + ["", "Read and write it on an instance as `\(instance)`; use this descriptor in `select`, `filter` and `orderBy`."]
-        return Build.computedStatic(
-            doc, access, property.name, type,
-            Build.new(type, [(ownerKind, .member(.selfType, "self")), ("index", .int(property.index))]))
+            + (restricted ? ["", "- Note: `strictQueryCapabilities`: \(restrictionNote(property))."] : [])
+        let descriptor = Build.new(plain, [(ownerKind, .member(.selfType, "self")), ("index", .int(property.index))])
+        return Build.computedStatic(doc, access, property.name, type, restricted ? Build.new(type, [(nil, descriptor)]) : descriptor)
+    }
+
+    /// Whether the service forbids filtering or sorting on the property.
+    static func isRestricted(_ property: PlannedProperty) -> Bool {
+        !property.edm.annotations.isFilterable || !property.edm.annotations.isSortable
+    }
+
+    /// `OData.QueryRestrictedProperty<Value, Filter, Sort>`.
+    static func restrictedType(_ property: PlannedProperty) -> SwiftType {
+        func permission(_ allowed: Bool) -> SwiftType { .path(allowed ? "OData.SetPermissions.Allowed" : "OData.SetPermissions.Forbidden") }
+        return .generic(
+            ["OData", "QueryRestrictedProperty"],
+            [property.valueType, permission(property.edm.annotations.isFilterable), permission(property.edm.annotations.isSortable)])
+    }
+
+    private static func restrictionNote(_ property: PlannedProperty) -> String {
+        var forbidden: [String] = []
+        if !property.edm.annotations.isFilterable { forbidden.append("filtering (`sap:filterable=\"false\"`)") }
+        if !property.edm.annotations.isSortable { forbidden.append("sorting and `select` (`sap:sortable=\"false\"`; select `.property`)") }
+        return "the service forbids " + forbidden.joined(separator: " and ") + ", so they do not compile"
     }
 
     /// A declared instance accessor, `var id: Swift.Int64? { get … set … }`, for a property whose name is an
     /// instance member the runtime already has (`ReservedNames.shadowableEntityMembers`), which dynamic member
     /// lookup would not reach.
-    static func shadowingAccessor(_ property: PlannedProperty, access: AccessLevel) -> SwiftDecl {
-        let descriptor = SwiftExpr.member(.selfType, property.name)
+    static func shadowingAccessor(_ property: PlannedProperty, access: AccessLevel, strict: Bool = false) -> SwiftDecl {
+        let named = SwiftExpr.member(.selfType, property.name)
+        let descriptor = strict && isRestricted(property) ? SwiftExpr.member(named, "property") : named
         return Build.computed(
             [
                 "The \(DocComment.code(property.edm.name)) property (\(DocComment.code(property.edm.type.csdlName))).",

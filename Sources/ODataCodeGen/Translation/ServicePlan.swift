@@ -74,6 +74,8 @@ struct PlannedEntitySet: Sendable {
     var singleName: String
     /// `fetchCustomerWithKey`, nil when the type has no key.
     var withKeyName: String?
+    /// What the service allows on the set.
+    var capabilities: SetCapabilities
 }
 
 /// A function-import parameter.

@@ -22,7 +22,8 @@ extension ServicePlanner {
             planned.append(
                 PlannedEntitySet(
                     edm: set, typeName: entityTypes[typeIndex].name, typeIndex: typeIndex, handleName: handle,
-                    fetchName: fetchName, singleName: "", withKeyName: nil))
+                    fetchName: fetchName, singleName: "", withKeyName: nil,
+                    capabilities: SetCapabilities(set: set, container: container, metadata: metadata)))
         }
         for i in planned.indices {
             let type = entityTypes[planned[i].typeIndex]

@@ -78,14 +78,20 @@ struct ServiceTranslator {
                 documentation: set.edm.documentation) + DocComment.restrictions(set.edm)
         let matching = SwiftParameter(
             label: "matching", name: "query", type: .path("OData.DataQuery"), defaultValue: Build.new("OData.DataQuery", []))
+        // A `sap:requires-filter` set is read with a filter the caller must give.
+        let requiresFilter = set.capabilities.requiresFilter
+        let filter = SwiftParameter(name: "filter", type: .path("OData.QueryFilter"))
+        let query: SwiftExpr =
+            requiresFilter ? Build.call(.member(.identifier("query"), "filter"), [(nil, .identifier("filter"))]) : .identifier("query")
         let body = Build.call(
             .member(.self, "fetch"),
             [
                 (nil, .member(.type(.named([set.typeName])), "self")),
-                ("matching", Build.call(.member(.identifier("query"), "fromDefault"), [(nil, setHandle(set))])),
+                ("matching", Build.call(.member(query, "fromDefault"), [(nil, setHandle(set))])),
             ] + Self.forwardedStandard)
+        let note = requiresFilter ? ["", "- Note: The service reads this set only with a filter (`sap:requires-filter=\"true\"`)."] : []
         return pair(
-            doc: doc, name: set.fetchName, parameters: [matching] + Self.standardParameters,
+            doc: doc + note, name: set.fetchName, parameters: (requiresFilter ? [filter] : []) + [matching] + Self.standardParameters,
             result: .array(.named([set.typeName])), body: body)
     }
 

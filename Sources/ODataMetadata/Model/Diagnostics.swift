@@ -62,6 +62,8 @@ public struct MetadataError: Error, Sendable, Hashable, CustomStringConvertible 
         case strictModeViolation
         /// A file could not be read.
         case io
+        /// A metadata patch is malformed or its target is not in the document.
+        case patchFailed
     }
 
     /// The kind of failure.

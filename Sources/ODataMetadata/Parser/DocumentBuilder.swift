@@ -289,8 +289,9 @@ struct DocumentBuilder {
                 kind: .notEDMX, message: "the edmx:Edmx document has no edmx:DataServices element", diagnostics: diagnostics)
         }
         // Hand the schemas over, so the resolver's edits do not copy them.
-        let parsed = schemas
+        var parsed = schemas
         schemas = []
+        try MetadataPatcher.apply(options.patches, to: &parsed)
         var resolver = ModelResolver(schemas: parsed, references: references, diagnostics: diagnostics)
         resolver.resolve()
         let metadata = ServiceMetadata(

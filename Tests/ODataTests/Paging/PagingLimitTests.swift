@@ -90,10 +90,12 @@ final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
 
-    func next() -> Int { lock.withLock { () -> Int in
-        value += 1
-        return value
-    } }
+    func next() -> Int {
+        lock.withLock { () -> Int in
+            value += 1
+            return value
+        }
+    }
 }
 
 /// A thread-safe string set after the server started (its own port).

@@ -83,6 +83,59 @@ public enum ESPMContainerMetadata {
         public static let salesOrderItems: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "SalesOrderItems", entityType: SalesOrderItem.entityType)
     }
 
+    /// The entity sets' typed handles: whether the service allows creates, updates and deletes is part of the type.
+    public enum Sets {
+        /// The `Customers` entity set; allows create, update, delete.
+        public static var customers: OData.TypedEntitySet<Customer, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed> {
+            OData.TypedEntitySet<Customer, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed>(ESPMContainerMetadata.EntitySets.customers)
+        }
+
+        /// The `Suppliers` entity set; allows create, update, delete.
+        public static var suppliers: OData.TypedEntitySet<Supplier, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed> {
+            OData.TypedEntitySet<Supplier, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed>(ESPMContainerMetadata.EntitySets.suppliers)
+        }
+
+        /// The `Products` entity set; allows update, delete.
+        public static var products: OData.TypedEntitySet<Product, OData.SetPermissions.Forbidden, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed> {
+            OData.TypedEntitySet<Product, OData.SetPermissions.Forbidden, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed>(ESPMContainerMetadata.EntitySets.products)
+        }
+
+        /// The `ProductCategories` entity set; allows create, update, delete.
+        public static var productCategories: OData.TypedEntitySet<ProductCategory, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed> {
+            OData.TypedEntitySet<ProductCategory, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed>(ESPMContainerMetadata.EntitySets.productCategories)
+        }
+
+        /// The `ProductTexts` entity set; allows create, update, delete.
+        public static var productTexts: OData.TypedEntitySet<ProductText, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed> {
+            OData.TypedEntitySet<ProductText, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed>(ESPMContainerMetadata.EntitySets.productTexts)
+        }
+
+        /// The `Stock` entity set; allows create, update, delete.
+        public static var stock: OData.TypedEntitySet<Stock, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed> {
+            OData.TypedEntitySet<Stock, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed>(ESPMContainerMetadata.EntitySets.stock)
+        }
+
+        /// The `PurchaseOrderHeaders` entity set; allows create, update, delete.
+        public static var purchaseOrderHeaders: OData.TypedEntitySet<PurchaseOrderHeader, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed> {
+            OData.TypedEntitySet<PurchaseOrderHeader, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed>(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders)
+        }
+
+        /// The `PurchaseOrderItems` entity set; allows create, update, delete.
+        public static var purchaseOrderItems: OData.TypedEntitySet<PurchaseOrderItem, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed> {
+            OData.TypedEntitySet<PurchaseOrderItem, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed>(ESPMContainerMetadata.EntitySets.purchaseOrderItems)
+        }
+
+        /// The `SalesOrderHeaders` entity set; allows create, update, delete.
+        public static var salesOrderHeaders: OData.TypedEntitySet<SalesOrderHeader, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed> {
+            OData.TypedEntitySet<SalesOrderHeader, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed>(ESPMContainerMetadata.EntitySets.salesOrderHeaders)
+        }
+
+        /// The `SalesOrderItems` entity set; allows create, update, delete.
+        public static var salesOrderItems: OData.TypedEntitySet<SalesOrderItem, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed> {
+            OData.TypedEntitySet<SalesOrderItem, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed, OData.SetPermissions.Allowed>(ESPMContainerMetadata.EntitySets.salesOrderItems)
+        }
+    }
+
     /// The function imports called with GET.
     public enum FunctionImports {}
 

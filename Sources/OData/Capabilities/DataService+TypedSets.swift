@@ -1,0 +1,59 @@
+import Foundation
+
+/// Writes through typed set handles: only handles whose permission is `SetPermissions.Allowed` are accepted,
+/// so a write the service forbids does not compile. Writes through an untyped `EntitySetDescriptor` are
+/// checked at run time instead (`ODataError` `.invalidRequest`).
+extension DataService where Provider == OnlineODataProvider {
+    /// Creates an entity in a set that allows creates and returns the server's version.
+    public func createEntity<Entity: EntityProtocol, Update: SetPermission, Delete: SetPermission>(
+        _ entity: Entity, in entitySet: TypedEntitySet<Entity, SetPermissions.Allowed, Update, Delete>, headers: HTTPHeaders = HTTPHeaders()
+    ) async throws -> Entity {
+        try await createEntity(entity, in: entitySet.descriptor, headers: headers)
+    }
+
+    /// Completion-handler form of `createEntity(_:in:headers:)` with a typed set handle.
+    @discardableResult
+    public func createEntity<Entity: EntityProtocol, Update: SetPermission, Delete: SetPermission>(
+        _ entity: Entity, in entitySet: TypedEntitySet<Entity, SetPermissions.Allowed, Update, Delete>,
+        headers: HTTPHeaders = HTTPHeaders(),
+        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        createEntity(entity, in: entitySet.descriptor, headers: headers, completionHandler: completionHandler)
+    }
+
+    /// Updates an entity of a set that allows updates.
+    public func updateEntity<Entity: EntityProtocol, Create: SetPermission, Delete: SetPermission>(
+        _ entity: Entity, in entitySet: TypedEntitySet<Entity, Create, SetPermissions.Allowed, Delete>,
+        headers: HTTPHeaders = HTTPHeaders(),
+        options: RequestOptions = RequestOptions()
+    ) async throws -> Entity {
+        try await updateEntity(entity, headers: headers, options: options)
+    }
+
+    /// Deletes an entity of a set that allows deletes.
+    public func deleteEntity<Entity: EntityProtocol, Create: SetPermission, Update: SetPermission>(
+        _ entity: Entity, in entitySet: TypedEntitySet<Entity, Create, Update, SetPermissions.Allowed>,
+        headers: HTTPHeaders = HTTPHeaders(),
+        options: RequestOptions = RequestOptions()
+    ) async throws {
+        try await deleteEntity(entity, headers: headers, options: options)
+    }
+
+    /// Updates an entity of an untyped set after checking at run time that the set allows updates.
+    public func updateEntity<Entity: EntityProtocol>(
+        _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders(),
+        options: RequestOptions = RequestOptions()
+    ) async throws -> Entity {
+        try entitySet.checkAllows(.update)
+        return try await updateEntity(entity, headers: headers, options: options)
+    }
+
+    /// Deletes an entity of an untyped set after checking at run time that the set allows deletes.
+    public func deleteEntity<Entity: EntityProtocol>(
+        _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders(),
+        options: RequestOptions = RequestOptions()
+    ) async throws {
+        try entitySet.checkAllows(.delete)
+        try await deleteEntity(entity, headers: headers, options: options)
+    }
+}

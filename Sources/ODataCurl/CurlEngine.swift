@@ -1,0 +1,138 @@
+import CCurl
+import Foundation
+import OData
+
+/// libcurl's global initialisation, done once before the first handle is made.
+private let curlGlobalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+/// The multi handle of one transport and the thread that drives it.
+///
+/// Every libcurl call on the multi handle, its easy handles and the shared cookie jar happens on the
+/// engine's thread; other threads only queue transfers and cancellations under `lock` and wake the
+/// thread with `curl_multi_wakeup` (the one call libcurl allows from another thread).
+final class CurlEngine: @unchecked Sendable {
+    private let lock = NSLock()
+    private var submitted: [CurlTransfer] = []
+    private var cancelled: [CurlTransfer] = []
+    private var stopping = false
+
+    private let multi: UnsafeMutableRawPointer
+    private let share: UnsafeMutableRawPointer
+    private let options: CurlHandleOptions
+    // Owned by the engine's thread:
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var spareHandles: [UnsafeMutableRawPointer] = []
+
+    init(configuration: CurlTransport.Configuration) {
+        _ = curlGlobalInit
+        multi = curl_multi_init()
+        share = curl_share_init()
+        options = CurlHandleOptions(configuration: configuration, share: share)
+        _ = odc_share_set_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue))
+        _ = odc_share_set_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_SSL_SESSION.rawValue))
+        _ = odc_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, configuration.maximumConnectionsPerHost))
+        _ = odc_multi_set_long(multi, CURLMOPT_MAXCONNECTS, max(16, 4 * configuration.maximumConnectionsPerHost))
+        _ = odc_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        let thread = Thread { [self] in run() }
+        thread.name = "ODataCurl"
+        thread.start()
+    }
+
+    /// Queues a transfer (already holding its continuation) for the engine's thread.
+    func submit(_ transfer: CurlTransfer) {
+        lock.withLock { submitted.append(transfer) }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Cancels a transfer, whether it is queued, running or not yet submitted.
+    func cancel(_ transfer: CurlTransfer) {
+        lock.withLock {
+            transfer.cancelRequested = true
+            cancelled.append(transfer)
+        }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Lets the thread finish the running transfers, then release every handle.
+    func shutDown() {
+        lock.withLock { stopping = true }
+        curl_multi_wakeup(multi)
+    }
+
+    private func run() {
+        var running: Int32 = 0
+        while true {
+            let (newTransfers, cancellations, stop) = lock.withLock {
+                defer {
+                    submitted.removeAll()
+                    cancelled.removeAll()
+                }
+                return (submitted, cancelled, stopping)
+            }
+            for transfer in cancellations { abort(transfer, with: transfer.cancellationError()) }
+            for transfer in newTransfers { start(transfer) }
+            if stop && active.isEmpty { break }
+            curl_multi_perform(multi, &running)
+            collectFinished()
+            let now = DispatchTime.now().uptimeNanoseconds
+            var wait = 1_000
+            for transfer in Array(active.values) {
+                let remaining = transfer.idleDeadline - Int64(bitPattern: now)
+                if remaining <= 0 {
+                    abort(transfer, with: transfer.idleTimeoutError())
+                } else {
+                    wait = min(wait, Int(remaining / 1_000_000) + 1)
+                }
+            }
+            curl_multi_poll(multi, nil, 0, Int32(wait), nil)
+        }
+        for handle in spareHandles { curl_easy_cleanup(handle) }
+        curl_multi_cleanup(multi)
+        curl_share_cleanup(share)
+    }
+
+    private func start(_ transfer: CurlTransfer) {
+        if lock.withLock({ transfer.cancelRequested }) {
+            transfer.finish(.failure(transfer.cancellationError()))
+            return
+        }
+        guard let handle = spareHandles.popLast() ?? curl_easy_init() else {
+            transfer.finish(.failure(transfer.failure(code: CURLE_FAILED_INIT)))
+            return
+        }
+        if let error = transfer.configure(handle, options: options) {
+            recycle(handle)
+            transfer.finish(.failure(error))
+            return
+        }
+        active[handle] = transfer
+        curl_multi_add_handle(multi, handle)
+    }
+
+    private func collectFinished() {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            var code = CURLE_OK
+            guard let handle = odc_message_done(message, &code), let transfer = active.removeValue(forKey: handle) else { continue }
+            curl_multi_remove_handle(multi, handle)
+            let result = transfer.result(code: code, handle: handle)
+            recycle(handle)
+            transfer.finish(result)
+        }
+    }
+
+    /// Stops a running transfer with `error` (no-op when it already finished or never started).
+    private func abort(_ transfer: CurlTransfer, with error: ODataError) {
+        guard let handle = transfer.handle, active[handle] === transfer else { return }
+        active.removeValue(forKey: handle)
+        curl_multi_remove_handle(multi, handle)
+        recycle(handle)
+        transfer.finish(.failure(error))
+    }
+
+    /// Clears a handle's options (keeping its connection and caches) for the next transfer.
+    private func recycle(_ handle: UnsafeMutableRawPointer) {
+        curl_easy_reset(handle)
+        if spareHandles.count < 32 { spareHandles.append(handle) } else { curl_easy_cleanup(handle) }
+    }
+}

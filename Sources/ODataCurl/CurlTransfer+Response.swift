@@ -1,0 +1,151 @@
+import CCurl
+import Foundation
+import OData
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension CurlTransfer {
+    /// One header line (libcurl passes whole lines, the status line of every response included).
+    func receiveHeader(_ buffer: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        touch()
+        guard let buffer else { return count }
+        let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: count), as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            // a new response (after a 100 Continue or a proxy's CONNECT): start over
+            headers = HTTPHeaders()
+            let parts = line.split(separator: " ", maxSplits: 2)
+            statusCode = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            if !name.isEmpty { headers.add(name, value) }
+        }
+        return count
+    }
+
+    /// A piece of the (decoded) response body.
+    func receive(_ buffer: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        touch()
+        guard let buffer, count > 0 else { return count }
+        if !sawBody {
+            sawBody = true
+            if request.responseBodyFile != nil, (200..<300).contains(statusCode) {
+                guard openOutput() else { return 0 }
+            } else if let declared = declaredLength, declared > 0 {
+                body.reserveCapacity(min(declared, 1 << 30))
+            }
+        }
+        if let output {
+            guard fwrite(buffer, 1, count, output) == count else {
+                outputProblem =
+                    "cannot write the response body to \(request.responseBodyFile?.path ?? ""): \(String(cString: strerror(errno)))"
+                return 0
+            }
+            outputBytes += count
+        } else {
+            body.append(UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: count)
+        }
+        return count
+    }
+
+    /// `Content-Length` when the body is not content-encoded (so the count of bytes that arrive).
+    private var declaredLength: Int? {
+        guard headers["Content-Encoding"] == nil else { return nil }
+        return headers["Content-Length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// Opens a temporary file next to `responseBodyFile`, renamed onto it when the transfer succeeds.
+    private func openOutput() -> Bool {
+        guard let destination = request.responseBodyFile else { return false }
+        let path = destination.path + ".part-\(UUID().uuidString)"
+        guard let file = fopen(path, "wb") else {
+            outputProblem = "cannot create \(path): \(String(cString: strerror(errno)))"
+            return false
+        }
+        output = file
+        outputPath = path
+        return true
+    }
+
+    /// The response of a finished transfer, or its error.
+    func result(code: CURLcode, handle: UnsafeMutableRawPointer) -> Result<HTTPResponse, ODataError> {
+        var status = 0
+        if odc_easy_get_long(handle, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK, status > 0 { statusCode = status }
+        if let outputProblem {
+            return .failure(ODataError(.transport, outputProblem, method: request.method, url: request.url, statusCode: statusCode))
+        }
+        guard code == CURLE_OK else { return .failure(failure(code: code)) }
+        var response = HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: request.url)
+        body = Data()
+        var received = response.body.count
+        if let destination = request.responseBodyFile, response.isSuccess {
+            if output == nil, !openOutput() {
+                return .failure(ODataError(.transport, outputProblem ?? "", method: request.method, url: request.url))
+            }
+            fclose(output)
+            output = nil
+            if let outputPath {
+                guard rename(outputPath, destination.path) == 0 else {
+                    let problem = "cannot move the response body to \(destination.path): \(String(cString: strerror(errno)))"
+                    return .failure(ODataError(.transport, problem, method: request.method, url: request.url, statusCode: statusCode))
+                }
+                self.outputPath = nil
+            }
+            response.bodyFile = destination
+            received = outputBytes
+        }
+        if request.method != "HEAD", let declared = declaredLength, received < declared {
+            return .failure(
+                ODataError(
+                    .truncatedBody, "body ended after \(received) of \(declared) bytes", method: request.method, url: request.url,
+                    statusCode: statusCode, responseHeaders: headers))
+        }
+        return .success(response)
+    }
+
+    /// The typed error for a libcurl failure.
+    func failure(code: CURLcode) -> ODataError {
+        let summary = String(cString: curl_easy_strerror(code))
+        let detail = String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
+        let tls = Self.tlsCodes.contains(code.rawValue) || detail.contains("SSL") || detail.contains("TLS")
+        let underlying = CurlTransportError(code: Int(code.rawValue), summary: summary, detail: detail, isTLS: tls)
+        let kind: ODataError.Kind
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT: kind = .timeout
+        case CURLE_PARTIAL_FILE: kind = .truncatedBody
+        case CURLE_ABORTED_BY_CALLBACK: kind = .cancelled
+        default: kind = .transport
+        }
+        var message = "\(request.method) \(request.url.absoluteString) failed: "
+        if tls { message += "TLS problem: " }
+        message += detail.isEmpty ? summary : "\(detail) (\(summary))"
+        let received = statusCode > 0
+        return ODataError(
+            kind, message, method: request.method, url: request.url, statusCode: received ? statusCode : nil,
+            responseHeaders: received ? headers : HTTPHeaders(), underlyingError: underlying)
+    }
+
+    /// The error for a task cancelled by its caller.
+    func cancellationError() -> ODataError {
+        ODataError(.cancelled, "\(request.method) \(request.url.absoluteString) was cancelled", method: request.method, url: request.url)
+    }
+
+    /// The error for a transfer during which no data moved for the request timeout.
+    func idleTimeoutError() -> ODataError {
+        let seconds = Double(idleNanoseconds) / 1e9
+        return ODataError(
+            .timeout, "\(request.method) \(request.url.absoluteString) timed out: no data for \(seconds) s", method: request.method,
+            url: request.url)
+    }
+
+    /// libcurl's TLS result codes (handshake, certificates, keys, CA files, pinning).
+    static let tlsCodes: Set<UInt32> = [
+        CURLE_SSL_CONNECT_ERROR, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+        CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_SHUTDOWN_FAILED,
+        CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT,
+    ].reduce(into: []) { $0.insert($1.rawValue) }
+}
