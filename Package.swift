@@ -113,6 +113,11 @@ let package = Package(
             dependencies: ["OData"],
             path: "Benchmarks/query-bench"
         ),
+        .executableTarget(
+            name: "offline-bench",
+            dependencies: ["OData", "ODataMetadata", "ODataOffline", "CSQLite"],
+            path: "Benchmarks/offline-bench"
+        ),
         .testTarget(
             name: "ESPMTests",
             dependencies: ["ESPM", "OData"],
