@@ -96,7 +96,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "espm-demo",
-            dependencies: ["ESPM", "OData"]
+            dependencies: ["ESPM", "OData", "ODataOffline"],
+            exclude: ["Seed"]
         ),
         .executableTarget(
             name: "codegen-bench",

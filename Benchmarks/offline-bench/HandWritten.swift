@@ -22,15 +22,15 @@ struct HandWrittenStore {
     }
 
     /// Decodes and inserts every page; returns the number of rows.
-    func load(pageSize: Int, total: Int, type: EntityTypeDescriptor) throws -> Int {
+    func load(pages: [Data], type: EntityTypeDescriptor) throws -> Int {
         var statement: OpaquePointer?
         sqlite3_prepare_v2(db, "INSERT INTO items VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &statement, nil)
         defer { sqlite3_finalize(statement) }
         sqlite3_exec(db, "BEGIN", nil, nil, nil)
         var rows = 0
         let decoder = ODataJSONDecoder()
-        for index in 0..<((total + pageSize - 1) / pageSize) {
-            let list = try decoder.decodeEntityList(BenchService.page(index, pageSize: pageSize, total: total), entityType: type)
+        for page in pages {
+            let list = try decoder.decodeEntityList(page, entityType: type)
             for entity in list.entities {
                 for (offset, property) in type.properties.enumerated() {
                     let column = Int32(offset + 1)

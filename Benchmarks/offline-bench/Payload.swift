@@ -52,11 +52,10 @@ enum BenchService {
     }
 }
 
-/// A static in-process server: `$metadata` and the pages of `Items`, each built when asked for (so that at
-/// most one page is in memory on the serving side too).
+/// A static in-process server: `$metadata` and the pages of `Items`, prepared in memory beforehand.
 struct StaticTransport: ODataTransport {
-    let pageSize: Int
-    let total: Int
+    /// The pages, made before the clock starts.
+    let pages: [Data]
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let text = request.url.absoluteString
@@ -65,9 +64,7 @@ struct StaticTransport: ODataTransport {
                 statusCode: 200, headers: ["Content-Type": "application/xml"], body: Data(BenchService.metadata.utf8), url: request.url)
         }
         let index = text.components(separatedBy: "$skiptoken=").dropFirst().first.flatMap { Int($0) } ?? 0
-        return HTTPResponse(
-            statusCode: 200, headers: ["Content-Type": "application/json"],
-            body: BenchService.page(index, pageSize: pageSize, total: total), url: request.url)
+        return HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: pages[index], url: request.url)
     }
 }
 

@@ -16,10 +16,9 @@ let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offl
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 
-let onePage = BenchService.page(0, pageSize: pageSize, total: total).count
-let payloadBytes = (0..<((total + pageSize - 1) / pageSize)).reduce(0) {
-    $0 + BenchService.page($1, pageSize: pageSize, total: total).count
-}
+let pages = (0..<((total + pageSize - 1) / pageSize)).map { BenchService.page($0, pageSize: pageSize, total: total) }
+let onePage = pages[0].count
+let payloadBytes = pages.reduce(0) { $0 + $1.count }
 print(
     "offline-bench: \(total) entities x 12 properties, pages of \(pageSize) (\(onePage / 1024) KB), JSON payload \(payloadBytes / 1_048_576) MB"
 )
@@ -28,7 +27,7 @@ var parameters = OfflineODataParameters()
 parameters.storeName = "bench"
 parameters.storePath = folder
 let provider = OfflineODataProvider(
-    serviceRoot: BenchService.root, parameters: parameters, transport: StaticTransport(pageSize: pageSize, total: total))
+    serviceRoot: BenchService.root, parameters: parameters, transport: StaticTransport(pages: pages))
 try provider.add(definingQuery: OfflineODataDefiningQuery(name: "items", query: "Items"))
 try await provider.open()
 let memoryBefore = peakResidentKB()
@@ -39,7 +38,7 @@ let model = try DataModel(metadata: MetadataParser.parse(Data(BenchService.metad
 let items = try model.entitySet("Items")
 let reference = HandWrittenStore(path: folder.appendingPathComponent("reference.sqlite").path)
 var referenceRows = 0
-let referenceTime = try await seconds { referenceRows = try reference.load(pageSize: pageSize, total: total, type: items.entityType) }
+let referenceTime = try await seconds { referenceRows = try reference.load(pages: pages, type: items.entityType) }
 
 let query = DataQuery().from(items).filter(.binary(.equal, .property("Category"), .literal(.string("C7"))))
     .orderBy(Bench.name).top(20)

@@ -105,7 +105,7 @@ extension OfflineStore {
         else { return nil }
         let plan = SQLQueryPlan(filter: query.filterExpression, type: set.entityType)
         guard plan.isFilterComplete, let order = plan.order(query.sortItems) else { return nil }
-        try ensureIndexes(plan.properties.union(order.properties))
+        try ensureIndex(for: plan, order: order)
         let rows = try self.rows(set: set.name, plan: plan, order: order.terms, skip: query.skipCount, top: query.topCount)
         let resolver = typeResolver
         let entities = try rows.map { try shaped($0.entity(as: set.entityType, resolver: resolver), set: set.name, query: query) }

@@ -12,8 +12,8 @@ struct SQLQueryPlan {
     private(set) var parameters: [SQLValue] = []
     /// Whether every part of the filter became a condition.
     private(set) var isFilterComplete = true
-    /// Properties the conditions and order use.
-    private(set) var properties: Set<String> = []
+    /// Properties the conditions use, in order.
+    private(set) var properties: [String] = []
     private let type: EntityTypeDescriptor
 
     init(filter: QueryFilter?, type: EntityTypeDescriptor) {
@@ -59,13 +59,13 @@ struct SQLQueryPlan {
         }
         conditions.append("\(column) = ?")
         parameters.append(parameter)
-        properties.insert(property.name)
+        if !properties.contains(property.name) { properties.append(property.name) }
         return true
     }
 
     /// The `ORDER BY` terms for the sort items (the key when there are none), with the key as tie-breaker;
-    /// nil when a sort property is not one SQLite orders as OData does.
-    func order(_ items: [SortItem]) -> (terms: String, properties: [String])? {
+    /// nil when a sort property is not one SQLite orders as OData does. `columns` are the index columns.
+    func order(_ items: [SortItem]) -> (terms: String, properties: [String], columns: [String])? {
         var terms: [String] = []
         var names: [String] = []
         let keys = type.keyProperties.map { SortItem(path: $0.name) }
@@ -74,7 +74,7 @@ struct SQLQueryPlan {
             terms.append(column + (item.isDescending ? " DESC" : ""))
             names.append(property.name)
         }
-        return (terms.joined(separator: ", "), names)
+        return (terms.joined(separator: ", "), names, terms)
     }
 }
 
@@ -84,6 +84,17 @@ extension OfflineStore {
         for name in properties {
             try db.execute("CREATE INDEX IF NOT EXISTS \"ix_\(name)\" ON entities(eset, json_extract(body, '$.\(name)'))")
         }
+    }
+
+    /// Creates the index that answers a plan with an order without sorting: the entity set, the equality
+    /// properties, then the order's columns (once per shape of query).
+    func ensureIndex(for plan: SQLQueryPlan, order: (terms: String, properties: [String], columns: [String])) throws {
+        let name =
+            "ix_" + plan.properties.joined(separator: "_") + "__"
+            + order.columns.map { $0.hasSuffix(" DESC") ? "d" : "a" }
+            .joined() + "_" + order.properties.joined(separator: "_")
+        let columns = ["eset"] + plan.properties.map { "json_extract(body, '$.\($0)')" } + order.columns
+        try db.execute("CREATE INDEX IF NOT EXISTS \"\(name)\" ON entities(\(columns.joined(separator: ", ")))")
     }
 
     /// The live rows of a set that meet the plan's conditions, ordered and paged in SQL when `order` is given.
