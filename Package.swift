@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
         .library(name: "ODataOffline", targets: ["ODataOffline"]),
+        .library(name: "ODataTestSupport", targets: ["ODataTestSupport"]),
         .library(name: "ODataCurl", targets: ["ODataCurl"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
         .plugin(name: "ODataGenerator", targets: ["ODataGenerator"]),
@@ -45,6 +46,10 @@ let package = Package(
             dependencies: ["OData", "CCurl"]
         ),
         .target(
+            name: "ODataTestSupport",
+            dependencies: ["OData"]
+        ),
+        .target(
             name: "ODataCodeGen",
             dependencies: ["ODataMetadata"]
         ),
@@ -52,6 +57,11 @@ let package = Package(
             name: "network-bench",
             dependencies: ["OData"],
             path: "Benchmarks/NetworkBench"
+        ),
+        .executableTarget(
+            name: "transport-bench",
+            dependencies: ["OData", "ODataCurl", "CCurl"],
+            path: "Benchmarks/transport-bench"
         ),
         .executableTarget(
             name: "decode-bench",
@@ -121,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ESPMTests",
-            dependencies: ["ESPM", "OData"],
+            dependencies: ["ESPM", "OData", "ODataTestSupport"],
             resources: [.copy("Resources")]
         ),
         .testTarget(
@@ -131,8 +141,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ODataTests",
-            dependencies: ["OData", "ODataMetadata"],
+            dependencies: ["OData", "ODataMetadata", "ODataTestSupport"],
             resources: [.copy("Resources")]
+        ),
+        .testTarget(
+            name: "ODataCurlTests",
+            dependencies: ["ODataCurl", "OData"]
         ),
         .testTarget(
             name: "IntegrationTests",

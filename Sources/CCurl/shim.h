@@ -81,6 +81,10 @@ static inline CURLcode odc_easy_get_long(CURL *handle, CURLINFO info, long *valu
     return curl_easy_getinfo(handle, info, value);
 }
 
+static inline CURLcode odc_easy_get_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
 static inline CURLcode odc_easy_get_string(CURL *handle, CURLINFO info, char **value) {
     return curl_easy_getinfo(handle, info, value);
 }

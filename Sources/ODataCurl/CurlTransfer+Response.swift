@@ -35,11 +35,16 @@ extension CurlTransfer {
             sawBody = true
             if request.responseBodyFile != nil, (200..<300).contains(statusCode) {
                 guard openOutput() else { return 0 }
+            } else if let observer, (200..<300).contains(statusCode), observer.begin() {
+                streaming = true
             } else if let declared = declaredLength, declared > 0 {
                 body.reserveCapacity(min(declared, 1 << 30))
             }
         }
-        if let output {
+        if streaming {
+            observer?.receive(UnsafeRawBufferPointer(start: buffer, count: count))
+            streamedBytes += count
+        } else if let output {
             guard fwrite(buffer, 1, count, output) == count else {
                 outputProblem =
                     "cannot write the response body to \(request.responseBodyFile?.path ?? ""): \(String(cString: strerror(errno)))"
@@ -78,10 +83,10 @@ extension CurlTransfer {
         if let outputProblem {
             return .failure(ODataError(.transport, outputProblem, method: request.method, url: request.url, statusCode: statusCode))
         }
-        guard code == CURLE_OK else { return .failure(failure(code: code)) }
+        guard code == CURLE_OK else { return .failure(failure(code: code, handshakeCompleted: handshakeCompleted(handle))) }
         var response = HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: request.url)
         body = Data()
-        var received = response.body.count
+        var received = streaming ? streamedBytes : response.body.count
         if let destination = request.responseBodyFile, response.isSuccess {
             if output == nil, !openOutput() {
                 return .failure(ODataError(.transport, outputProblem ?? "", method: request.method, url: request.url))
@@ -107,11 +112,25 @@ extension CurlTransfer {
         return .success(response)
     }
 
-    /// The typed error for a libcurl failure.
-    func failure(code: CURLcode) -> ODataError {
+    /// Whether this transfer made a new TLS connection (as opposed to none, or a reused one).
+    private func handshakeCompleted(_ handle: UnsafeMutableRawPointer) -> Bool {
+        var microseconds: curl_off_t = 0
+        return odc_easy_get_offset(handle, CURLINFO_APPCONNECT_TIME_T, &microseconds) == CURLE_OK && microseconds > 0
+    }
+
+    /// The typed error for a libcurl failure. `handshakeCompleted`: a new TLS connection was made,
+    /// so a connection closed before any answer is the server refusing the client after the handshake
+    /// (with TLS 1.3 a refused or missing client certificate shows so, unless its alert is read first).
+    func failure(code: CURLcode, handshakeCompleted: Bool = false) -> ODataError {
         let summary = String(cString: curl_easy_strerror(code))
-        let detail = String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
-        let tls = Self.tlsCodes.contains(code.rawValue) || detail.contains("SSL") || detail.contains("TLS")
+        var detail = String(cString: errorBuffer).trimmingCharacters(in: .whitespacesAndNewlines)
+        var tls = Self.tlsCodes.contains(code.rawValue) || detail.contains("SSL") || detail.contains("TLS")
+        if !tls, handshakeCompleted, statusCode == 0, [CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR].contains(code) {
+            tls = true
+            detail =
+                "the server closed the connection right after the TLS handshake, before answering: it refused the client "
+                + "certificate or its absence, most likely (\(detail))"
+        }
         let underlying = CurlTransportError(code: Int(code.rawValue), summary: summary, detail: detail, isTLS: tls)
         let kind: ODataError.Kind
         switch code {

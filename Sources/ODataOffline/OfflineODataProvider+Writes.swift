@@ -25,6 +25,10 @@ extension OfflineODataProvider {
     public func createEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
     ) async throws -> EntityValue {
+        try createNow(entity, in: entitySet, headers: headers)
+    }
+
+    func createNow(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders) throws -> EntityValue {
         let store = try openStore()
         let (combinable, fields) = queueing(headers)
         let created = try store.createLocal(entity, in: entitySet, parent: nil, combinable: combinable, headers: fields)
@@ -56,6 +60,12 @@ extension OfflineODataProvider {
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) async throws -> EntityValue {
+        try updateNow(entity, in: entitySet, headers: headers, options: options)
+    }
+
+    func updateNow(
+        _ entity: EntityValue, in entitySet: EntitySetDescriptor?, headers: HTTPHeaders, options: RequestOptions
+    ) throws -> EntityValue {
         let store = try openStore()
         let (set, key) = try store.locate(entity, set: entitySet)
         try checkETag(entity, set: set, key: key, store: store)
@@ -71,6 +81,10 @@ extension OfflineODataProvider {
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) async throws {
+        try deleteNow(entity, in: entitySet, headers: headers)
+    }
+
+    func deleteNow(_ entity: EntityValue, in entitySet: EntitySetDescriptor?, headers: HTTPHeaders) throws {
         let store = try openStore()
         let (set, key) = try store.locate(entity, set: entitySet)
         try checkETag(entity, set: set, key: key, store: store)
@@ -127,28 +141,47 @@ extension OfflineODataProvider {
         if isLocalService { try store.settleService() }
     }
 
-    /// Stores a new media resource for a media entity and queues its `PUT …/$value`.
+    /// Stores a new media resource for a media entity and queues its `PUT …/$value`; returns the entity's media
+    /// ETag as stored (the server's new one arrives with the upload).
+    @discardableResult
     public func uploadMedia(
-        of entity: EntityValue, data: Data, contentType: String, entitySet: EntitySetDescriptor? = nil,
+        of entity: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws {
+    ) async throws -> String? {
         let store = try openStore()
         let (set, key) = try store.locate(entity, set: entitySet)
-        try store.storeMedia(set: set, key: key, data: data, contentType: contentType, headers: queueing(headers).headers)
+        try store.storeMedia(
+            set: set, key: key, data: try Self.bytes(of: body), contentType: contentType, headers: queueing(headers).headers)
         if isLocalService { try store.settleService() }
+        return try store.row(set: set, key: key)?.mediaETag
     }
 
     /// Creates a media entity locally from its media resource and queues the `POST` of the bytes (with `Slug`).
     public func createMedia(
-        in entitySet: EntitySetDescriptor, data: Data, contentType: String, slug: String? = nil, entity: EntityValue? = nil,
+        in entitySet: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws -> EntityValue {
         let store = try openStore()
         var fields = queueing(headers).headers
         if let slug { fields["Slug"] = slug }
         let created = try store.createMediaLocal(
-            entity ?? EntityValue(type: entitySet.entityType), in: entitySet, data: data, contentType: contentType, headers: fields)
+            EntityValue(type: entitySet.entityType), in: entitySet, data: try Self.bytes(of: body), contentType: contentType,
+            headers: fields)
         return try settled(created, set: entitySet.name, store: store)
+    }
+
+    /// The bytes of a request body (a file is read).
+    static func bytes(of body: HTTPBody) throws -> Data {
+        switch body {
+        case .none: return Data()
+        case .data(let data): return data
+        case .file(let url):
+            do {
+                return try Data(contentsOf: url)
+            } catch {
+                throw ODataError(.invalidRequest, "offline store: the media file \(url.path) cannot be read", underlyingError: error)
+            }
+        }
     }
 
     /// In the in-process service: the write is applied (no queue), with a new ETag.

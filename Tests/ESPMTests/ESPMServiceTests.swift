@@ -1,13 +1,14 @@
 import ESPM
 import Foundation
 import OData
+import ODataTestSupport
 import XCTest
 
 /// The generated ESPM module, compiled by the build plugin, driven against payloads recorded from the
 /// pyslet ESPM server (see Resources/payloads/SOURCES.md): the exact requests and the decoded values.
 final class ESPMServiceTests: XCTestCase {
     private func service(_ payloads: [String: String]) -> (ESPMContainer<RecordedProvider>, RecordedProvider) {
-        let provider = RecordedProvider(payloads)
+        let provider = RecordedProvider(payloads, directory: payloadDirectory, serviceName: "ESPM")
         return (ESPMContainer(provider: provider), provider)
     }
 

@@ -1,33 +1,8 @@
 import ESPM
 import Foundation
 import OData
+import ODataTestSupport
 import XCTest
-
-/// Answers requests with recorded payloads by `METHOD absolute-URL` and remembers what was sent.
-final class RecordedTransport: ODataTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var log: [String] = []
-    private let payloads: [String: String]
-
-    init(_ payloads: [String: String]) { self.payloads = payloads }
-
-    var requests: [String] { lock.withLock { log } }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let key = "\(request.effectiveMethod) \(request.url.absoluteString)"
-        lock.withLock { log.append(key) }
-        guard let name = payloads[key],
-            let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources/payloads")
-        else {
-            return HTTPResponse(
-                statusCode: 404, body: Data("{\"error\":{\"code\":\"404\",\"message\":{\"lang\":\"en\",\"value\":\"not recorded\"}}}".utf8),
-                url: request.url)
-        }
-        var headers = HTTPHeaders()
-        headers["Content-Type"] = "application/json"
-        return HTTPResponse(statusCode: 200, headers: headers, body: try Data(contentsOf: url), url: request.url)
-    }
-}
 
 /// The generated ESPM container over the real `OnlineODataProvider`, with a transport that replays
 /// recorded payloads: the exact URLs the whole stack sends and the values it decodes.
@@ -35,11 +10,12 @@ final class OnlineProviderTests: XCTestCase {
     private let root = "http://127.0.0.1:35945/ESPM.svc"
 
     func testSeedCallsThroughTheOnlineProvider() async throws {
-        let transport = RecordedTransport([
-            "GET \(root)/Customers?$expand=SalesOrders&$top=3": "customers_expand_top3.json",
-            "GET \(root)/Customers('C000001')?$expand=SalesOrders": "customer_C000001_expand.json",
-            "GET \(root)/Products?$top=5": "products_top5.json",
-        ])
+        let transport = RecordedTransport(
+            [
+                "GET \(root)/Customers?$expand=SalesOrders&$top=3": "customers_expand_top3.json",
+                "GET \(root)/Customers('C000001')?$expand=SalesOrders": "customer_C000001_expand.json",
+                "GET \(root)/Products?$top=5": "products_top5.json",
+            ], directory: payloadDirectory)
         let url = try XCTUnwrap(URL(string: root + "/"))
         let service = ESPMContainer(provider: OnlineODataProvider(serviceName: "ESPM", serviceRoot: url, transport: transport))
         let customers = try await service.fetchCustomers(matching: DataQuery().expand(Customer.salesOrders).top(3))

@@ -28,7 +28,7 @@ extension ChangeSet {
     }
 }
 
-extension DataService where Provider == OnlineODataProvider {
+extension DataService {
     /// The typed entities of a successful batch read of `query` (see `RequestBatch.addQuery(_:)`).
     public func entities<Entity: EntityProtocol>(_ type: Entity.Type, from part: BatchPartResponse, for query: DataQuery) throws -> [Entity]
     {

@@ -8,7 +8,8 @@ extension ChangeSet {
             BatchPartRequest(
                 method: "POST", url: URLEncoding.encodePath(entitySet.name),
                 headers: ["Content-Type": "application/json", "Accept": "application/json"],
-                body: ODataJSONEncoder().encodeForCreate(entity), contentID: contentID))
+                body: ODataJSONEncoder().encodeForCreate(entity), contentID: contentID),
+            operation: .create(entity, in: entitySet))
     }
 
     /// Adds an update (`MERGE` with the changed properties by default, `PATCH`, or `PUT` with all)
@@ -22,7 +23,8 @@ extension ChangeSet {
         return add(
             BatchPartRequest(
                 method: mode.rawValue, url: try Self.path(of: entity, in: entitySet), headers: headers,
-                body: ODataJSONEncoder().encodeForUpdate(entity, mode: mode), contentID: contentID))
+                body: ODataJSONEncoder().encodeForUpdate(entity, mode: mode), contentID: contentID),
+            operation: .update(entity, in: entitySet, mode: mode))
     }
 
     /// Adds a deletion with `If-Match` from the entity's ETag; returns its `Content-ID`.
@@ -31,7 +33,8 @@ extension ChangeSet {
         var headers = HTTPHeaders()
         if let etag = entity.metadata.etag { headers["If-Match"] = etag }
         return add(
-            BatchPartRequest(method: "DELETE", url: try Self.path(of: entity, in: entitySet), headers: headers, contentID: contentID))
+            BatchPartRequest(method: "DELETE", url: try Self.path(of: entity, in: entitySet), headers: headers, contentID: contentID),
+            operation: .delete(entity, in: entitySet))
     }
 
     /// The entity's address inside a batch: entity set and key when the set is given, else its URI.
@@ -48,7 +51,7 @@ extension RequestBatch {
     /// Adds a read of a query (JSON); returns its index for `queryResult(at:)`.
     @discardableResult
     public func addQuery(_ query: DataQuery) -> Int {
-        addQuery(BatchPartRequest(method: "GET", url: query.relativeURLString, headers: ["Accept": "application/json"]))
+        addQuery(BatchPartRequest(method: "GET", url: query.relativeURLString, headers: ["Accept": "application/json"]), query: query)
     }
 }
 

@@ -5,6 +5,7 @@ import Foundation
 public final class ChangeSet: @unchecked Sendable {
     private let lock = NSLock()
     private var storedRequests: [BatchPartRequest] = []
+    private var storedOperations: [BatchOperation?] = []
     private var storedResponses: [BatchPartResponse] = []
     private var storedResults: [Result<BatchPartResponse, ODataError>] = []
     private var storedError: ODataError?
@@ -20,14 +21,26 @@ public final class ChangeSet: @unchecked Sendable {
     /// which later parts can use as `$<id>`.
     @discardableResult
     public func add(_ request: BatchPartRequest) -> String {
+        add(request, operation: nil)
+    }
+
+    /// Adds a write with what it does, for providers that run a batch without HTTP.
+    func add(_ request: BatchPartRequest, operation: BatchOperation?) -> String {
         lock.withLock {
             var request = request
             let id = request.contentID ?? String(nextContentID)
             nextContentID += 1
             request.contentID = id
             storedRequests.append(request)
+            storedOperations.append(operation)
             return id
         }
+    }
+
+    /// What each request does, in order: the entity operation for parts added with `createEntity`,
+    /// `updateEntity` or `deleteEntity`, else `.request` with the request itself (with its `Content-ID`).
+    public var operations: [BatchOperation] {
+        lock.withLock { zip(storedRequests, storedOperations).map { $0.1 ?? .request($0.0) } }
     }
 
     /// The responses, one per request, once the batch ran and the changeset succeeded.
@@ -77,7 +90,15 @@ public final class ChangeSet: @unchecked Sendable {
 public final class RequestBatch: @unchecked Sendable {
     /// One entry of the batch.
     enum Entry {
-        case query(BatchPartRequest)
+        case query(BatchPartRequest, DataQuery?)
+        case changes(ChangeSet)
+    }
+
+    /// One entry of the batch as a provider sees it.
+    public enum Part: Sendable {
+        /// A read: `.read(query)` when added with `addQuery(_:)` of a `DataQuery`, else `.request`.
+        case read(BatchOperation)
+        /// A changeset.
         case changes(ChangeSet)
     }
 
@@ -91,9 +112,25 @@ public final class RequestBatch: @unchecked Sendable {
     /// Adds a read and returns its index for `queryResult(at:)`.
     @discardableResult
     public func addQuery(_ request: BatchPartRequest) -> Int {
+        addQuery(request, query: nil)
+    }
+
+    func addQuery(_ request: BatchPartRequest, query: DataQuery?) -> Int {
         lock.withLock {
-            entries.append(.query(request))
+            entries.append(.query(request, query))
             return entries.count - 1
+        }
+    }
+
+    /// The reads and changesets in order, for providers that run a batch without HTTP.
+    public var parts: [Part] {
+        lock.withLock {
+            entries.map { entry in
+                switch entry {
+                case .query(let request, let query): return .read(query.map { .read($0) } ?? .request(request))
+                case .changes(let changeSet): return .changes(changeSet)
+                }
+            }
         }
     }
 
@@ -115,22 +152,25 @@ public final class RequestBatch: @unchecked Sendable {
         lock.withLock {
             entries.map { entry in
                 switch entry {
-                case .query(let request): return .query(request)
+                case .query(let request, _): return .query(request)
                 case .changes(let changeSet): return .changeSet(changeSet.requests)
                 }
             }
         }
     }
 
-    /// Distributes the decoded responses to the reads and changesets, in order.
-    func record(_ responses: [BatchItemResponse], serviceRoot: URL) throws {
+    /// Distributes the responses to the reads and changesets, in order: one `.query` per read and one
+    /// `.changeSet` per changeset (a response per write, or the single error response of a failed
+    /// changeset). Providers call it once they ran the batch; failed parts become `ODataError`s whose
+    /// URLs are resolved against `serviceRoot`.
+    public func record(_ responses: [BatchItemResponse], serviceRoot: URL) throws {
         let current = lock.withLock { entries }
         guard responses.count == current.count else {
             throw ODataError(.decoding, "batch response has \(responses.count) parts for \(current.count) requests")
         }
         for (index, (entry, response)) in zip(current, responses).enumerated() {
             switch (entry, response) {
-            case (.query(let request), .query(let part)):
+            case (.query(let request, _), .query(let part)):
                 let result: Result<BatchPartResponse, ODataError> =
                     part.error(for: request, serviceRoot: serviceRoot).map { .failure($0) } ?? .success(part)
                 lock.withLock { queryResults[index] = result }

@@ -36,4 +36,25 @@ extension JSONEntityReader {
         }
         return false
     }
+
+    /// The key properties read so far as `Name='value',…` (nil when none was read yet).
+    static func keyText(_ values: [EdmValue?], _ table: NameTable) -> String? {
+        guard let type = table.entityType else { return nil }
+        var parts: [String] = []
+        for key in type.keyProperties {
+            guard let index = table.properties.firstIndex(where: { $0.name == key.name }), let value = values[index] else {
+                return nil
+            }
+            parts.append("\(key.name)=\(EdmLiteral.format(value))")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ",")
+    }
+}
+
+extension ODataDecodingError {
+    /// Records the innermost property and entity key the error happened in.
+    mutating func locate(property: String, key: String?) {
+        if self.property == nil { self.property = property }
+        if entityKey == nil { entityKey = key }
+    }
 }

@@ -73,13 +73,18 @@ struct JSONEntityReader {
                 guard seen.insert(entry) else {
                     throw scanner.error("property \"\(table.name(entry).string)\" appears twice in one entry", at: scanner.offset(of: key))
                 }
-                if entry < table.propertyCount {
-                    values[entry] = try readPropertyValue(table.properties[entry])
-                } else {
-                    let navigation = table.navigations[entry - table.propertyCount]
-                    try readNavigation(
-                        navigation, name: table.name(entry), into: &navigations, count: table.navigations.count,
-                        metadata: &metadata, uriBytes: uriBytes)
+                do {
+                    if entry < table.propertyCount {
+                        values[entry] = try readPropertyValue(table.properties[entry])
+                    } else {
+                        let navigation = table.navigations[entry - table.propertyCount]
+                        try readNavigation(
+                            navigation, name: table.name(entry), into: &navigations, count: table.navigations.count,
+                            metadata: &metadata, uriBytes: uriBytes)
+                    }
+                } catch var error as ODataDecodingError {
+                    error.locate(property: table.name(entry).string, key: metadata.uri ?? Self.keyText(values, table))
+                    throw error
                 }
             } else if key.count == 10, key.equals("__metadata") {
                 if navigations.derivedLinks != 0, let uri = metadata.uri {
@@ -185,70 +190,6 @@ struct JSONEntityReader {
     mutating func readOptionalString() throws -> String? {
         if try scanner.consumeNull() { return nil }
         return try scanner.readString().string
-    }
-
-    // MARK: Feeds
-
-    /// Entities, count and links of a feed: `[…]` (v1) or `{"results":[…],"__count":…,"__next":…}`.
-    mutating func readFeed(_ table: NameTable) throws -> EntityList {
-        var list = EntityList(entities: [])
-        if try scanner.peek() == UInt8(ascii: "[") {
-            try readEntries(table, into: &list)
-            return list
-        }
-        try scanner.beginObject()
-        var sawResults = false
-        var first = true
-        while let key = try scanner.nextKey(&first) {
-            if key.equals("results") {
-                sawResults = true
-                try readEntries(table, into: &list)
-            } else if key.equals("__count") {
-                list.inlineCount = try readCount()
-            } else if key.equals("__next") {
-                list.nextLink = try readOptionalString()
-            } else if key.equals("__delta") {
-                list.deltaLink = try readOptionalString()
-            } else {
-                try scanner.skipValue()
-            }
-        }
-        guard sawResults else { throw scanner.error("expected a \"results\" array in a feed") }
-        return list
-    }
-
-    private mutating func readEntries(_ table: NameTable, into list: inout EntityList) throws {
-        try scanner.beginArray()
-        var first = true
-        var isFirstEntry = true
-        while try scanner.nextElement(&first) {
-            let entryStart = scanner.position
-            let entity = try readEntity(table)
-            if isFirstEntry {
-                // Size the array from the first entry, so a large feed is not copied through repeated growth.
-                isFirstEntry = false
-                let entryBytes = scanner.position - entryStart
-                let estimate = (scanner.count - scanner.position) / max(entryBytes, 1)
-                if entryBytes >= 64, estimate < 10_000_000 { list.entities.reserveCapacity(estimate + 1) }
-            }
-            if let deleted = deletedEntryID {
-                list.deletedEntryIDs.append(deleted)
-                deletedEntryID = nil
-            } else {
-                list.entities.append(entity)
-            }
-        }
-    }
-
-    /// `__count` as a string or a number.
-    mutating func readCount() throws -> Int? {
-        if try scanner.consumeNull() { return nil }
-        let start = scanner.position
-        let span = try scanner.peek() == UInt8(ascii: "\"") ? try scanner.readString() : try scanner.readNumber()
-        guard let count = WireValueAdapter.count(span) else {
-            throw scanner.error("invalid count \"\(span.string)\"", at: start)
-        }
-        return count
     }
 
     /// What the next object is, judged by its first key, without consuming it.

@@ -22,6 +22,12 @@ public struct ODataDecodingError: Error, Sendable, Hashable, CustomStringConvert
     public let column: Int
     /// What went wrong, such as `expected ':' after an object key`.
     public let message: String
+    /// The zero-based index of the entry in its feed where the problem is, when inside a feed.
+    public var entityIndex: Int?
+    /// The entry's key (its `__metadata.uri`, or its key properties read so far), when known.
+    public var entityKey: String?
+    /// The property whose value is wrong, when the problem is in one.
+    public var property: String?
 
     /// Creates an error.
     public init(format: Format, offset: Int, line: Int, column: Int, message: String) {
@@ -48,7 +54,18 @@ public struct ODataDecodingError: Error, Sendable, Hashable, CustomStringConvert
         self.init(format: format, offset: offset, line: line, column: limit - lineStart + 1, message: message)
     }
 
+    /// Where in the data the problem is: entity index and key, property (empty when unknown).
+    public var context: String {
+        var parts: [String] = []
+        if let entityIndex { parts.append("entity \(entityIndex)") }
+        if let entityKey { parts.append("key \(entityKey.prefix(200))") }
+        if let property { parts.append("property \(property)") }
+        return parts.joined(separator: ", ")
+    }
+
     public var description: String {
-        "\(format.rawValue) decoding error at line \(line), column \(column) (byte \(offset)): \(message)"
+        let context = self.context
+        return "\(format.rawValue) decoding error at line \(line), column \(column) (byte \(offset))"
+            + (context.isEmpty ? "" : " in \(context)") + ": \(message)"
     }
 }

@@ -10,6 +10,16 @@ import Foundation
 ///
 /// Values use their v2 forms: Decimal and Int64 as strings, `\/Date(ms)\/`, `\/Date(ms+offset)\/`,
 /// Edm.Time as `PT…`, Binary as base64. A derived type is named in `__metadata.type`.
+///
+/// ## Sub-millisecond date-times
+///
+/// `\/Date(ms)\/` ([MS-ODATA] 2.2.6.3.1) carries whole milliseconds, while `Edm.DateTime` and
+/// `Edm.DateTimeOffset` hold 100-ns ticks (Atom and SAP Gateway keep 7 fractional digits). The
+/// encoder never rounds: a value with sub-millisecond ticks is written in ISO 8601 with all 7 digits
+/// (`"2024-01-02T03:04:05.1234567"`), which this SDK's decoder, pyslet and SAP Gateway read; a server
+/// that accepts only `\/Date()\/` refuses it with an error instead of storing a different value.
+/// Values in whole milliseconds keep the `\/Date()\/` form. To send `\/Date()\/` always, round the
+/// value to milliseconds yourself (for example with `LocalDateTime(millisecondsSince1970:)`).
 public struct ODataJSONEncoder: Sendable {
     /// How Edm.DateTimeOffset values are written.
     public enum DateTimeOffsetForm: Sendable, Hashable {

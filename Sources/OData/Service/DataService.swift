@@ -14,6 +14,10 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
         self.completionQueue = completionQueue
     }
 
+    /// The entity sets of the container. Generated containers list theirs; `createEntity(_:headers:)`
+    /// finds an entity's set here. Empty for a plain `DataService`.
+    open var entitySets: [EntitySetDescriptor] { [] }
+
     /// Reads the entities a query addresses, typed.
     public func fetch<Entity: EntityProtocol>(
         _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(),

@@ -5,7 +5,9 @@ import Foundation
 /// `refresh()` starts over. Safe to share; calls are serialized.
 public actor EntityPageLoader {
     /// The provider.
-    public let provider: OnlineODataProvider
+    public let provider: any DataServiceProvider
+    /// Where the completion-handler forms call their handlers.
+    public nonisolated let completionQueue: DispatchQueue
     /// The query (without `$top`/`$skip`, which the loader sets).
     public let query: DataQuery
     /// Entities per page.
@@ -15,9 +17,11 @@ public actor EntityPageLoader {
     /// Whether another page may exist.
     public private(set) var hasMorePages = true
 
-    /// Creates a loader; `pageSize` below 1 is treated as 1.
-    public init(provider: OnlineODataProvider, query: DataQuery, pageSize: Int = 20) {
+    /// Creates a loader; `pageSize` below 1 is treated as 1. Completion handlers run on `completionQueue`,
+    /// by default an `OnlineODataProvider`'s `options.completionQueue` (else a global queue).
+    public init(provider: any DataServiceProvider, query: DataQuery, pageSize: Int = 20, completionQueue: DispatchQueue? = nil) {
         self.provider = provider
+        self.completionQueue = completionQueue ?? (provider as? OnlineODataProvider)?.options.completionQueue ?? .global()
         self.query = query
         self.pageSize = max(1, pageSize)
     }
@@ -45,16 +49,16 @@ public actor EntityPageLoader {
         return try await loadNextPage()
     }
 
-    /// Completion-handler form of `loadNextPage()`, called on the provider's `options.completionQueue`.
+    /// Completion-handler form of `loadNextPage()`, called on `completionQueue`.
     @discardableResult
     public nonisolated func loadNextPage(completionHandler: @escaping @Sendable ([EntityValue]?, (any Error)?) -> Void) -> Task<Void, Never>
     {
-        provider.complete(completionHandler) { try await self.loadNextPage() }
+        CompletionBridge.run(on: completionQueue, completionHandler) { try await self.loadNextPage() }
     }
 
-    /// Completion-handler form of `refresh()`, called on the provider's `options.completionQueue`.
+    /// Completion-handler form of `refresh()`, called on `completionQueue`.
     @discardableResult
     public nonisolated func refresh(completionHandler: @escaping @Sendable ([EntityValue]?, (any Error)?) -> Void) -> Task<Void, Never> {
-        provider.complete(completionHandler) { try await self.refresh() }
+        CompletionBridge.run(on: completionQueue, completionHandler) { try await self.refresh() }
     }
 }

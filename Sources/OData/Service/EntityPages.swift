@@ -1,24 +1,40 @@
 import Foundation
 
+/// How a provider's server-driven paging is bounded: the address a next link resolves to (two links
+/// to the same address are the same page) and the most pages one sequence reads.
+/// `OnlineODataProvider` resolves links against its service root and reads `Options.maximumPages`.
+protocol PagingPolicy: Sendable {
+    /// The absolute form of a next link (or of the first request's relative URL).
+    func pagingAddress(of link: String) throws -> String
+    /// The most pages one `EntityPages` sequence reads.
+    var maximumPages: Int { get }
+}
+
+extension OnlineODataProvider: PagingPolicy {
+    func pagingAddress(of link: String) throws -> String { try url(for: link).absoluteString }
+    var maximumPages: Int { options.maximumPages }
+}
+
 /// Server-driven paging as an `AsyncSequence` of pages: the first page of a query, then each
-/// `__next` link in turn. Holds one page at a time and follows links by the provider's
-/// `RedirectPolicy` (another origin is `ODataError.crossOriginNextLink` unless allowed).
+/// `__next` link in turn through the provider's `fetchPage(nextLink:for:headers:)`. Holds one page
+/// at a time. The online provider follows links by its `RedirectPolicy` (another origin is
+/// `ODataError.crossOriginNextLink` unless allowed).
 ///
 /// Paging always ends: a next link that repeats the first request or an earlier link is refused
 /// with `ODataError.repeatedNextLink` before that page is fetched (so no page is delivered twice),
-/// and a chain longer than `Options.maximumPages` (10,000 pages by default) ends with
-/// `ODataError.tooManyPages` instead of the page after the last allowed one.
+/// and a chain longer than `Options.maximumPages` (10,000 pages by default, and for providers
+/// without that option) ends with `ODataError.tooManyPages` instead of the page after the last allowed one.
 public struct EntityPages: AsyncSequence, Sendable {
     /// One page.
     public typealias Element = EntityList
 
-    let provider: OnlineODataProvider
+    let provider: any DataServiceProvider
     let query: DataQuery
     let headers: HTTPHeaders
 
     /// The iterator.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        let provider: OnlineODataProvider
+        let provider: any DataServiceProvider
         let query: DataQuery
         let headers: HTTPHeaders
         var next: String?
@@ -26,29 +42,34 @@ public struct EntityPages: AsyncSequence, Sendable {
         var started = false
         var pagesRead = 0
 
+        private var policy: (any PagingPolicy)? { provider as? any PagingPolicy }
+
+        private func address(of link: String) throws -> String {
+            try policy?.pagingAddress(of: link) ?? link
+        }
+
         /// The next page, or nil after the last.
         public mutating func next() async throws -> EntityList? {
             let page: EntityList
             if !started {
                 started = true
-                if let first = try? provider.url(of: query) { seen.insert(first.absoluteString) }
+                if let first = try? address(of: query.relativeURLString) { seen.insert(first) }
                 page = try await provider.fetchEntities(query, headers: headers, options: RequestOptions())
             } else {
                 guard let link = next else { return nil }
-                let url = try provider.url(for: link)
-                guard seen.insert(url.absoluteString).inserted else {
+                let address = try address(of: link)
+                guard seen.insert(address).inserted else {
                     throw ODataError(
                         .repeatedNextLink, "the server's next link repeats an earlier request after \(pagesRead) pages: \(link)",
-                        url: url)
+                        url: URL(string: address))
                 }
-                guard pagesRead < provider.options.maximumPages else {
+                guard pagesRead < policy?.maximumPages ?? 10_000 else {
                     throw ODataError(
                         .tooManyPages,
                         "paging stopped after \(pagesRead) pages (Options.maximumPages); the server still sent a next link: "
-                            + String(link.prefix(200)), url: url)
+                            + String(link.prefix(200)), url: URL(string: address))
                 }
-                let (request, response) = try await provider.read(url, headers: headers)
-                page = try provider.decodeList(response, request, type: try provider.resultType(of: query))
+                page = try await provider.fetchPage(nextLink: link, for: query, headers: headers)
             }
             pagesRead += 1
             next = page.nextLink
@@ -61,7 +82,6 @@ public struct EntityPages: AsyncSequence, Sendable {
         AsyncIterator(provider: provider, query: query, headers: headers)
     }
 }
-
 /// Every entity of a query across server-driven pages, one page in memory at a time.
 public struct PagedEntities: AsyncSequence, Sendable {
     /// One entity.
@@ -93,7 +113,7 @@ public struct PagedEntities: AsyncSequence, Sendable {
     }
 }
 
-extension OnlineODataProvider {
+extension DataServiceProvider {
     /// The pages of a query, following `__next` links.
     public func pages(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) -> EntityPages {
         EntityPages(provider: self, query: query, headers: headers)

@@ -28,6 +28,8 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
         case invalidRequest
         /// A server-driven next link pointed to another origin and was not followed.
         case crossOriginNextLink
+        /// The provider does not support this operation (for example `$batch` on a provider without one).
+        case unsupportedOperation
         /// A redirect pointed to another origin and was not followed (`RedirectPolicy`).
         case crossOriginRedirect
         /// A request was redirected more often than `RedirectPolicy.maximumRedirects`.
@@ -64,6 +66,16 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
     public var position: Int?
     /// The `Content-ID` of the `$batch` changeset request this error is about, when it is about one.
     public var contentID: String?
+    /// For `.truncatedBody`: the bytes the response promised (`Content-Length`), when known.
+    public var expectedBytes: Int?
+    /// For `.truncatedBody`: the bytes that arrived, when known.
+    public var receivedBytes: Int?
+    /// For `.truncatedBody`: the bytes that were still missing when the connection closed, when known.
+    public var missingBytes: Int?
+    /// For `.timeout`: the length in seconds of the timeout that ran out.
+    public var timeoutInterval: TimeInterval?
+    /// For `.decoding`: the body's text around `position` (up to 256 bytes either side).
+    public var bodyExcerpt: String?
 
     /// Creates an error.
     public init(
@@ -94,11 +106,23 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
         }
         let body = ODataErrorBody.parse(response.body, contentType: response.headers["Content-Type"])
         let parsed = body.isRecognized ? body : nil
-        var text = "\(request.effectiveMethod) \(request.url.absoluteString) answered \(response.statusCode)"
+        var text = "\(request.effectiveMethod) \(capped(request.url)) answered \(response.statusCode)"
         if let message = body.message, !message.isEmpty { text += ": \(message.prefix(500))" }
         return ODataError(
             kind, text, method: request.effectiveMethod, url: request.url, statusCode: response.statusCode,
             responseHeaders: response.headers, serviceError: parsed, responseBody: response.body)
+    }
+
+    /// A URL for a message: at most 500 characters, with the full length said when cut (the whole
+    /// URL stays in `url`).
+    static func capped(_ url: URL) -> String {
+        capped(url.absoluteString, limit: 500)
+    }
+
+    /// Text for a message: at most `limit` characters, with the full length said when cut.
+    static func capped(_ text: String, limit: Int) -> String {
+        guard text.count > limit else { return text }
+        return text.prefix(limit) + "… (\(text.count) characters)"
     }
 
     /// Whether the server said the resource is busy or limited (503, 429).

@@ -107,6 +107,9 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
     ) -> URLSessionTask {
         let identifier = TaskIdentifier(box: box)
         let challenges = self.challenges
+        let failure = FailureContext(
+            started: Date(), requestTimeout: request.timeout ?? session.configuration.timeoutIntervalForRequest,
+            resourceTimeout: session.configuration.timeoutIntervalForResource, isPerRequest: request.timeout != nil)
         /// The 401 of a declined authentication challenge, handed over instead of a cancellation.
         let refusal: @Sendable ((any Error)?) -> URLResponse? = { error in
             let refused = challenges?.takeRefusedResponse(identifier.value)
@@ -121,7 +124,7 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
                 }
                 completion(
                     Result {
-                        var result = try Self.response(request, data: nil, response: response, error: error)
+                        var result = try Self.response(request, data: nil, response: response, error: error, failure: failure)
                         if let location {
                             if result.isSuccess {
                                 try? FileManager.default.removeItem(at: destination)
@@ -143,7 +146,13 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
                 completion(Result { try Self.response(request, data: Data(), response: refused, error: nil, checksLength: false) })
                 return
             }
-            completion(Result { try Self.response(request, data: data, response: response, error: error) })
+            let failed = error.map { _ in box.progress }
+            completion(
+                Result {
+                    try Self.response(
+                        request, data: data, response: response ?? failed?.response, error: error,
+                        failure: failure.with(expected: failed?.expected))
+                })
         }
         let task: URLSessionTask
         if case .file(let file) = request.body {
@@ -167,9 +176,10 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
     }
 
     static func response(
-        _ request: HTTPRequest, data: Data?, response: URLResponse?, error: (any Error)?, checksLength: Bool = true
+        _ request: HTTPRequest, data: Data?, response: URLResponse?, error: (any Error)?, checksLength: Bool = true,
+        failure: FailureContext? = nil
     ) throws -> HTTPResponse {
-        if let error { throw mapError(error, request: request) }
+        if let error { throw mapError(error, request: request, response: response, context: failure) }
         guard let http = response as? HTTPURLResponse else {
             throw ODataError(.transport, "no HTTP response", method: request.method, url: request.url)
         }
@@ -182,32 +192,6 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
             try checkLength(result, request: request, received: result.body.count)
         }
         return result
-    }
-
-    static func checkLength(_ response: HTTPResponse, request: HTTPRequest, received: Int) throws {
-        guard let declared = response.headers["Content-Length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
-            response.headers["Content-Encoding"] == nil, received < declared
-        else { return }
-        throw ODataError(
-            .truncatedBody, "body ended after \(received) of \(declared) bytes", method: request.method, url: request.url,
-            statusCode: response.statusCode, responseHeaders: response.headers)
-    }
-
-    static func fileSize(_ url: URL) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
-    }
-
-    static func mapError(_ error: any Error, request: HTTPRequest) -> ODataError {
-        if let odata = error as? ODataError { return odata }
-        let kind: ODataError.Kind
-        switch (error as? URLError)?.code {
-        case .cancelled?: kind = .cancelled
-        case .timedOut?: kind = .timeout
-        default: kind = .transport
-        }
-        return ODataError(
-            kind, "\(request.method) \(request.url.absoluteString) failed: \(error.localizedDescription)",
-            method: request.method, url: request.url, underlyingError: error)
     }
 }
 
@@ -228,6 +212,11 @@ final class TaskBox: @unchecked Sendable {
     }
 
     var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// The task's response and the body length it announced (for errors whose completion has neither).
+    var progress: (response: URLResponse?, expected: Int64) {
+        lock.withLock { (task?.response, task?.countOfBytesExpectedToReceive ?? -1) }
+    }
 
     func cancel() {
         lock.lock()

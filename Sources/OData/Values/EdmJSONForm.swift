@@ -15,7 +15,8 @@ public struct EdmJSONText: Sendable, Hashable {
 }
 
 /// The OData v2 verbose-JSON forms of primitive values: `/Date(ms)/` and `/Date(ms±mmmm)/` (ms is the UTC instant,
-/// the offset in minutes), ISO-8601 strings, Decimal and Int64 as strings (numbers accepted too), Edm.Time as
+/// the offset in minutes; [MS-ODATA] reads `ms` as UTC, as Olingo and the SAP Cloud SDK do, not as local time as
+/// pyodata does), ISO-8601 strings, Decimal and Int64 as strings (numbers accepted too), Edm.Time as
 /// `PT…H…M…S`, Binary as base64, Double specials `INF`, `-INF`, `NaN`.
 ///
 /// The parsers work on the bytes of one JSON token: the content of a string token (after unescaping) or the
@@ -81,9 +82,13 @@ public enum EdmJSONForm {
         case .double(let number): return EdmJSONText(text: EdmTextFormatting.double(number), isString: !number.isFinite)
         case .single(let number): return EdmJSONText(text: EdmTextFormatting.single(number), isString: !number.isFinite)
         case .dateTime(let dateTime):
+            // `/Date(ms)/` holds whole milliseconds: a value with finer ticks is written in ISO 8601
+            // (7 fractional digits) rather than rounded.
+            guard dateTime.ticks % Ticks.perMillisecond == 0 else { return EdmJSONText(text: dateTime.isoString, isString: true) }
             return EdmJSONText(
                 text: EdmTextFormatting.jsonDate(milliseconds: dateTime.millisecondsSince1970, offsetMinutes: nil), isString: true)
         case .dateTimeOffset(let dateTime):
+            guard dateTime.utcTicks % Ticks.perMillisecond == 0 else { return EdmJSONText(text: dateTime.isoString, isString: true) }
             return EdmJSONText(
                 text: EdmTextFormatting.jsonDate(
                     milliseconds: dateTime.millisecondsSince1970, offsetMinutes: dateTime.offsetMinutes),

@@ -72,7 +72,8 @@ struct SwiftRenderer {
 
     private func property(_ p: SwiftProperty, _ depth: Int, _ out: inout Output) {
         docLines(p.doc, depth, &out)
-        let head = "\(modifier(p.access))\(p.isStatic ? "static " : "")\(p.isLet ? "let" : "var") \(id(p.name)): \(typeText(p.type))"
+        let head =
+            "\(p.isOverride ? "override " : "")\(modifier(p.access))\(p.isStatic ? "static " : "")\(p.isLet ? "let" : "var") \(id(p.name)): \(typeText(p.type))"
         if let initializer = p.initializer {
             let value = expr(initializer, depth)
             out.line(depth, "\(head) = \(value)")

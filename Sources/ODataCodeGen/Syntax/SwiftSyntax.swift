@@ -171,6 +171,8 @@ struct SwiftProperty: Sendable, Hashable {
     var initializer: SwiftExpr?
     var getter: [SwiftStmt]?
     var setter: [SwiftStmt]?
+    /// `override` (a container's member that replaces `DataService`'s).
+    var isOverride = false
 }
 
 /// A function.

@@ -9,7 +9,7 @@ struct ServiceTranslator {
     private var access: AccessLevel { plan.access.overridableAccess }
 
     func declaration() -> SwiftDecl {
-        var members: [SwiftDecl] = []
+        var members: [SwiftDecl] = [entitySetsMember()]
         for set in plan.entitySets {
             members += collectionMethods(set)
             members += singleMethods(set)
@@ -28,6 +28,16 @@ struct ServiceTranslator {
                     .attributed("@unchecked", Build.type("Swift.Sendable")),
                 ],
                 members: members))
+    }
+
+    /// `override var entitySets`: the container's sets, for `createEntity(_:)` (set taken from the type).
+    private func entitySetsMember() -> SwiftDecl {
+        .property(
+            SwiftProperty(
+                doc: ["The entity sets of this container (`createEntity(_:)` finds an entity's set here)."],
+                access: access, isStatic: false, isLet: false, name: "entitySets", type: .array(.path("OData.EntitySetDescriptor")),
+                initializer: nil, getter: [.expr(.array(plan.entitySets.map(setHandle), multiline: true))], setter: nil,
+                isOverride: true))
     }
 
     // MARK: Shared pieces

@@ -1,3 +1,4 @@
+import ODataTestSupport
 import XCTest
 
 @testable import OData

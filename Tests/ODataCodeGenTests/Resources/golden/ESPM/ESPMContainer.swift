@@ -10,6 +10,22 @@ extension OData.RuntimeVersion.v3 {}
 /// The `ESPMContainer` entity container: typed reads of its entity sets and calls of
 /// its function imports over a data-service provider (`init(provider:)` is inherited from `OData.DataService`).
 open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService<Provider>, @unchecked Swift.Sendable {
+    /// The entity sets of this container (`createEntity(_:)` finds an entity's set here).
+    override open var entitySets: [OData.EntitySetDescriptor] {
+        [
+            ESPMContainerMetadata.EntitySets.customers,
+            ESPMContainerMetadata.EntitySets.suppliers,
+            ESPMContainerMetadata.EntitySets.products,
+            ESPMContainerMetadata.EntitySets.productCategories,
+            ESPMContainerMetadata.EntitySets.productTexts,
+            ESPMContainerMetadata.EntitySets.stock,
+            ESPMContainerMetadata.EntitySets.purchaseOrderHeaders,
+            ESPMContainerMetadata.EntitySets.purchaseOrderItems,
+            ESPMContainerMetadata.EntitySets.salesOrderHeaders,
+            ESPMContainerMetadata.EntitySets.salesOrderItems,
+        ]
+    }
+
     /// Reads entities of the `Customers` entity set.
     open func fetchCustomers(
         matching query: OData.DataQuery = OData.DataQuery(),

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# The transport benchmark (not a test): Benchmarks/transport-bench.sh [requests=2000] [runs=3]
+#
+# Serves, from nginx on 127.0.0.1 (static files, so the server is not the limit): an ESPM customer and
+# a 100-entity SalesOrderItems page recorded from the pyslet test server, and the 50,000-entity x
+# 12-property page that decode-bench generates (38.9 MB of verbose JSON). Then measures, in one run:
+# the SDK over CurlTransport, the SDK over URLSessionTransport, raw URLSession, a raw libcurl loop with
+# no SDK, the SDK with no network (its own cost), decode only, and pyodata 1.12.1 — small GETs
+# sequential and with 8 concurrent tasks/threads, and the big page. Needs nginx (apt: nginx-light).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+requests="${1:-2000}"
+runs="${2:-3}"
+work="$root/.build/bench-transport"
+nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
+[ -x "$nginx_bin" ] || { echo "transport-bench: nginx is required (apt-get install nginx-light)" >&2; exit 69; }
+mkdir -p "$work/www" "$work/logs" "$work/tmp"
+
+bash "$root/scripts/servers.sh" start >/dev/null
+. "$root/.build/servers/env"
+curl -sf -H 'Accept: application/json' "${ODATA_TEST_PYSLET_URL}Customers('C000001')" >"$work/www/single.json"
+curl -sf -H 'Accept: application/json' "${ODATA_TEST_PYSLET_URL}SalesOrderItems?\$top=100" >"$work/www/page.json"
+bash "$root/scripts/servers.sh" stop >/dev/null
+cp "$root/Metadata/ESPM.xml" "$work/www/metadata.xml"
+
+swift build -c release --product decode-bench >&2
+swift build -c release --product transport-bench >&2
+bin="$(swift build -c release --show-bin-path)"
+"$bin/decode-bench" generate "$work/gen" 50000
+cp "$work/gen/bench.json" "$work/www/big.json"
+cp "$work/gen/bench-metadata.xml" "$work/www/big-metadata.xml"
+
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')"
+cat >"$work/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+pid $work/nginx.pid;
+error_log $work/logs/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $work/tmp; proxy_temp_path $work/tmp; fastcgi_temp_path $work/tmp;
+  uwsgi_temp_path $work/tmp; scgi_temp_path $work/tmp;
+  keepalive_requests 1000000;
+  etag off;
+  sendfile on;
+  server {
+    listen 127.0.0.1:$port;
+    root $work/www;
+    types { application/json json; application/xml xml; }
+    location /svc/ {
+      rewrite "^/svc/\\\$metadata\$" /metadata.xml break;
+      rewrite "^/svc/Customers\\(.*\$" /single.json break;
+      rewrite "^/svc/SalesOrderItems\$" /page.json break;
+      return 404;
+    }
+    location /big/ {
+      rewrite "^/big/\\\$metadata\$" /big-metadata.xml break;
+      rewrite "^/big/Items\$" /big.json break;
+      return 404;
+    }
+  }
+}
+CONF
+"$nginx_bin" -p "$work" -c "$work/nginx.conf" &
+nginx_pid=$!
+trap 'kill $nginx_pid 2>/dev/null || true' EXIT
+for _ in $(seq 1 50); do curl -sf -o /dev/null "http://127.0.0.1:$port/svc/Customers('C000001')" && break; sleep 0.1; done
+url="http://127.0.0.1:$port/svc/"
+big="http://127.0.0.1:$port/big/"
+
+echo "# load before: $(uptime)" | tee "$work/results.txt"
+"$bin/transport-bench" "$url" "$big" "$requests" "$runs" | tee -a "$work/results.txt"
+
+venv="$root/.build/bench-venv"
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import pyodata, requests" 2>/dev/null; then
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv" >&2
+  "$venv/bin/pip" install -q "pyodata==1.12.1" "requests==2.34.2" >&2
+fi
+"$venv/bin/python" "$root/Benchmarks/pyodata_network.py" "$url" "$(( requests / 4 ))" "$runs" "$big" | tee -a "$work/results.txt"
+echo "# load after: $(uptime)" | tee -a "$work/results.txt"
+
+awk '!/^#/ { rate[$1" "$2" "$3]=$6; secs[$1" "$2" "$3]=$5 }
+  END {
+    printf "\nsmall GETs, requests/s (best of rounds):\n"
+    printf "%-8s %4s %9s %9s %9s %9s %9s   %s\n", "shape", "conc", "sdk-curl", "sdk-urls", "raw-urls", "raw-curl", "pyodata", "ratios"
+    for (c = 1; c <= 8; c += 7) for (s = 0; s < 2; s++) {
+      shape = s ? "page" : "single"; k = shape" "c
+      printf "%-8s %4d %9.0f %9.0f %9.0f %9.0f %9.0f   sdk-curl/raw-urls %.2fx, sdk-curl/sdk-urls %.2fx, sdk-curl/pyodata %.1fx\n",
+        shape, c, rate["sdk-curl "k], rate["sdk-urls "k], rate["raw-urls "k], rate["raw-curl "k], rate["pyodata "k],
+        rate["sdk-curl "k]/rate["raw-urls "k], rate["sdk-curl "k]/rate["sdk-urls "k], rate["sdk-curl "k]/rate["pyodata "k]
+    }
+    for (s = 0; s < 2; s++) {
+      shape = s ? "page" : "single"
+      printf "%-8s SDK own cost (no network): %.1f us/request = %.1f%% of raw libcurl (%.0f us), %.1f%% of raw URLSession (%.0f us)\n",
+        shape, 1e6/rate["sdk-cpu "shape" 1"], 100*rate["raw-curl "shape" 1"]/rate["sdk-cpu "shape" 1"], 1e6/rate["raw-curl "shape" 1"],
+        100*rate["raw-urls "shape" 1"]/rate["sdk-cpu "shape" 1"], 1e6/rate["raw-urls "shape" 1"]
+    }
+    printf "\n50,000-entity page, best seconds:\n"
+    split("sdk-curl sdk-urls tx-curl tx-urls raw-urls raw-curl sdk-cpu decode pyodata", order, " ")
+    for (i = 1; i <= 9; i++) printf "  %-9s %8.3f s\n", order[i], secs[order[i]" big 1"]
+    d = secs["decode big 1"]; p = secs["pyodata big 1"]
+    printf "  sdk-curl = %.2fx decode-only (budget <= 1.2x), %.1fx pyodata (budget >= 25x)\n", secs["sdk-curl big 1"]/d, p/secs["sdk-curl big 1"]
+    printf "  sdk-urls = %.2fx decode-only, %.1fx pyodata (budget >= 15x)\n", secs["sdk-urls big 1"]/d, p/secs["sdk-urls big 1"]
+  }' "$work/results.txt" | tee "$work/summary.txt"

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Typed writes over any provider, in `async throws` and completion-handler forms.
+extension DataService {
+    /// Creates an entity in the one entity set of this container that holds its type (SAP's
+    /// `createEntity(customer)`); throws `ODataError` `.invalidRequest` when no set or several sets
+    /// hold it (then pass the set: `createEntity(_:in:headers:)`).
+    public func createEntity<Entity: EntityProtocol>(_ entity: Entity, headers: HTTPHeaders = HTTPHeaders()) async throws -> Entity {
+        try await createEntity(entity, in: try entitySet(for: Entity.entityType), headers: headers)
+    }
+
+    /// Completion-handler form of `createEntity(_:headers:)`.
+    @discardableResult
+    public func createEntity<Entity: EntityProtocol>(
+        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.createEntity(entity, headers: headers) }
+    }
+
+    /// Creates an entity in an entity set and returns the server's version (key, ETag, edit link).
+    public func createEntity<Entity: EntityProtocol>(
+        _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
+    ) async throws -> Entity {
+        Entity(entityValue: try await provider.createEntity(entity.entityValue, in: entitySet, headers: headers))
+    }
+
+    /// Completion-handler form of `createEntity(_:in:headers:)`.
+    @discardableResult
+    public func createEntity<Entity: EntityProtocol>(
+        _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders(),
+        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.createEntity(entity, in: entitySet, headers: headers) }
+    }
+
+    /// Creates an entity related to `parent` through a navigation property.
+    public func createRelatedEntity<Parent: EntityProtocol, Entity: EntityProtocol>(
+        _ entity: Entity, in parent: Parent, property: TypedNavigationProperty<Entity>, headers: HTTPHeaders = HTTPHeaders()
+    ) async throws -> Entity {
+        Entity(
+            entityValue: try await provider.createRelatedEntity(
+                entity.entityValue, in: parent.entityValue, property: property.descriptor, parentSet: nil, headers: headers))
+    }
+
+    /// Completion-handler form of `createRelatedEntity(_:in:property:headers:)`.
+    @discardableResult
+    public func createRelatedEntity<Parent: EntityProtocol, Entity: EntityProtocol>(
+        _ entity: Entity, in parent: Parent, property: TypedNavigationProperty<Entity>, headers: HTTPHeaders = HTTPHeaders(),
+        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.createRelatedEntity(entity, in: parent, property: property, headers: headers) }
+    }
+
+    /// Updates an entity (MERGE with the changed properties by default; `options.updateMode` for PUT or
+    /// PATCH), with `If-Match` from its ETag; returns it with changes accepted and the new ETag.
+    public func updateEntity<Entity: EntityProtocol>(
+        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
+    ) async throws -> Entity {
+        Entity(entityValue: try await provider.updateEntity(entity.entityValue, in: nil, headers: headers, options: options))
+    }
+
+    /// Completion-handler form of `updateEntity(_:headers:options:)`.
+    @discardableResult
+    public func updateEntity<Entity: EntityProtocol>(
+        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
+        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.updateEntity(entity, headers: headers, options: options) }
+    }
+
+    /// Deletes an entity, with `If-Match` from its ETag.
+    public func deleteEntity<Entity: EntityProtocol>(
+        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
+    ) async throws {
+        try await provider.deleteEntity(entity.entityValue, in: nil, headers: headers, options: options)
+    }
+
+    /// Completion-handler form of `deleteEntity(_:headers:options:)`; the result is `true` on success.
+    @discardableResult
+    public func deleteEntity<Entity: EntityProtocol>(
+        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
+        completionHandler: @escaping @Sendable (Bool?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) {
+            try await self.deleteEntity(entity, headers: headers, options: options)
+            return true
+        }
+    }
+}

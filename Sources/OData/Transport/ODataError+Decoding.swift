@@ -1,0 +1,27 @@
+import Foundation
+
+extension ODataError {
+    /// The error for a body a decoder refused: its message names the entity (index, key when known)
+    /// and property, the URL is capped, and `bodyExcerpt` keeps the bytes around the position (not
+    /// just the body's start, which for a large body does not contain it).
+    public static func decoding(_ error: ODataDecodingError, request: HTTPRequest, response: HTTPResponse) -> ODataError {
+        let context = error.context
+        var result = ODataError(
+            .decoding,
+            "\(capped(request.url)): \(context.isEmpty ? "" : "in \(context): ")\(error.message) "
+                + "(line \(error.line), column \(error.column)) near «\(excerpt(of: response.body, around: error.offset, radius: 40) ?? "")»",
+            method: request.method, url: request.url, statusCode: response.statusCode, responseHeaders: response.headers,
+            responseBody: response.body, underlyingError: error, position: error.offset)
+        result.bodyExcerpt = excerpt(of: response.body, around: error.offset)
+        return result
+    }
+
+    /// Up to `radius` bytes either side of `position`, as text (invalid UTF-8 replaced).
+    static func excerpt(of body: Data, around position: Int, radius: Int = 256) -> String? {
+        guard !body.isEmpty else { return nil }
+        let center = min(max(position, 0), body.count)
+        let start = body.index(body.startIndex, offsetBy: max(center - radius, 0))
+        let end = body.index(body.startIndex, offsetBy: min(center + radius, body.count))
+        return String(decoding: body[start..<end], as: UTF8.self)
+    }
+}
