@@ -98,6 +98,7 @@ public final class OfflineODataProvider: DataServiceProvider {
     public func open() async throws {
         if state.withLock({ $0.store != nil }) { return }
         let file = try parameters.storeFile()
+        report(.opening(creatingStore: file.map { !FileManager.default.fileExists(atPath: $0.path) } ?? true))
         let online = self.online
         let metadata = serviceMetadata
         let root = online == nil ? "" : serviceRoot.absoluteString

@@ -41,6 +41,10 @@ final class DownloadTests: XCTestCase {
         XCTAssertEqual(customers[0].entityValue.metadata.etag, "W/\"1\"")
         let orders = try await service.fetchSalesOrderHeaders(matching: DataQuery().filter(SalesOrderHeader.customerID.equal("C1")))
         XCTAssertEqual(orders.count, 2)
+        let owner = try await service.fetchCustomer(
+            matching: DataQuery().from(ESPMContainerMetadata.EntitySets.salesOrderHeaders).withKey(SalesOrderHeader.key(salesOrderID: "S3"))
+                .navigate(SalesOrderHeader.customerDetails))
+        XCTAssertEqual(owner.customerID, "C3", "the partner navigation of an expanded relation is stored too")
 
         transport.answer { request in
             switch ScriptedESPM.relative(request) {
@@ -99,5 +103,29 @@ final class DownloadTests: XCTestCase {
         XCTAssertEqual(orders[1].currencyCode, "USD")
         let pending = try await service.fetchSalesOrderHeaders(matching: DataQuery().pendingChangesOnly())
         XCTAssertEqual(pending.map(\.salesOrderID), ["S2"])
+    }
+
+    func testDefiningQueryStreamsAreDownloaded() async throws {
+        let product = """
+            {"__metadata":{"uri":"\(ScriptedESPM.root.absoluteString)Products('P1')","type":"ESPM.Product",\
+            "media_src":"\(ScriptedESPM.root.absoluteString)Products('P1')/$value","content_type":"image/png"},\
+            "ProductId":"P1","Name":"Notebook","SupplierId":"S1"}
+            """
+        let transport = ScriptedTransport { request in
+            if let metadata = try ScriptedTransport.metadata(for: request) { return metadata }
+            switch ScriptedESPM.relative(request) {
+            case "Products": return ScriptedTransport.json(ScriptedESPM.feed([product]), for: request)
+            case "Products('P1')/$value":
+                return HTTPResponse(statusCode: 200, headers: ["Content-Type": "image/png"], body: Data([9, 8, 7]), url: request.url)
+            default: return ScriptedTransport.json("{}", status: 404, for: request)
+            }
+        }
+        let provider = try await ScriptedESPM.provider(
+            transport, queries: [OfflineODataDefiningQuery(name: "p", query: "Products", automaticallyRetrievesStreams: true)])
+        try await provider.download()
+        let service = ESPMContainer(provider: provider)
+        let media = try await service.fetchMedia(of: try await service.fetchProductWithKey(productID: "P1"))
+        XCTAssertEqual(media.data, Data([9, 8, 7]))
+        XCTAssertEqual(media.contentType, "image/png")
     }
 }

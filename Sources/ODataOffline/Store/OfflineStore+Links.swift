@@ -10,6 +10,10 @@ extension OfflineStore {
         try db.transaction {
             guard try row(set: set, key: key) != nil else { throw Self.notFound("\(set)\(key) is not in the offline store") }
             let source: [SQLValue] = [.text(set), .text(key), .text(navigation)]
+            for old in try db.query("SELECT tset, tkey FROM links WHERE eset = ? AND ekey = ? AND nav = ?", source)
+            where kind == .setLink || (kind == .removeLink && (targetKey == nil || old[1].text == targetKey)) {
+                try removeReverseLink(set, key, navigation, old[0].text ?? "", old[1].text ?? "")
+            }
             switch kind {
             case .setLink:
                 try db.run("DELETE FROM links WHERE eset = ? AND ekey = ? AND nav = ?", source)

@@ -45,6 +45,7 @@ extension OfflineStore {
                         .text(set.name), .text(row.key), .text(navigation.name), .text(target.name), .text(child.key.predicate),
                         .integer(Int64(position)),
                     ])
+                try addReverseLink(set.name, row.key, navigation.name, target.name, child.key.predicate, staged: true)
             }
         }
     }

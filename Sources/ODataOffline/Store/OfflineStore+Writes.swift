@@ -182,10 +182,11 @@ extension OfflineStore {
         try db.run("DELETE FROM media WHERE eset = ? AND ekey = ?", address)
     }
 
-    /// Adds a relation row.
+    /// Adds a relation row, and its reverse when the target's type has a partner navigation.
     func addLinkRow(_ set: String, _ key: String, _ navigation: String, _ targetSet: String, _ targetKey: String, position: Int) throws {
         try db.run(
             "INSERT OR IGNORE INTO links(eset, ekey, nav, tset, tkey, pos) VALUES(?,?,?,?,?,?)",
             [.text(set), .text(key), .text(navigation), .text(targetSet), .text(targetKey), .integer(Int64(position))])
+        try addReverseLink(set, key, navigation, targetSet, targetKey, staged: false)
     }
 }

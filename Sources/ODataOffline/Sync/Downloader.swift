@@ -40,7 +40,30 @@ struct Downloader {
             }
         }
         progress(.applyingDownload)
-        return try store.applyStaged(deltaLinks: deltaLinks)
+        let count = try store.applyStaged(deltaLinks: deltaLinks)
+        for (query, _) in queries where query.automaticallyRetrievesStreams {
+            try await downloadStreams(of: try store.entitySet(query.entitySetName).name)
+        }
+        return count
+    }
+
+    /// Downloads the media resources of a set's media entities (one at a time) into the store, except those
+    /// with a local media change not yet uploaded.
+    private func downloadStreams(of set: String) async throws {
+        let links = try store.db.query(
+            """
+            SELECT e.ekey, e.media_read FROM entities e WHERE e.eset = ? AND e.media_read IS NOT NULL AND e.deleted = 0
+              AND NOT EXISTS (SELECT 1 FROM queue q WHERE q.eset = e.eset AND q.ekey = e.ekey AND q.kind = 'uploadMedia')
+            """, [.text(set)])
+        for link in links {
+            guard let key = link[0].text, let path = link[1].text else { continue }
+            var request = HTTPRequest(method: "GET", url: try online.url(for: path), headers: headers)
+            request.headers["Accept"] = "*/*"
+            let response = try await online.execute(request)
+            try store.db.run(
+                "INSERT OR REPLACE INTO media(eset, ekey, content_type, data) VALUES(?,?,?,?)",
+                [.text(set), .text(key), .optional(response.headers["Content-Type"]), .blob(response.body)])
+        }
     }
 
     /// Whether a defining query reads a whole entity set (no key, navigation or `$filter`/`$top`/`$skip`), so

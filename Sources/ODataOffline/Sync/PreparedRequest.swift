@@ -84,6 +84,8 @@ struct PreparedRequest {
             WHERE l.eset = ? AND l.ekey = ? AND e.is_local = 0 ORDER BY l.pos
             """, [.text(entry.set), .text(entry.key)])
         for link in links {
+            // A related create is bound to its parent by its URL already.
+            if entry.kind == .createRelated, link[1].text == entry.targetSet, link[2].text == entry.targetKey { continue }
             guard let descriptor = stored.entityType.navigationProperty(named: link[0].text ?? "") else { continue }
             var target = EntityValue(type: descriptor.targetType)
             var uri = link[3].text ?? ((link[1].text ?? "") + (link[2].text ?? ""))
