@@ -40,7 +40,7 @@ struct HandWrittenStore {
                     case .double(let value): sqlite3_bind_double(statement, column, value)
                     case .boolean(let value): sqlite3_bind_int64(statement, column, value ? 1 : 0)
                     case .null: sqlite3_bind_null(statement, column)
-                    case let other: sqlite3_bind_text(statement, column, "\(other)", -1, csqlite_transient())
+                    case let other: sqlite3_bind_text(statement, column, EdmJSONForm.format(other)?.text ?? "", -1, csqlite_transient())
                     }
                 }
                 sqlite3_bind_text(statement, 13, entity.metadata.etag ?? "", -1, csqlite_transient())

@@ -30,6 +30,8 @@ let provider = OfflineODataProvider(
     serviceRoot: BenchService.root, parameters: parameters, transport: StaticTransport(pages: pages))
 try provider.add(definingQuery: OfflineODataDefiningQuery(name: "items", query: "Items"))
 try await provider.open()
+let phases = PhaseClock()
+provider.setProgressHandler { phases.mark($0) }
 let memoryBefore = peakResidentKB()
 let downloadTime = try await seconds { try await provider.download() }
 let memoryPeak = peakResidentKB()
@@ -64,6 +66,7 @@ let referenceBytes =
 func format(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
 let median = { (values: [Double]) in values.sorted()[values.count / 2] * 1000 }
 print("download into the store: \(format(downloadTime)) s, \(Int(Double(total) / downloadTime)) entities/s (budget >= 100000/s)")
+print("  of which fetch + decode + staging \(format(phases.staging)) s, applying in one transaction \(format(phases.applying)) s")
 print(
     "decode + hand-written SQLite insert: \(format(referenceTime)) s (\(referenceRows) rows); store/reference = \(format(downloadTime / referenceTime))x (budget <= 2x)"
 )
@@ -86,4 +89,25 @@ enum Bench {
 struct SortPath: PropertyPathConvertible {
     let propertyPath: String
     init(_ path: String) { propertyPath = path }
+}
+
+/// When the download's phases started and ended, from its progress events.
+final class PhaseClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var times: [String: Double] = [:]
+
+    func mark(_ event: OfflineODataProgress) {
+        let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        lock.withLock {
+            switch event {
+            case .downloading: if times["start"] == nil { times["start"] = now }
+            case .applyingDownload: times["apply"] = now
+            case .finished: times["end"] = now
+            default: break
+            }
+        }
+    }
+
+    var staging: Double { lock.withLock { (times["apply"] ?? 0) - (times["start"] ?? 0) } }
+    var applying: Double { lock.withLock { (times["end"] ?? 0) - (times["apply"] ?? 0) } }
 }

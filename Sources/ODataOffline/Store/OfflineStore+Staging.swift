@@ -74,12 +74,18 @@ extension OfflineStore {
     @discardableResult
     func applyStaged(deltaLinks: [String: String]) throws -> Int {
         try db.transaction {
+            if (try db.query("SELECT count(*) FROM staged_deletes").first?.first?.integer ?? 0) > 0 {
+                try db.execute(
+                    """
+                    DELETE FROM entities WHERE pending = 0 AND (EXISTS (SELECT 1 FROM staged_deletes d
+                        WHERE d.eset = entities.eset AND d.ekey = entities.ekey)
+                      OR uri IN (SELECT uri FROM staged_deletes WHERE eset IS NULL))
+                    """)
+            }
             try db.execute(
                 """
                 DELETE FROM entities WHERE eset IN (SELECT eset FROM staged_full_sets) AND pending = 0 AND is_local = 0
                   AND NOT EXISTS (SELECT 1 FROM staged_entities s WHERE s.eset = entities.eset AND s.ekey = entities.ekey);
-                DELETE FROM entities WHERE pending = 0 AND (uri IN (SELECT uri FROM staged_deletes)
-                  OR EXISTS (SELECT 1 FROM staged_deletes d WHERE d.eset = entities.eset AND d.ekey = entities.ekey));
                 INSERT INTO entities(eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag,
                   type_name)
                   SELECT eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag, type_name

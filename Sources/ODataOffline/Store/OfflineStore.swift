@@ -26,7 +26,7 @@ final class OfflineStore: @unchecked Sendable {
             type_name TEXT, is_local INTEGER NOT NULL DEFAULT 0, pending INTEGER NOT NULL DEFAULT 0,
             deleted INTEGER NOT NULL DEFAULT 0, original BLOB, original_etag TEXT, has_original INTEGER NOT NULL DEFAULT 0,
             UNIQUE(eset, ekey));
-        CREATE INDEX IF NOT EXISTS entities_uri ON entities(uri);
+        DROP INDEX IF EXISTS entities_uri;
         CREATE TABLE IF NOT EXISTS links(
             eset TEXT NOT NULL, ekey TEXT NOT NULL, nav TEXT NOT NULL, tset TEXT NOT NULL, tkey TEXT NOT NULL, pos INTEGER,
             PRIMARY KEY(eset, ekey, nav, tset, tkey));
