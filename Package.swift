@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
         .library(name: "ODataCodeGen", targets: ["ODataCodeGen"]),
+        .library(name: "ODataOffline", targets: ["ODataOffline"]),
         .library(name: "ODataTestSupport", targets: ["ODataTestSupport"]),
         .library(name: "ODataCurl", targets: ["ODataCurl"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
@@ -26,6 +27,15 @@ let package = Package(
         .target(
             name: "OData",
             dependencies: ["ODataMetadata", "CLibXML2"]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "ODataOffline",
+            dependencies: ["OData", "ODataMetadata", "CSQLite"]
         ),
         .systemLibrary(
             name: "CCurl",
@@ -82,7 +92,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "espm-demo",
-            dependencies: ["ESPM", "OData"]
+            dependencies: ["ESPM", "OData", "ODataOffline"],
+            exclude: ["Seed"]
         ),
         .testTarget(
             name: "ESPMTests",
@@ -106,6 +117,10 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["ESPM", "OData", "ODataCurl", "GWSampleBasic", "BusinessPartnerAPI"]
+        ),
+        .testTarget(
+            name: "ODataOfflineTests",
+            dependencies: ["ODataOffline", "OData", "ODataMetadata", "ESPM", "GWSampleBasic"]
         ),
         .testTarget(
             name: "ODataCodeGenTests",

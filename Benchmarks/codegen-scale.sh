@@ -12,12 +12,12 @@ WORK="$ROOT/.build/codegen-scale-bench"
 SIZES="${SIZES:-50 200 800}"
 LAYOUTS="${LAYOUTS:-perType sharded}"
 cd "$ROOT"
-swift build -c release --product codegen-bench >/dev/null
+swift build -c release --package-path Benchmarks --product codegen-bench >/dev/null
 swift build -c release --product odata-gen >/dev/null
 mkdir -p "$WORK/Sources"
 targets=""
 for size in $SIZES; do
-    "$ROOT/.build/release/codegen-bench" --iterations 3 --corpus /nonexistent-no-corpus --types "$size" --properties 40 \
+    "$(swift build -c release --package-path Benchmarks --show-bin-path)/codegen-bench" --iterations 3 --corpus /nonexistent-no-corpus --types "$size" --properties 40 \
         --write-synthetic "$WORK/Synthetic$size.xml" 2>/dev/null | grep -E "^synthetic" || true
     for layout in $LAYOUTS; do
         out="$WORK/Sources/S${size}_$layout"
