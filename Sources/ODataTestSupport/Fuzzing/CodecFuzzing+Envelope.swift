@@ -25,25 +25,13 @@ extension CodecFuzzing {
 
     static func checkEntry(_ entity: EntityValue) {
         precondition(
-            entity.metadata.uri != nil || entity.metadata.typeName != nil || entity.values.contains { $0 != nil }
-                || entity.navigationValues.contains { $0 != nil },
+            entity.metadata.uri != nil || entity.metadata.typeName != nil
+                || entity.values.contains { $0 != nil } || entity.navigationValues.contains { $0 != nil },
             "an empty entity was decoded")
         let expected = FuzzModel.item
         precondition(
-            entity.entityType == expected || derives(entity.entityType, from: expected),
+            entity.entityType == expected || entity.entityType.derives(from: expected, resolver: FuzzModel.resolver),
             "an entity of unrelated type \(entity.entityType.qualifiedName) was decoded")
-    }
-
-    /// Whether `type` has `base` among its base types in `FuzzModel` (bounded).
-    static func derives(_ type: EntityTypeDescriptor, from base: EntityTypeDescriptor) -> Bool {
-        var current = type
-        for _ in 0..<64 {
-            guard let name = current.baseTypeName else { return false }
-            if name == base.qualifiedName { return true }
-            guard let next = FuzzModel.resolver(name) else { return false }
-            current = next
-        }
-        return false
     }
 
     /// Whether the first key of the top-level object is `odata.metadata` or `@odata.context`.
