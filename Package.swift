@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
         .library(name: "ODataOffline", targets: ["ODataOffline"]),
+        .library(name: "ODataCodeGen", targets: ["ODataCodeGen"]),
         .library(name: "ODataTestSupport", targets: ["ODataTestSupport"]),
         .library(name: "ODataCurl", targets: ["ODataCurl"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
@@ -54,21 +55,6 @@ let package = Package(
             dependencies: ["ODataMetadata"]
         ),
         .executableTarget(
-            name: "network-bench",
-            dependencies: ["OData"],
-            path: "Benchmarks/NetworkBench"
-        ),
-        .executableTarget(
-            name: "transport-bench",
-            dependencies: ["OData", "ODataCurl", "CCurl"],
-            path: "Benchmarks/transport-bench"
-        ),
-        .executableTarget(
-            name: "decode-bench",
-            dependencies: ["OData"],
-            path: "Benchmarks/decode-bench"
-        ),
-        .executableTarget(
             name: "odata-gen",
             dependencies: ["ODataCodeGen", "ODataMetadata"]
         ),
@@ -108,26 +94,6 @@ let package = Package(
             name: "espm-demo",
             dependencies: ["ESPM", "OData", "ODataOffline"],
             exclude: ["Seed"]
-        ),
-        .executableTarget(
-            name: "codegen-bench",
-            dependencies: ["ODataCodeGen", "ODataMetadata"],
-            path: "Benchmarks/codegen-bench"
-        ),
-        .executableTarget(
-            name: "property-access-bench",
-            dependencies: ["ESPM", "OData"],
-            path: "Benchmarks/property-access-bench"
-        ),
-        .executableTarget(
-            name: "query-bench",
-            dependencies: ["OData"],
-            path: "Benchmarks/query-bench"
-        ),
-        .executableTarget(
-            name: "offline-bench",
-            dependencies: ["OData", "ODataMetadata", "ODataOffline", "CSQLite"],
-            path: "Benchmarks/offline-bench"
         ),
         .testTarget(
             name: "ESPMTests",

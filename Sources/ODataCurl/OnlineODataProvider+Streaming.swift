@@ -48,7 +48,8 @@ extension OnlineODataProvider {
             }
             url = try self.url(for: link)
             guard seen.insert(url.absoluteString).inserted else {
-                throw ODataError(.repeatedNextLink, "the server's next link repeats an earlier request after \(pages) pages: \(link)", url: url)
+                throw ODataError(
+                    .repeatedNextLink, "the server's next link repeats an earlier request after \(pages) pages: \(link)", url: url)
             }
         }
     }

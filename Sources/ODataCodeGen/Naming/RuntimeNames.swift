@@ -5,6 +5,7 @@
 enum RuntimeNames {
     /// The runtime's top-level types, protocols and type aliases.
     static let types: Set<String> = [
+        "AtomPayloadCodec",
         "Authentication",
         "BasicAuthenticationMiddleware",
         "BatchItem",
@@ -20,7 +21,6 @@ enum RuntimeNames {
         "CSRFMiddleware",
         "ChangeSet",
         "ClosureMiddleware",
-        "CodecFuzzing",
         "ComplexTypeDescriptor",
         "ComplexTypeProtocol",
         "ComplexValue",
@@ -70,6 +70,7 @@ enum RuntimeNames {
         "HTTPRequest",
         "HTTPResponse",
         "InlineFeedInfo",
+        "JSONPayloadCodec",
         "KeyComponent",
         "LinkList",
         "LocalDateTime",
@@ -90,6 +91,8 @@ enum RuntimeNames {
         "ODataLogLevel",
         "ODataLogger",
         "ODataMiddleware",
+        "ODataPayloadCodec",
+        "ODataRequestBuilder",
         "ODataTransport",
         "ODataValueError",
         "OnlineODataProvider",
@@ -123,7 +126,6 @@ enum RuntimeNames {
         "URLEncoding",
         "URLSessionTransport",
         "UpdateMode",
-        "ValueParserExercise",
     ]
 
     /// Members of `DataService`, the base class of generated containers.
