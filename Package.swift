@@ -6,8 +6,8 @@ let package = Package(
     products: [
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
-        .library(name: "ODataOffline", targets: ["ODataOffline"]),
         .library(name: "ODataCodeGen", targets: ["ODataCodeGen"]),
+        .library(name: "ODataOffline", targets: ["ODataOffline"]),
         .library(name: "ODataTestSupport", targets: ["ODataTestSupport"]),
         .library(name: "ODataCurl", targets: ["ODataCurl"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
@@ -124,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ODataCodeGenTests",
-            dependencies: ["ODataCodeGen", "ODataMetadata", "OData"],
+            dependencies: ["ODataCodeGen", "ODataMetadata", "OData", "ODataTestSupport"],
             resources: [.copy("Resources")]
         ),
     ]

@@ -1,5 +1,5 @@
 // Benchmark (not a test): the offline store's download and local query against hand-written references.
-// Run: swift run --package-path Benchmarks -c release offline-bench [entities] [page size]
+// Run: swift run -c release --package-path Benchmarks offline-bench [entities] [page size]
 // (1) download of N entities x 12 properties from a static in-process server into the store (server paging),
 //     against decode + a hand-written SQLite bulk insert of the same rows into typed columns;
 // (2) a local filter + orderBy + top(20) over them, against the same hand-written SQL (both indexed);
