@@ -30,15 +30,6 @@ let package = Package(
             name: "property-access-bench",
             dependencies: ["BenchESPM", .product(name: "OData", package: sdk)]
         ),
-        // offline-bench's hand-written reference reaches SQLite through the SDK's CSQLite shim (one header).
-        .systemLibrary(name: "CSQLiteBench", pkgConfig: "sqlite3"),
-        .executableTarget(
-            name: "offline-bench",
-            dependencies: [
-                "CSQLiteBench", .product(name: "OData", package: sdk), .product(name: "ODataMetadata", package: sdk),
-                .product(name: "ODataOffline", package: sdk),
-            ]
-        ),
         // The raw libcurl loop of transport-bench reaches libcurl through the SDK's C shims (one header).
         .systemLibrary(name: "CCurlBench", pkgConfig: "libcurl"),
         .executableTarget(
