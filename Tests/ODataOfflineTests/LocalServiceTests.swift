@@ -111,4 +111,21 @@ final class LocalServiceTests: XCTestCase {
             DataQuery().invoke(ESPMContainerMetadata.ActionImports.generateSampleSalesOrders))
         guard case .value(.boolean(true)) = result else { return XCTFail("function import answered \(result)") }
     }
+
+    func testDeepInsertCreatesTheRelatedEntities() async throws {
+        let (provider, service) = try await makeService()
+        var customer = OfflineFixtures.customer("C20", first: "Deep", last: "Insert")
+        customer.salesOrders = [
+            OfflineFixtures.salesOrder("S20", customer: "C20", amount: 1), OfflineFixtures.salesOrder("S21", customer: "C20", amount: 2),
+        ]
+        _ = try await provider.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+        let read = try await service.fetchCustomerWithKey(customerID: "C20", query: DataQuery().expand(Customer.salesOrders))
+        XCTAssertEqual(read.salesOrders.compactMap(\.salesOrderID), ["S20", "S21"])
+        let back = try await service.fetchCustomer(
+            matching: DataQuery().from(ESPMContainerMetadata.EntitySets.salesOrderHeaders).withKey(
+                SalesOrderHeader.key(salesOrderID: "S21")
+            )
+            .navigate(SalesOrderHeader.customerDetails))
+        XCTAssertEqual(back.customerID, "C20")
+    }
 }

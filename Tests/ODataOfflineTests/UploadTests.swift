@@ -159,4 +159,27 @@ final class UploadTests: XCTestCase {
         let pending = try await provider.hasPendingUpload()
         XCTAssertFalse(pending)
     }
+
+    func testDeepInsertUploadsTheParentThenItsNewChildren() async throws {
+        let (transport, provider, _) = try await downloaded()
+        var customer = OfflineFixtures.customer(nil, first: "Deep", last: "Insert")
+        customer.salesOrders = [OfflineFixtures.salesOrder("S5", customer: "?", amount: 1)]
+        _ = try await provider.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+        transport.answer { request in
+            switch (request.method, ScriptedESPM.relative(request)) {
+            case ("POST", "Customers"):
+                return ScriptedTransport.json("{\"d\":\(ScriptedESPM.customer("C6", first: "Deep"))}", status: 201, for: request)
+            case ("POST", "Customers('C6')/SalesOrders"):
+                return ScriptedTransport.json("{\"d\":\(ScriptedESPM.order("S5", customer: "C6"))}", status: 201, for: request)
+            default:
+                return ScriptedTransport.json("{}", status: 400, for: request)
+            }
+        }
+        let before = transport.dataRequests.count
+        let result = try await provider.upload()
+        XCTAssertEqual(result.succeeded, 2)
+        let sent = transport.dataRequests.dropFirst(before).map { "\($0.method) \(ScriptedESPM.relative($0))" }
+        XCTAssertEqual(sent, ["POST Customers", "POST Customers('C6')/SalesOrders"])
+        XCTAssertNil(ScriptedESPM.body(transport.dataRequests[before])["SalesOrders"], "the new order is not posted twice")
+    }
 }

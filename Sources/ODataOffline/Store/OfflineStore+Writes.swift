@@ -74,11 +74,15 @@ extension OfflineStore {
             row.editLink = nil
             row.etag = nil
             try upsert(row, isLocal: true, pending: true)
+            var created: [(NavigationDescriptor, EntitySetDescriptor, EntityValue)] = []
             for navigation in entity.entityType.navigationProperties {
                 guard let target = model.targetEntitySet(from: set, navigation: navigation.name) else { continue }
-                for (position, related) in entity.relatedEntities(navigation).enumerated()
-                where try self.row(set: target.name, key: related.key.predicate) != nil {
-                    try addLinkRow(set.name, key, navigation.name, target.name, related.key.predicate, position: position)
+                for (position, related) in entity.relatedEntities(navigation).enumerated() {
+                    if try self.row(set: target.name, key: related.key.predicate) != nil {
+                        try addLinkRow(set.name, key, navigation.name, target.name, related.key.predicate, position: position)
+                    } else {
+                        created.append((navigation, target, related))
+                    }
                 }
             }
             var entry = QueueEntry(kind: parent == nil ? .create : .createRelated, method: "POST", set: set.name, key: key)
@@ -90,8 +94,17 @@ extension OfflineStore {
             }
             entry.combinable = combinable
             entry.headers = headers
-            if !combinable { entry.body = ODataJSONEncoder().encodeForCreate(entity) }
+            if !combinable {
+                entry.body = try PreparedRequest.createBody(
+                    entry, store: self, serviceRoot: URL(string: serviceRoot) ?? URL(fileURLWithPath: "/"))
+            }
             try enqueue(entry)
+            // Deep insert: related entities that are new are created after this one, related to it.
+            for (navigation, target, related) in created {
+                _ = try createLocal(
+                    related, in: EntitySetDescriptor(name: target.name, entityType: related.entityType),
+                    parent: (set.name, key, navigation.name), combinable: combinable, headers: headers)
+            }
             return try self.row(set: set.name, key: key).map { try $0.entity(as: entity.entityType, resolver: typeResolver) } ?? entity
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import OData
 import ODataMetadata
+import Synchronization
 
 /// The SQLite store behind an `OfflineODataProvider`: the service's metadata, the downloaded entities and
 /// their relations, the defining queries, the request queue and the error archive.
@@ -17,6 +18,8 @@ final class OfflineStore: @unchecked Sendable {
     /// The service root the store syncs with (empty for the in-process service); stored links are kept
     /// relative to it, so that a copied store can sync with the same service at another address.
     let serviceRoot: String
+    /// The expression indexes created (or found) since the store was opened, so that a query does not ask again.
+    let knownIndexes = Mutex<Set<String>>([])
 
     static let schema = """
         CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value BLOB);

@@ -81,8 +81,9 @@ struct SQLQueryPlan {
 extension OfflineStore {
     /// Creates the expression indexes the plan's properties need (once each).
     func ensureIndexes(_ properties: some Sequence<String>) throws {
-        for name in properties {
+        for name in properties where knownIndexes.withLock({ !$0.contains("ix_" + name) }) {
             try db.execute("CREATE INDEX IF NOT EXISTS \"ix_\(name)\" ON entities(eset, json_extract(body, '$.\(name)'))")
+            knownIndexes.withLock { _ = $0.insert("ix_" + name) }
         }
     }
 
@@ -93,8 +94,10 @@ extension OfflineStore {
             "ix_" + plan.properties.joined(separator: "_") + "__"
             + order.columns.map { $0.hasSuffix(" DESC") ? "d" : "a" }
             .joined() + "_" + order.properties.joined(separator: "_")
+        guard knownIndexes.withLock({ !$0.contains(name) }) else { return }
         let columns = ["eset"] + plan.properties.map { "json_extract(body, '$.\($0)')" } + order.columns
         try db.execute("CREATE INDEX IF NOT EXISTS \"\(name)\" ON entities(\(columns.joined(separator: ", ")))")
+        knownIndexes.withLock { _ = $0.insert(name) }
     }
 
     /// The live rows of a set that meet the plan's conditions, ordered and paged in SQL when `order` is given.
