@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
+        .library(name: "ODataCodeGen", targets: ["ODataCodeGen"]),
         .library(name: "ODataTestSupport", targets: ["ODataTestSupport"]),
         .library(name: "ODataCurl", targets: ["ODataCurl"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
@@ -42,21 +43,6 @@ let package = Package(
         .target(
             name: "ODataCodeGen",
             dependencies: ["ODataMetadata"]
-        ),
-        .executableTarget(
-            name: "network-bench",
-            dependencies: ["OData"],
-            path: "Benchmarks/NetworkBench"
-        ),
-        .executableTarget(
-            name: "transport-bench",
-            dependencies: ["OData", "ODataCurl", "CCurl"],
-            path: "Benchmarks/transport-bench"
-        ),
-        .executableTarget(
-            name: "decode-bench",
-            dependencies: ["OData"],
-            path: "Benchmarks/decode-bench"
         ),
         .executableTarget(
             name: "odata-gen",
@@ -97,21 +83,6 @@ let package = Package(
         .executableTarget(
             name: "espm-demo",
             dependencies: ["ESPM", "OData"]
-        ),
-        .executableTarget(
-            name: "codegen-bench",
-            dependencies: ["ODataCodeGen", "ODataMetadata"],
-            path: "Benchmarks/codegen-bench"
-        ),
-        .executableTarget(
-            name: "property-access-bench",
-            dependencies: ["ESPM", "OData"],
-            path: "Benchmarks/property-access-bench"
-        ),
-        .executableTarget(
-            name: "query-bench",
-            dependencies: ["OData"],
-            path: "Benchmarks/query-bench"
         ),
         .testTarget(
             name: "ESPMTests",

@@ -23,9 +23,9 @@ curl -sf -H 'Accept: application/json' "${ODATA_TEST_PYSLET_URL}SalesOrderItems?
 bash "$root/scripts/servers.sh" stop >/dev/null
 cp "$root/Metadata/ESPM.xml" "$work/www/metadata.xml"
 
-swift build -c release --product decode-bench >&2
-swift build -c release --product transport-bench >&2
-bin="$(swift build -c release --show-bin-path)"
+swift build -c release --package-path "$root/Benchmarks" --product decode-bench >&2
+swift build -c release --package-path "$root/Benchmarks" --product transport-bench >&2
+bin="$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)"
 "$bin/decode-bench" generate "$work/gen" 50000
 cp "$work/gen/bench.json" "$work/www/big.json"
 cp "$work/gen/bench-metadata.xml" "$work/www/big-metadata.xml"

@@ -30,6 +30,7 @@ public struct FunctionResultError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// A readable description.
     public var description: String { "function import \(functionName): \(message)" }
 }
 

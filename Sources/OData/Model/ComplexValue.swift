@@ -45,11 +45,13 @@ public protocol ComplexTypeProtocol: EdmValueConvertible {
 }
 
 extension ComplexTypeProtocol {
+    /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
     public init?(edmValue: EdmValue) {
         guard case .complex(let value) = edmValue, value.complexType == Self.complexType else { return nil }
         self.init(complexValue: value)
     }
 
+    /// The value as an `EdmValue`.
     public var edmValue: EdmValue { .complex(complexValue) }
 
     /// The value of the property that the static descriptor `property` names: `address.city` reads and

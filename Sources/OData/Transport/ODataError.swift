@@ -128,6 +128,7 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
     /// Whether the server said the resource is busy or limited (503, 429).
     public var isThrottled: Bool { statusCode == 503 || statusCode == 429 }
 
+    /// A readable description.
     public var description: String {
         var text = "ODataError.\(kind.rawValue): \(message)"
         if let position { text += " (at byte \(position))" }

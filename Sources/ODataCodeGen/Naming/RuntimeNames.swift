@@ -21,7 +21,6 @@ enum RuntimeNames {
         "CSRFMiddleware",
         "ChangeSet",
         "ClosureMiddleware",
-        "CodecFuzzing",
         "ComplexTypeDescriptor",
         "ComplexTypeProtocol",
         "ComplexValue",
@@ -127,7 +126,6 @@ enum RuntimeNames {
         "URLEncoding",
         "URLSessionTransport",
         "UpdateMode",
-        "ValueParserExercise",
     ]
 
     /// Members of `DataService`, the base class of generated containers.

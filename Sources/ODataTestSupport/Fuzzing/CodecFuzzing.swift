@@ -1,9 +1,9 @@
 import Foundation
+import OData
 
 /// Entry points for the codec fuzz targets (`Fuzz/`) and for the tests that replay their failure cases.
-/// Not API: each function feeds one input through a decoder with a model that uses every kind of property.
+/// Each function feeds one input through a decoder with a model that uses every kind of property.
 /// Thrown errors are expected; a crash, a hang or a sanitizer report is a bug.
-@_spi(Fuzzing)
 public enum CodecFuzzing {
     /// Decodes `bytes` as verbose JSON in every shape, and re-encodes what decodes.
     public static func json(_ bytes: [UInt8]) {

@@ -1,4 +1,4 @@
-import CCurl
+import CCurlBench
 import Foundation
 
 /// The raw libcurl reference: GETs with no SDK, each body collected into a `Data` (as any client must).

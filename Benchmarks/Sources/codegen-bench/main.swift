@@ -1,6 +1,6 @@
 // Benchmark (not a test): code-generation time for every corpus document and for a synthetic service of
 // 200 entity types × 40 properties.
-// Run: swift run -c release codegen-bench [--corpus <dir>] [--iterations <n>] [--write-synthetic <file.xml>]
+// Run: swift run -c release --package-path Benchmarks codegen-bench [--corpus <dir>] [--iterations <n>] [--write-synthetic <file.xml>]
 // Budget: generation ≤ 100 ms per corpus document. The debug build time of the generated synthetic code is
 // measured by scripts/bench-codegen-build.sh (which uses --write-synthetic).
 import Foundation

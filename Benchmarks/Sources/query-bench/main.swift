@@ -1,5 +1,5 @@
 // Benchmark (not a test): build and render 100,000 typical OData v2 queries to relative URLs.
-// Run: swift run -c release query-bench [count]
+// Run: swift run -c release --package-path Benchmarks query-bench [count]
 // Reports queries/s for (1) building + rendering DataQuery values, (2) rendering prebuilt queries, and
 // (3) a reference point: Foundation's URLComponents assembling the same URLs from pre-rendered option strings.
 import Foundation

@@ -1,8 +1,8 @@
 import Foundation
+import OData
 
 /// Drives every value parser and formatter with arbitrary bytes, for the `literal` fuzz target and the
 /// replay of its fail cases in the unit tests. Not API: no stability promise.
-@_spi(Testing)
 public enum ValueParserExercise {
     /// Feeds the bytes to the URL-literal, JSON and Atom parsers for every type, to decimal arithmetic and to
     /// URL rendering; returns the invariant violations found (a parsed literal that does not read back as
@@ -22,7 +22,7 @@ public enum ValueParserExercise {
                 if let atom = EdmAtomForm.format(value) { _ = try? EdmAtomForm.parse(atom, as: type) }
             }
         }
-        if let decimal = try? BigDecimal.parse(bytes) { exercise(decimal) }
+        if let decimal = try? BigDecimal(parsing: text) { exercise(decimal) }
         _ = URLEncoding.encodeLiteral(text)
         return problems
     }

@@ -1,4 +1,4 @@
-import ESPM
+import BenchESPM
 import Foundation
 import OData
 
@@ -7,7 +7,7 @@ import OData
 // descriptor; the reference is the call that generated code declared per property before
 // (`value(of: Customer.firstName)` / `setValue(_:for:)`), the same work without the key path.
 //
-//   swift run -c release property-access-bench [entities=100000] [rounds=5]
+//   swift run -c release --package-path Benchmarks property-access-bench [entities=100000] [rounds=5]
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let entityCount = arguments.first ?? 100_000
