@@ -30,6 +30,66 @@ final class EmptyProvider: DataServiceProvider, @unchecked Sendable {
     }
 }
 
+/// The operations this test does not use: each throws `.unsupportedOperation`.
+extension EmptyProvider {
+    private func unsupported() -> ODataError { ODataError(.unsupportedOperation, "EmptyProvider answers reads only") }
+
+    func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders) async throws -> EntityList { throw unsupported() }
+    func fetchCount(_ query: DataQuery, headers: HTTPHeaders) async throws -> Int { throw unsupported() }
+    func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders) async throws -> EdmValue {
+        throw unsupported()
+    }
+    func fetchPropertyValue(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders) async throws -> Data {
+        throw unsupported()
+    }
+    func loadProperty(_ navigation: NavigationDescriptor, into entity: inout EntityValue, query: DataQuery, headers: HTTPHeaders)
+        async throws
+    { throw unsupported() }
+    func fetchMetadataDocument(headers: HTTPHeaders) async throws -> Data { throw unsupported() }
+    func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders) async throws -> EntityValue {
+        throw unsupported()
+    }
+    func createRelatedEntity(
+        _ entity: EntityValue, in parent: EntityValue, property: NavigationDescriptor, parentSet: EntitySetDescriptor?,
+        headers: HTTPHeaders
+    ) async throws -> EntityValue { throw unsupported() }
+    func updateEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor?, headers: HTTPHeaders, options: RequestOptions)
+        async throws -> EntityValue
+    { throw unsupported() }
+    func deleteEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor?, headers: HTTPHeaders, options: RequestOptions)
+        async throws
+    { throw unsupported() }
+    func fetchLinks(from entity: EntityValue, property: NavigationDescriptor, entitySet: EntitySetDescriptor?, headers: HTTPHeaders)
+        async throws -> LinkList
+    { throw unsupported() }
+    func addLink(
+        from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor?,
+        targetSet: EntitySetDescriptor?, headers: HTTPHeaders
+    ) async throws { throw unsupported() }
+    func setLink(
+        from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor?,
+        targetSet: EntitySetDescriptor?, headers: HTTPHeaders
+    ) async throws { throw unsupported() }
+    func removeLink(
+        from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue?, entitySet: EntitySetDescriptor?,
+        headers: HTTPHeaders
+    ) async throws { throw unsupported() }
+    func fetchMedia(of entity: EntityValue, entitySet: EntitySetDescriptor?, headers: HTTPHeaders) async throws -> (
+        data: Data, contentType: String?
+    ) { throw unsupported() }
+    func downloadMedia(of entity: EntityValue, to file: URL, entitySet: EntitySetDescriptor?, headers: HTTPHeaders) async throws
+        -> String?
+    { throw unsupported() }
+    func uploadMedia(
+        of entity: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor?, headers: HTTPHeaders
+    ) async throws -> String? { throw unsupported() }
+    func createMedia(in entitySet: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String?, headers: HTTPHeaders)
+        async throws -> EntityValue
+    { throw unsupported() }
+    func processBatch(_ batch: RequestBatch, headers: HTTPHeaders) async throws { throw unsupported() }
+    func entities(from part: BatchPartResponse, for query: DataQuery) throws -> EntityList { throw unsupported() }
+}
+
 /// The plugin generated the configured API into this package's DemoService target.
 final class DemoServiceTests: XCTestCase {
     func testConfiguredNamesAndTypedCalls() async throws {
