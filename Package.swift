@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
         .library(name: "ODataCodeGen", targets: ["ODataCodeGen"]),
+        .library(name: "ODataOffline", targets: ["ODataOffline"]),
         .library(name: "ODataTestSupport", targets: ["ODataTestSupport"]),
         .library(name: "ODataCurl", targets: ["ODataCurl"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
@@ -26,6 +27,15 @@ let package = Package(
         .target(
             name: "OData",
             dependencies: ["ODataMetadata", "CLibXML2"]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "ODataOffline",
+            dependencies: ["OData", "ODataMetadata", "CSQLite"]
         ),
         .systemLibrary(
             name: "CCurl",
@@ -82,7 +92,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "espm-demo",
-            dependencies: ["ESPM", "OData"]
+            dependencies: ["ESPM", "OData", "ODataOffline"],
+            exclude: ["Seed"]
         ),
         .testTarget(
             name: "ESPMTests",
@@ -108,8 +119,12 @@ let package = Package(
             dependencies: ["ESPM", "OData", "ODataCurl", "GWSampleBasic", "BusinessPartnerAPI"]
         ),
         .testTarget(
+            name: "ODataOfflineTests",
+            dependencies: ["ODataOffline", "OData", "ODataMetadata", "ESPM", "GWSampleBasic"]
+        ),
+        .testTarget(
             name: "ODataCodeGenTests",
-            dependencies: ["ODataCodeGen", "ODataMetadata", "OData"],
+            dependencies: ["ODataCodeGen", "ODataMetadata", "OData", "ODataTestSupport"],
             resources: [.copy("Resources")]
         ),
     ]

@@ -36,5 +36,14 @@ let package = Package(
             name: "transport-bench",
             dependencies: ["CCurlBench", .product(name: "OData", package: sdk), .product(name: "ODataCurl", package: sdk)]
         ),
+        // The hand-written SQLite reference of offline-bench reaches SQLite through the SDK's shim header.
+        .systemLibrary(name: "CSQLiteBench", pkgConfig: "sqlite3"),
+        .executableTarget(
+            name: "offline-bench",
+            dependencies: [
+                "CSQLiteBench", .product(name: "OData", package: sdk), .product(name: "ODataMetadata", package: sdk),
+                .product(name: "ODataOffline", package: sdk),
+            ]
+        ),
     ]
 )

@@ -21,6 +21,7 @@ let package = Package(
         ),
         .executableTarget(name: "fuzz-json", dependencies: ["FuzzDriver", .product(name: "ODataTestSupport", package: sdk)]),
         .executableTarget(name: "fuzz-atom", dependencies: ["FuzzDriver", .product(name: "ODataTestSupport", package: sdk)]),
+        .executableTarget(name: "fuzz-envelope", dependencies: ["FuzzDriver", .product(name: "ODataTestSupport", package: sdk)]),
         .executableTarget(name: "fuzz-errors", dependencies: ["FuzzDriver", .product(name: "ODataTestSupport", package: sdk)]),
         .executableTarget(
             name: "fuzz-literal",

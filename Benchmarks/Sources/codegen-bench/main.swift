@@ -1,6 +1,7 @@
 // Benchmark (not a test): code-generation time for every corpus document and for a synthetic service of
 // 200 entity types × 40 properties.
 // Run: swift run -c release --package-path Benchmarks codegen-bench [--corpus <dir>] [--iterations <n>] [--write-synthetic <file.xml>]
+//      [--types <n>] [--properties <n>]   (size of the synthetic service; default 200 × 40)
 // Budget: generation ≤ 100 ms per corpus document. The debug build time of the generated synthetic code is
 // measured by scripts/bench-codegen-build.sh (which uses --write-synthetic).
 import Foundation
@@ -10,6 +11,8 @@ import ODataMetadata
 var corpus = "Tests/ODataCodeGenTests/Resources/metadata"
 var iterations = 20
 var syntheticOutput: String?
+var syntheticTypes = 200
+var syntheticProperties = 40
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let flag = arguments.removeFirst()
@@ -19,6 +22,8 @@ while !arguments.isEmpty {
     case "--corpus": corpus = value
     case "--iterations": iterations = max(1, Int(value) ?? iterations)
     case "--write-synthetic": syntheticOutput = value
+    case "--types": syntheticTypes = max(1, Int(value) ?? syntheticTypes)
+    case "--properties": syntheticProperties = max(1, Int(value) ?? syntheticProperties)
     default: fatalError("unknown option \(flag)")
     }
 }
@@ -57,13 +62,13 @@ func row(_ name: String, _ bytes: Int, _ data: Data, budgeted: Bool = true) thro
 print("median of \(iterations) runs; budget: generate ≤ 100 ms per corpus document")
 print(pad("document", 36), pad("bytes", 9), pad("parse ms", 9), pad("generate", 10), pad("files", 6), pad("lines", 8), "budget")
 var allWithin = true
-let names = try FileManager.default.contentsOfDirectory(atPath: corpus).filter { $0.hasSuffix(".xml") }.sorted()
+let names = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
 for name in names {
     let data = try Data(contentsOf: URL(fileURLWithPath: corpus).appendingPathComponent(name))
     allWithin = try row(name, data.count, data) && allWithin
 }
-let synthetic = Data(SyntheticService.edmx(types: 200, properties: 40).utf8)
-_ = try row("synthetic 200 types x 40 properties", synthetic.count, synthetic, budgeted: false)
+let synthetic = Data(SyntheticService.edmx(types: syntheticTypes, properties: syntheticProperties).utf8)
+_ = try row("synthetic \(syntheticTypes) types x \(syntheticProperties) properties", synthetic.count, synthetic, budgeted: false)
 if let syntheticOutput {
     try synthetic.write(to: URL(fileURLWithPath: syntheticOutput))
     print("wrote the synthetic metadata to \(syntheticOutput)")

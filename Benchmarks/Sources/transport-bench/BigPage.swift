@@ -51,6 +51,7 @@ enum BigPage {
             serviceName: "Bench", serviceRoot: root, transport: CannedTransport(bodies: [url.absoluteString: bytes]))
         let variants: [(String, @Sendable () async throws -> Int)] = [
             ("sdk-curl", { try await curl.fetchEntities(query, headers: [:], options: .init()).entities.count }),
+            ("sdk-strm", { try await curl.entityStream(query).reduce(0) { count, _ in count + 1 } }),
             ("sdk-urls", { try await urls.fetchEntities(query, headers: [:], options: .init()).entities.count }),
             ("raw-urls", { try await raw(url) }),
             ("tx-curl", { try await curlTransport.send(HTTPRequest(method: "GET", url: url)).body.count }),

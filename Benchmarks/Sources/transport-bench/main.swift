@@ -2,6 +2,7 @@
 //
 // Transports side by side against a local static server (nginx, started by Benchmarks/transport-bench.sh):
 //   sdk-curl   OnlineODataProvider over ODataCurl's CurlTransport (fetchEntity / fetchEntities, typed decode)
+//   sdk-strm   entityStream over CurlTransport: decoding overlaps the transfer (big page only)
 //   sdk-urls   OnlineODataProvider over the default URLSessionTransport
 //   raw-urls   URLSession (ephemeral, no cache) data(for:), body bytes only
 //   raw-curl   libcurl with no SDK: a multi handle with 1 or 8 reused easy handles

@@ -60,42 +60,42 @@ public struct JSONPayloadCodec: ODataPayloadCodec {
     /// A codec.
     public init(typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil) { self.typeResolver = typeResolver }
 
-    /// The format.
+    /// The format this codec reads and writes.
     public var format: PayloadFormat { .json }
-    /// The `Accept` header value for entity, feed, value and `$links` responses.
+    /// The `Accept` header value of reads.
     public var acceptHeader: String { "application/json" }
-    /// The `Content-Type` of entity bodies (create, update).
+    /// The `Content-Type` of entity bodies.
     public var entityContentType: String { "application/json" }
     /// The `Content-Type` of `$links` bodies.
     public var linkContentType: String { "application/json" }
-    /// Whether a response's media type (`application/json`, `application/atom+xml`) is this format.
+    /// Whether a response media type is this format.
     public func accepts(mediaType: String) -> Bool { mediaType.hasSuffix("json") }
 
     private var decoder: ODataJSONDecoder { ODataJSONDecoder(typeResolver: typeResolver) }
 
-    /// A feed.
+    /// Decodes a feed.
     public func decodeEntityList(_ data: Data, entityType: EntityTypeDescriptor) throws -> EntityList {
         try decoder.decodeEntityList(data, entityType: entityType)
     }
-    /// One entry.
+    /// Decodes one entry.
     public func decodeEntity(_ data: Data, entityType: EntityTypeDescriptor) throws -> EntityValue {
         try decoder.decodeEntity(data, entityType: entityType)
     }
-    /// A property or other single value.
+    /// Decodes a property or other single value.
     public func decodeValue(_ data: Data, type: PropertyType) throws -> EdmValue {
         try Self.withResultsUnwrapped(data) { try decoder.decodeValue($0, type: type) }
     }
-    /// A function import's result, by its declared return type.
+    /// Decodes a function import result by its declared return type.
     public func decodeFunctionResult(_ data: Data, function: FunctionImportDescriptor) throws -> FunctionResult {
         try Self.withResultsUnwrapped(data) { try decoder.decodeFunctionResult($0, function: function) }
     }
-    /// A `$links` answer.
+    /// Decodes a `$links` answer.
     public func decodeLinks(_ data: Data) throws -> LinkList { try decoder.decodeLinks(data) }
-    /// The body creating an entity (deep insert and binding of loaded navigation properties).
+    /// Encodes an entity for creation (deep insert and binding included).
     public func encodeForCreate(_ entity: EntityValue) -> Data { ODataJSONEncoder().encodeForCreate(entity) }
-    /// The body updating an entity with a mode.
+    /// Encodes an entity for an update with a mode.
     public func encodeForUpdate(_ entity: EntityValue, mode: UpdateMode) -> Data { ODataJSONEncoder().encodeForUpdate(entity, mode: mode) }
-    /// The body of a `$links` request binding an entity by URI.
+    /// Encodes a `$links` body binding an entity by URI.
     public func encodeLink(uri: String) -> Data { ODataJSONEncoder().encodeLink(uri: uri) }
 
     /// Decodes a single JSON value; when that fails on `{"d":{"results":{"Name":value}}}` (the V2 form
@@ -123,39 +123,39 @@ public struct AtomPayloadCodec: ODataPayloadCodec {
     /// A codec.
     public init(typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil) { self.typeResolver = typeResolver }
 
-    /// The format.
+    /// The format this codec reads and writes.
     public var format: PayloadFormat { .atom }
-    /// The `Accept` header value for entity, feed, value and `$links` responses.
+    /// The `Accept` header value of reads.
     public var acceptHeader: String { "application/atom+xml,application/xml" }
-    /// The `Content-Type` of entity bodies (create, update).
+    /// The `Content-Type` of entity bodies.
     public var entityContentType: String { "application/atom+xml;type=entry" }
     /// The `Content-Type` of `$links` bodies.
     public var linkContentType: String { "application/xml" }
-    /// Whether a response's media type (`application/json`, `application/atom+xml`) is this format.
+    /// Whether a response media type is this format.
     public func accepts(mediaType: String) -> Bool { mediaType.hasSuffix("xml") }
 
     private var decoder: ODataAtomDecoder { ODataAtomDecoder(typeResolver: typeResolver) }
 
-    /// A feed.
+    /// Decodes a feed.
     public func decodeEntityList(_ data: Data, entityType: EntityTypeDescriptor) throws -> EntityList {
         try decoder.decodeEntityList(data, entityType: entityType)
     }
-    /// One entry.
+    /// Decodes one entry.
     public func decodeEntity(_ data: Data, entityType: EntityTypeDescriptor) throws -> EntityValue {
         try decoder.decodeEntity(data, entityType: entityType)
     }
-    /// A property or other single value.
+    /// Decodes a property or other single value.
     public func decodeValue(_ data: Data, type: PropertyType) throws -> EdmValue { try decoder.decodeValue(data, type: type) }
-    /// A function import's result, by its declared return type.
+    /// Decodes a function import result by its declared return type.
     public func decodeFunctionResult(_ data: Data, function: FunctionImportDescriptor) throws -> FunctionResult {
         try decoder.decodeFunctionResult(data, function: function)
     }
-    /// A `$links` answer.
+    /// Decodes a `$links` answer.
     public func decodeLinks(_ data: Data) throws -> LinkList { try decoder.decodeLinks(data) }
-    /// The body creating an entity (deep insert and binding of loaded navigation properties).
+    /// Encodes an entity for creation (deep insert and binding included).
     public func encodeForCreate(_ entity: EntityValue) -> Data { ODataAtomEncoder().encodeForCreate(entity) }
-    /// The body updating an entity with a mode.
+    /// Encodes an entity for an update with a mode.
     public func encodeForUpdate(_ entity: EntityValue, mode: UpdateMode) -> Data { ODataAtomEncoder().encodeForUpdate(entity, mode: mode) }
-    /// The body of a `$links` request binding an entity by URI.
+    /// Encodes a `$links` body binding an entity by URI.
     public func encodeLink(uri: String) -> Data { ODataAtomEncoder().encodeLink(uri: uri) }
 }

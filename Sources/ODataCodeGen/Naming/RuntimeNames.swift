@@ -76,6 +76,7 @@ enum RuntimeNames {
         "LocalDateTime",
         "LocalTime",
         "LoggingMiddleware",
+        "MetadataDriftReport",
         "NavigationDescriptor",
         "NavigationPath",
         "NavigationSegment",
@@ -131,6 +132,7 @@ enum RuntimeNames {
     /// Members of `DataService`, the base class of generated containers.
     static let serviceMembers: Set<String> = [
         "addLink",
+        "checkMetadata",
         "complete",
         "completeVoid",
         "completionQueue",

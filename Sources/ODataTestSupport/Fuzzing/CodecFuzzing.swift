@@ -69,7 +69,7 @@ public enum CodecFuzzing {
 }
 
 /// The model the fuzz targets decode into: every primitive type, a nested complex type, collections,
-/// to-one and to-many navigation to itself, and a derived type.
+/// to-one and to-many navigation to itself, a derived type and an unrelated one.
 enum FuzzModel {
     static let address: ComplexTypeDescriptor = ComplexTypeDescriptor(
         qualifiedName: "Fuzz.Address",
@@ -112,10 +112,16 @@ enum FuzzModel {
         properties: properties() + [PropertyDescriptor(name: "Extra", type: .primitive(.string), index: properties().count)],
         navigationProperties: navigations(), keyNames: ["Int32"], baseTypeName: "Fuzz.Item")
 
+    /// A type not derived from `item`: naming it in `__metadata.type` of an item is an error.
+    static let other: EntityTypeDescriptor = EntityTypeDescriptor(
+        qualifiedName: "Fuzz.Other", properties: [PropertyDescriptor(name: "Int32", type: .primitive(.int32), index: 0)],
+        keyNames: ["Int32"])
+
     static let resolver: @Sendable (String) -> EntityTypeDescriptor? = { name in
         switch name {
         case "Fuzz.Item": return item
         case "Fuzz.Special": return special
+        case "Fuzz.Other": return other
         default: return nil
         }
     }
