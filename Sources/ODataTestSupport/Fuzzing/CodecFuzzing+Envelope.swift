@@ -25,11 +25,12 @@ extension CodecFuzzing {
 
     static func checkEntry(_ entity: EntityValue) {
         precondition(
-            entity.metadata.uri != nil || entity.metadata.typeName != nil || entity.hasAnyContent,
+            entity.metadata.uri != nil || entity.metadata.typeName != nil
+                || entity.values.contains { $0 != nil } || entity.navigationValues.contains { $0 != nil },
             "an empty entity was decoded")
         let expected = FuzzModel.item
         precondition(
-            entity.entityType == expected || JSONEntityReader.derives(entity.entityType, from: expected, resolver: FuzzModel.resolver),
+            entity.entityType == expected || entity.entityType.derives(from: expected, resolver: FuzzModel.resolver),
             "an entity of unrelated type \(entity.entityType.qualifiedName) was decoded")
     }
 

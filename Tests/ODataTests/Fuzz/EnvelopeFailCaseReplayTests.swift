@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-import ODataTestSupport
 @testable import OData
+@testable import ODataTestSupport
 
 /// Replays the envelope fuzz target's failure inputs (Resources/FailCases/envelope) through
 /// `CodecFuzzing.envelope`, whose preconditions are the rules; and checks that each known input is refused.
