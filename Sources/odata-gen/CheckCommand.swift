@@ -47,7 +47,13 @@ enum CheckCommand {
                     return 64
                 }
                 let value = arguments[index]
-                if argument == "--against" { against = value } else if argument == "--config" { configPath = value } else { patchPaths.append(value) }
+                if argument == "--against" {
+                    against = value
+                } else if argument == "--config" {
+                    configPath = value
+                } else {
+                    patchPaths.append(value)
+                }
             default:
                 if argument.hasPrefix("-") {
                     CLI.printError("odata-gen check: unknown option \(argument)\n\n\(usage)")
@@ -62,7 +68,8 @@ enum CheckCommand {
             return 64
         }
         do {
-            let configuration = try configPath.map { try GeneratorConfiguration.load(from: URL(fileURLWithPath: $0)) } ?? GeneratorConfiguration()
+            let configuration =
+                try configPath.map { try GeneratorConfiguration.load(from: URL(fileURLWithPath: $0)) } ?? GeneratorConfiguration()
             let patches = try MetadataInput.patchSets(configuration: configuration, configPath: configPath, extra: patchPaths)
             let metadata = try MetadataInput.parse(paths[0], patches: patches, strict: false, quiet: true)
             let generated = try CodeGenerator(configuration: configuration).modelSummary(metadata)

@@ -17,22 +17,35 @@ final class DriftTests: XCTestCase {
     static func drifted() throws -> String {
         try espm()
             .replacingOccurrences(
-                of: "<Property Name=\"PhoneNumber\" Type=\"Edm.String\" Nullable=\"true\" MaxLength=\"30\"/>\n                <Property Name=\"PostalCode\"",
-                with: "<Property Name=\"PostalCode\"")
-            .replacingOccurrences(of: "<Property Name=\"QuantityLessMin\" Type=\"Edm.Boolean\"", with: "<Property Name=\"QuantityLessMin\" Type=\"Edm.Int32\"")
+                of:
+                    "<Property Name=\"PhoneNumber\" Type=\"Edm.String\" Nullable=\"true\" MaxLength=\"30\"/>\n                <Property Name=\"PostalCode\"",
+                with: "<Property Name=\"PostalCode\""
+            )
             .replacingOccurrences(
-                of: "<Property Name=\"HouseNumber\"", with: "<Property Name=\"Nickname\" Type=\"Edm.String\"/><Property Name=\"HouseNumber\"")
+                of: "<Property Name=\"QuantityLessMin\" Type=\"Edm.Boolean\"", with: "<Property Name=\"QuantityLessMin\" Type=\"Edm.Int32\""
+            )
+            .replacingOccurrences(
+                of: "<Property Name=\"HouseNumber\"",
+                with: "<Property Name=\"Nickname\" Type=\"Edm.String\"/><Property Name=\"HouseNumber\""
+            )
             .replacingOccurrences(
                 of: "<Parameter Name=\"newStatus\" Type=\"Edm.String\" Nullable=\"false\"/>",
-                with: "<Parameter Name=\"newStatus\" Type=\"Edm.String\" Nullable=\"false\"/><Parameter Name=\"reason\" Type=\"Edm.String\" Nullable=\"false\"/>")
-            .replacingOccurrences(of: "<EntitySet Name=\"ProductTexts\" EntityType=\"ESPM.ProductText\"", with: "<EntitySet Name=\"ProductTextz\" EntityType=\"ESPM.ProductText\"")
+                with:
+                    "<Parameter Name=\"newStatus\" Type=\"Edm.String\" Nullable=\"false\"/><Parameter Name=\"reason\" Type=\"Edm.String\" Nullable=\"false\"/>"
+            )
+            .replacingOccurrences(
+                of: "<EntitySet Name=\"ProductTexts\" EntityType=\"ESPM.ProductText\"",
+                with: "<EntitySet Name=\"ProductTextz\" EntityType=\"ESPM.ProductText\""
+            )
             .replacingOccurrences(of: "sap:creatable=\"false\"", with: "sap:creatable=\"true\"")
     }
 
     static func salesOrderRequiredProperty(_ text: String) -> String {
         text.replacingOccurrences(
             of: "<Property Name=\"CurrencyCode\" Type=\"Edm.String\" Nullable=\"true\" MaxLength=\"5\"/>",
-            with: "<Property Name=\"CurrencyCode\" Type=\"Edm.String\" Nullable=\"true\" MaxLength=\"5\"/><Property Name=\"Channel\" Type=\"Edm.String\" Nullable=\"false\"/>")
+            with:
+                "<Property Name=\"CurrencyCode\" Type=\"Edm.String\" Nullable=\"true\" MaxLength=\"5\"/><Property Name=\"Channel\" Type=\"Edm.String\" Nullable=\"false\"/>"
+        )
     }
 
     func testTheSummaryRoundTripsAndTheFingerprintIgnoresSwiftNamesAndAnnotations() throws {
@@ -45,7 +58,10 @@ final class DriftTests: XCTestCase {
         XCTAssertTrue(summary.fingerprint.hasPrefix("fnv1a64:"))
         let generated = TestSupport.allText(try CodeGenerator().generate(metadata))
         XCTAssertContains(generated, "public static let modelFingerprint: Swift.String = \"\(summary.fingerprint)\"")
-        XCTAssertContains(generated, "open func checkMetadata(\n        headers: OData.HTTPHeaders = OData.HTTPHeaders()\n    ) async throws -> OData.MetadataDriftReport {")
+        XCTAssertContains(
+            generated,
+            "open func checkMetadata(\n        headers: OData.HTTPHeaders = OData.HTTPHeaders()\n    ) async throws -> OData.MetadataDriftReport {"
+        )
         XCTAssertThrowsError(try ModelSummary(text: "X\tnonsense\n"))
     }
 
@@ -70,7 +86,8 @@ final class DriftTests: XCTestCase {
         let harmless = ModelSummary(
             metadata: try MetadataParser.parse(
                 try Self.espm().replacingOccurrences(
-                    of: "<Property Name=\"HouseNumber\"", with: "<Property Name=\"Nickname\" Type=\"Edm.String\"/><Property Name=\"HouseNumber\"")))
+                    of: "<Property Name=\"HouseNumber\"",
+                    with: "<Property Name=\"Nickname\" Type=\"Edm.String\"/><Property Name=\"HouseNumber\"")))
         XCTAssertEqual(MetadataDrift.compare(generated: generated, served: harmless), [])
     }
 
@@ -90,7 +107,11 @@ final class DriftTests: XCTestCase {
         XCTAssertNotEqual(report.generatedFingerprint, report.servedFingerprint)
         let viaHandler: MetadataDriftReport = try await withCheckedThrowingContinuation { continuation in
             service.checkMetadata(generatedModel: summary) { report, error in
-                if let report { continuation.resume(returning: report) } else { continuation.resume(throwing: error ?? TestFailure("no result")) }
+                if let report {
+                    continuation.resume(returning: report)
+                } else {
+                    continuation.resume(throwing: error ?? TestFailure("no result"))
+                }
             }
         }
         XCTAssertEqual(viaHandler, report)

@@ -27,7 +27,9 @@ extension ModelSummary {
             var copy = type
             copy.swiftName = names.name
             copy.properties = type.properties.compactMap { property in
-                names.properties[property.name].map { Property(name: property.name, type: property.type, isNullable: property.isNullable, swiftName: $0) }
+                names.properties[property.name].map {
+                    Property(name: property.name, type: property.type, isNullable: property.isNullable, swiftName: $0)
+                }
             }
             copy.navigations = type.navigations.compactMap { navigation in
                 names.navigations[navigation.name].map { Navigation(name: navigation.name, target: navigation.target, swiftName: $0) }

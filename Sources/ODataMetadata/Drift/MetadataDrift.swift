@@ -146,7 +146,8 @@ public enum MetadataDrift {
             }
         }
         let known = Set(type.properties.map(\.name))
-        for property in other.properties where !property.isNullable && !known.contains(property.name) && !other.key.contains(property.name) {
+        for property in other.properties where !property.isNullable && !known.contains(property.name) && !other.key.contains(property.name)
+        {
             issues.append(
                 MetadataDriftIssue(
                     kind: .newRequiredProperty, element: "\(type.qualifiedName)/\(property.name)", swiftName: owner, detail: property.type))

@@ -8,7 +8,8 @@ extension ModelSummary {
         for set in entitySets { lines.append("S\t\(Self.clean(set.name))\t\(set.entityType)\t\(swift(set.swiftName))") }
         for type in types {
             lines.append(
-                "T\t\(type.qualifiedName)\t\(type.isComplex ? "C" : "E")\t\(type.key.map(Self.clean).joined(separator: ","))\t\(swift(type.swiftName))")
+                "T\t\(type.qualifiedName)\t\(type.isComplex ? "C" : "E")\t\(type.key.map(Self.clean).joined(separator: ","))\t\(swift(type.swiftName))"
+            )
             for p in type.properties { lines.append("P\t\(Self.clean(p.name))\t\(p.type)\t\(p.isNullable ? 1 : 0)\t\(swift(p.swiftName))") }
             for n in type.navigations { lines.append("N\t\(Self.clean(n.name))\t\(n.target)\t\(swift(n.swiftName))") }
         }
@@ -45,7 +46,8 @@ extension ModelSummary {
                         qualifiedName: field(1), isComplex: field(2) == "C", key: field(3).split(separator: ",").map(String.init),
                         properties: [], navigations: [], swiftName: field(4)))
             case "P" where !types.isEmpty:
-                types[types.count - 1].properties.append(Property(name: field(1), type: field(2), isNullable: field(3) == "1", swiftName: field(4)))
+                types[types.count - 1].properties.append(
+                    Property(name: field(1), type: field(2), isNullable: field(3) == "1", swiftName: field(4)))
             case "N" where !types.isEmpty:
                 types[types.count - 1].navigations.append(Navigation(name: field(1), target: field(2), swiftName: field(3)))
             case "F":

@@ -56,7 +56,9 @@ public struct ModelSummary: Sendable, Hashable {
         public var swiftName: String
 
         /// Creates a value from its parts.
-        public init(qualifiedName: String, isComplex: Bool, key: [String], properties: [Property], navigations: [Navigation], swiftName: String) {
+        public init(
+            qualifiedName: String, isComplex: Bool, key: [String], properties: [Property], navigations: [Navigation], swiftName: String
+        ) {
             self.qualifiedName = qualifiedName
             self.isComplex = isComplex
             self.key = key
@@ -163,7 +165,8 @@ public struct ModelSummary: Sendable, Hashable {
             }
         functions = (owner?.functionImports ?? []).map { function in
             Function(
-                name: function.name, httpMethod: (function.httpMethod ?? "GET").uppercased(), returnType: function.returnType?.csdlName ?? "",
+                name: function.name, httpMethod: (function.httpMethod ?? "GET").uppercased(),
+                returnType: function.returnType?.csdlName ?? "",
                 parameters: function.parameters.map { Parameter(name: $0.name, type: $0.type.csdlName, isNullable: $0.isNullable) },
                 swiftName: "")
         }
