@@ -34,12 +34,19 @@ struct FileLayoutPlanner {
         case .perType:
             var used: Set<String> = []
             var result: [SwiftFile] = []
-            for (name, decls) in [(serviceName, [service]), (metadataName, [metadata])] + types.map({ ($0.name, [$0.decl]) }) {
+            // The service and metadata files, by far the largest, are named to sort before every type file
+            // (`+ESPMContainer.swift`): SwiftPM hands sources to the compiler in path order and the driver batches
+            // them in that order, so they start first instead of running alone at the end of the build.
+            let leading = [(Self.leadingPrefix + serviceName, [service]), (Self.leadingPrefix + metadataName, [metadata])]
+            for (name, decls) in leading + types.map({ ($0.name, [$0.decl]) }) {
                 result.append(file(uniqueFileName(name, &used), decls))
             }
             return result
         }
     }
+
+    /// The prefix of the per-type layout's service and metadata file names; it sorts before letters, digits and `_`.
+    static let leadingPrefix = "+"
 
     private func file(_ baseName: String, _ declarations: [SwiftDecl]) -> SwiftFile {
         SwiftFile(name: baseName + ".swift", declarations: Self.prologue + declarations)

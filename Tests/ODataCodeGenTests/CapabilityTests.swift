@@ -25,7 +25,7 @@ final class CapabilityTests: XCTestCase {
             """)
 
     func testTheSetHandlesCarryTheirCapabilities() throws {
-        let text = try TestSupport.file(try TestSupport.generate(Self.document), "CMetadata.swift")
+        let text = try TestSupport.file(try TestSupport.generate(Self.document), "+CMetadata.swift")
         let allowed = "OData.SetPermissions.Allowed"
         let forbidden = "OData.SetPermissions.Forbidden"
         XCTAssertContains(text, "public static var writable: OData.TypedEntitySet<Thing, \(allowed), \(allowed), \(allowed)>")
@@ -34,7 +34,7 @@ final class CapabilityTests: XCTestCase {
         XCTAssertContains(
             text, "OData.EntitySetDescriptor(name: \"Vocabulary\", entityType: Thing.entityType, isCreatable: false, isDeletable: false)")
         XCTAssertContains(text, "OData.EntitySetDescriptor(name: \"Filtered\", entityType: Thing.entityType, requiresFilter: true)")
-        let service = try TestSupport.file(try TestSupport.generate(Self.document), "C.swift")
+        let service = try TestSupport.file(try TestSupport.generate(Self.document), "+C.swift")
         XCTAssertContains(
             service,
             "open func fetchFiltered(\n        filter: OData.QueryFilter,\n        matching query: OData.DataQuery = OData.DataQuery(),")

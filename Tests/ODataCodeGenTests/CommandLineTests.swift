@@ -78,7 +78,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(
             names,
             [
-                "Address.swift", "FromFlag.swift", "FromFlagMetadata.swift", "Product.swift",
+                "+FromFlag.swift", "+FromFlagMetadata.swift", "Address.swift", "Product.swift",
                 "PurchaseOrderHeader.swift", "PurchaseOrderItem.swift", "Stock.swift", "Supplier.swift",
             ])
     }

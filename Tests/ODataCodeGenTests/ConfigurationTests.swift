@@ -61,18 +61,18 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(
             result.files.map(\.name),
             [
-                "ESPMContainer.swift", "ESPMContainerMetadata.swift", "Customer.swift", "Supplier.swift", "Product.swift",
+                "+ESPMContainer.swift", "+ESPMContainerMetadata.swift", "Customer.swift", "Supplier.swift", "Product.swift",
                 "Stock.swift", "PurchaseOrderHeader.swift", "PurchaseOrderItem.swift", "SalesOrderHeader.swift",
                 "SalesOrderItem.swift", "Address.swift",
             ])
-        let service = try TestSupport.file(result, "ESPMContainer.swift")
+        let service = try TestSupport.file(result, "+ESPMContainer.swift")
         XCTAssertContains(service, "open func fetchCustomers(")
         XCTAssertNotContains(service, "open func fetchProducts(")
         XCTAssertContains(service, "open func resetSampleData(")
         let noImports = try espm(GeneratorConfiguration(entitySets: ["Customers"], functionImports: []))
-        XCTAssertNotContains(try TestSupport.file(noImports, "ESPMContainer.swift"), "resetSampleData")
+        XCTAssertNotContains(try TestSupport.file(noImports, "+ESPMContainer.swift"), "resetSampleData")
         let withImport = try espm(GeneratorConfiguration(entitySets: ["Stock"], functionImports: ["ResetSampleData"]))
-        XCTAssertContains(try TestSupport.file(withImport, "ESPMContainer.swift"), "open func resetSampleData(")
+        XCTAssertContains(try TestSupport.file(withImport, "+ESPMContainer.swift"), "open func resetSampleData(")
         XCTAssertThrowsError(try espm(GeneratorConfiguration(entitySets: ["Nope"]))) { error in
             XCTAssertEqual("\(error)", #"entity set "Nope" (from "entitySets") is not in container ESPMContainer"#)
         }
@@ -86,14 +86,14 @@ final class ConfigurationTests: XCTestCase {
                     "ESPM.Customer": "Client", "ESPM.Customer/FirstName": "givenName", "ESPMContainer/Customers": "clients",
                     "Nothing/Here": "x",
                 ]))
-        let service = try TestSupport.file(result, "Shop.swift")
+        let service = try TestSupport.file(result, "+Shop.swift")
         XCTAssertContains(
             service, "class Shop<Provider: OData.DataServiceProvider>: OData.DataService<Provider>, @unchecked Swift.Sendable {")
         XCTAssertNotContains(service, "open ")
         XCTAssertContains(service, "    func fetchClients(\n")
         XCTAssertContains(service, "    func fetchClientWithKey(\n        customerID: Swift.String?,")
         XCTAssertContains(try TestSupport.file(result, "Client.swift"), "    static var givenName: OData.TypedProperty<Swift.String> {")
-        XCTAssertContains(try TestSupport.file(result, "ShopMetadata.swift"), "static let clients: OData.EntitySetDescriptor")
+        XCTAssertContains(try TestSupport.file(result, "+ShopMetadata.swift"), "static let clients: OData.EntitySetDescriptor")
         XCTAssertEqual(result.diagnostics.map(\.message), [#"rename "Nothing/Here" matches no generated element"#])
 
         let sharded = try espm(GeneratorConfiguration(fileLayout: .sharded, shardCount: 4))

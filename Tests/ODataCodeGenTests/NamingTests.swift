@@ -95,6 +95,6 @@ final class NamingTests: XCTestCase {
                     <EntityType Name="Provider"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
                     """,
                 container: #"<EntitySet Name="Queries" EntityType="T.DataQuery"/><EntitySet Name="Providers" EntityType="T.Provider"/>"#))
-        XCTAssertEqual(result.files.map(\.name), ["C.swift", "CMetadata.swift", "DataQuery1.swift", "Provider1.swift"])
+        XCTAssertEqual(result.files.map(\.name), ["+C.swift", "+CMetadata.swift", "DataQuery1.swift", "Provider1.swift"])
     }
 }

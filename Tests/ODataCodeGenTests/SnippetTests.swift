@@ -25,7 +25,7 @@ final class SnippetTests: XCTestCase {
                 }
             """)
         XCTAssertContains(item, #"keyNames: ["ItemNumber", "OrderId"]"#)
-        let service = try TestSupport.file(result, "C.swift")
+        let service = try TestSupport.file(result, "+C.swift")
         XCTAssertContains(
             service,
             """
@@ -117,7 +117,7 @@ final class SnippetTests: XCTestCase {
             """)
         let site = try TestSupport.file(result, "Site.swift")
         XCTAssertContains(site, "public static var location: OData.TypedProperty<CLocation> {")
-        let metadata = try TestSupport.file(result, "CMetadata.swift")
+        let metadata = try TestSupport.file(result, "+CMetadata.swift")
         XCTAssertContains(metadata, "public static let cLocation: OData.ComplexTypeDescriptor = CLocation.complexType")
     }
 
@@ -144,7 +144,7 @@ final class SnippetTests: XCTestCase {
                     <FunctionImport Name="Results" ReturnType="Collection(T.Outcome)" m:HttpMethod="GET"/>
                     <FunctionImport Name="AllThings" ReturnType="Collection(T.Thing)" EntitySet="Things"/>
                     """))
-        let service = try TestSupport.file(result, "C.swift")
+        let service = try TestSupport.file(result, "+C.swift")
         XCTAssertContains(
             service,
             """
@@ -185,7 +185,7 @@ final class SnippetTests: XCTestCase {
             service,
             "try await self.invokeEntities(Thing.self, query.invoke(CMetadata.FunctionImports.allThings, []), headers: headers, options: options)"
         )
-        let metadata = try TestSupport.file(result, "CMetadata.swift")
+        let metadata = try TestSupport.file(result, "+CMetadata.swift")
         XCTAssertContains(metadata, #"returnType: OData.FunctionReturnType.entity { Thing.entityType },"#)
         XCTAssertContains(metadata, #"returnType: OData.FunctionReturnType.complexCollection(Outcome.complexType))"#)
         XCTAssertContains(metadata, #"returnType: OData.FunctionReturnType.none)"#)
@@ -222,7 +222,7 @@ final class SnippetTests: XCTestCase {
                     </EntityType>
                     """,
                 container: #"<EntitySet Name="Stock" EntityType="T.Stock" sap:creatable="false" sap:deletable="false"/>"#))
-        let service = try TestSupport.file(result, "C.swift")
+        let service = try TestSupport.file(result, "+C.swift")
         XCTAssertContains(service, "open func fetchStock(\n        matching query: OData.DataQuery = OData.DataQuery(),")
         XCTAssertContains(service, ") async throws -> [Stock] {")
         XCTAssertContains(service, "open func fetchStock1(\n        matching query: OData.DataQuery,")
@@ -230,7 +230,7 @@ final class SnippetTests: XCTestCase {
         XCTAssertContains(
             service,
             #"/// - Note: The service declares this set not creatable/deletable (`sap:creatable="false"`, `sap:deletable="false"`)."#)
-        let metadata = try TestSupport.file(result, "CMetadata.swift")
+        let metadata = try TestSupport.file(result, "+CMetadata.swift")
         XCTAssertContains(
             metadata, #"OData.EntitySetDescriptor(name: "Stock", entityType: Stock.entityType, isCreatable: false, isDeletable: false)"#)
     }
@@ -265,7 +265,7 @@ final class SnippetTests: XCTestCase {
             type,
             "public static func key(`default`: Swift.String?) -> OData.EntityKey {\n        OData.EntityKey([OData.KeyComponent(Self.`default`, `default`)])"
         )
-        let service = try TestSupport.file(result, "C.swift")
+        let service = try TestSupport.file(result, "+C.swift")
         XCTAssertContains(service, "open func fetchIn(")
         XCTAssertContains(service, "open func fetchClassWithKey(\n        `default`: Swift.String?,")
         XCTAssertContains(
