@@ -40,6 +40,11 @@ struct ODataGenerator: BuildToolPlugin {
             arguments += ["--config", configuration.path]
             inputs.append(configuration)
         }
+        // A checked-in lock file pins the Swift names; the build only reads it (the command plugin writes it).
+        if FileManager.default.fileExists(atPath: locator.lockFile.path) {
+            arguments += ["--lock", locator.lockFile.path, "--lock-read-only"]
+            inputs.append(locator.lockFile)
+        }
         if let patches = locator.patches {
             arguments += ["--patches", patches.path]
             inputs.append(patches)

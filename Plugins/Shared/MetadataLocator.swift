@@ -13,6 +13,11 @@ struct MetadataLocator {
     /// The metadata patch file next to the metadata document, if there is one.
     let patches: URL?
 
+    /// The lock file next to the metadata document (`odata-generator.lock.json`), whether or not it exists yet.
+    var lockFile: URL { metadata.deletingLastPathComponent().appendingPathComponent(Self.lockName) }
+    /// The lock file name.
+    static let lockName = "odata-generator.lock.json"
+
     /// The patch file name looked for next to the metadata document.
     static let patchesName = "odata-metadata-patches.json"
 

@@ -22,6 +22,8 @@ public struct GenerationResult: Sendable, Hashable {
     public var diagnostics: [GeneratorDiagnostic]
     /// The service class name.
     public var serviceClassName: String
+    /// The generated API (what a lock file stores and `odata-gen diff` compares).
+    public var api: GeneratedAPI
 }
 
 /// Turns a parsed `$metadata` model into Swift sources: plan (names and types), translate (structured
@@ -30,9 +32,20 @@ public struct CodeGenerator: Sendable {
     /// The options.
     public var configuration: GeneratorConfiguration
 
-    /// A generator with these options.
-    public init(configuration: GeneratorConfiguration = GeneratorConfiguration()) {
+    /// The lock whose Swift names generation keeps (nil: none).
+    public var lock: NameLock?
+
+    /// A generator with these options, keeping the names of `lock` when given.
+    public init(configuration: GeneratorConfiguration = GeneratorConfiguration(), lock: NameLock? = nil) {
         self.configuration = configuration
+        self.lock = lock
+    }
+
+    /// The API that `generate` would produce, without rendering it.
+    public func api(_ metadata: ServiceMetadata) throws -> GeneratedAPI {
+        try configuration.validate()
+        var planner = ServicePlanner(metadata: metadata, configuration: configuration, lock: lock?.api.names ?? [:])
+        return GeneratedAPI(plan: try planner.plan())
     }
 
     /// The fixed first lines of every generated file.
@@ -44,7 +57,7 @@ public struct CodeGenerator: Sendable {
     /// Generates the sources for the configured (or default) entity container.
     public func generate(_ metadata: ServiceMetadata) throws -> GenerationResult {
         try configuration.validate()
-        var planner = ServicePlanner(metadata: metadata, configuration: configuration)
+        var planner = ServicePlanner(metadata: metadata, configuration: configuration, lock: lock?.api.names ?? [:])
         let plan = try planner.plan()
         let access = plan.access.declarationAccess
         var declarations: [(name: String, decl: SwiftDecl)] = []
@@ -63,6 +76,6 @@ public struct CodeGenerator: Sendable {
         let renderer = SwiftRenderer()
         return GenerationResult(
             files: files.map { GeneratedFile(name: $0.name, contents: renderer.render($0, header: Self.header)) },
-            diagnostics: planner.diagnostics, serviceClassName: plan.serviceName)
+            diagnostics: planner.diagnostics, serviceClassName: plan.serviceName, api: GeneratedAPI(plan: plan))
     }
 }

@@ -35,11 +35,16 @@ extension CurlTransfer {
             sawBody = true
             if request.responseBodyFile != nil, (200..<300).contains(statusCode) {
                 guard openOutput() else { return 0 }
+            } else if let observer, (200..<300).contains(statusCode), observer.begin() {
+                streaming = true
             } else if let declared = declaredLength, declared > 0 {
                 body.reserveCapacity(min(declared, 1 << 30))
             }
         }
-        if let output {
+        if streaming {
+            observer?.receive(UnsafeRawBufferPointer(start: buffer, count: count))
+            streamedBytes += count
+        } else if let output {
             guard fwrite(buffer, 1, count, output) == count else {
                 outputProblem =
                     "cannot write the response body to \(request.responseBodyFile?.path ?? ""): \(String(cString: strerror(errno)))"
@@ -81,7 +86,7 @@ extension CurlTransfer {
         guard code == CURLE_OK else { return .failure(failure(code: code, handshakeCompleted: handshakeCompleted(handle))) }
         var response = HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: request.url)
         body = Data()
-        var received = response.body.count
+        var received = streaming ? streamedBytes : response.body.count
         if let destination = request.responseBodyFile, response.isSuccess {
             if output == nil, !openOutput() {
                 return .failure(ODataError(.transport, outputProblem ?? "", method: request.method, url: request.url))

@@ -32,6 +32,10 @@ final class CurlTransfer: @unchecked Sendable {
     var outputBytes = 0
     var outputProblem: String?
     var sawBody = false
+    /// Where a successful body streams instead of `body` (see `CurlBodyObserver`).
+    let observer: CurlBodyObserver?
+    var streaming = false
+    var streamedBytes = 0
 
     // The request body.
     private var upload = Data()
@@ -47,6 +51,7 @@ final class CurlTransfer: @unchecked Sendable {
                 url: request.url)
         }
         self.request = request
+        self.observer = request.responseBodyFile == nil ? CurlBodyObserver.current : nil
         let seconds = request.timeout ?? configuration.requestTimeout
         idleNanoseconds = seconds.isFinite && seconds > 0 ? Int64(min(seconds, 1e9) * 1e9) : .max
         errorBuffer.initialize(to: 0)

@@ -28,6 +28,9 @@ enum GenerateCommand {
           --shards <n>              type files in the sharded layout  (config: shardCount)
           --patches <file>          metadata patch file (JSON) applied before resolution;
                                     repeatable                        (config: metadataPatches)
+          --lock <file>             odata-generator.lock.json: keep the Swift names it pins; written
+                                    (created on first generation) with the names generated
+          --lock-read-only          read the lock file but do not write it (the build plugin)
           --strict-query-capabilities
                                     filtering or sorting on sap:filterable/sortable="false"
                                     properties does not compile  (config: strictQueryCapabilities)
@@ -43,6 +46,8 @@ enum GenerateCommand {
         var outputPath: String?
         var configPath: String?
         var patchPaths: [String] = []
+        var lockPath: String?
+        var lockReadOnly = false
         var strict = false
         var quiet = false
         var overrides: [(inout GeneratorConfiguration) throws -> Void] = []
@@ -75,13 +80,21 @@ enum GenerateCommand {
             let patches = try MetadataInput.patchSets(
                 configuration: configuration, configPath: options.configPath, extra: options.patchPaths)
             let metadata = try MetadataInput.parse(metadataPath, patches: patches, strict: options.strict, quiet: options.quiet)
-            let result = try CodeGenerator(configuration: configuration).generate(metadata)
+            let lockURL = options.lockPath.map { URL(fileURLWithPath: $0) }
+            let lock = try lockURL.flatMap { url in
+                FileManager.default.fileExists(atPath: url.path) ? try DiffCommand.readLock(url.path) : nil
+            }
+            let result = try CodeGenerator(configuration: configuration, lock: lock).generate(metadata)
             if !options.quiet {
                 for diagnostic in result.diagnostics {
                     MetadataInput.report(diagnostic.location, diagnostic.severity, diagnostic.message, metadataPath)
                 }
             }
             try OutputWriter(directory: URL(fileURLWithPath: outputPath)).write(result.files)
+            if let lockURL, !options.lockReadOnly {
+                let data = try NameLock(api: result.api).encoded()
+                if (try? Data(contentsOf: lockURL)) != data { try data.write(to: lockURL, options: .atomic) }
+            }
             return 0
         } catch let error as GeneratorError {
             CLI.printError("error: \(error.message)")

@@ -4,6 +4,7 @@ import Foundation
 let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
     ("inspect", "parse a $metadata document and print a summary or JSON", InspectCommand.run),
     ("generate", "generate typed Swift sources from a $metadata document", GenerateCommand.run),
+    ("diff", "print the generated API's changes between two metadata versions", DiffCommand.run),
 ]
 
 let usage = """

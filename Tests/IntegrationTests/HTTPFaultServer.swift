@@ -12,6 +12,8 @@ import XCTest
 /// - `/redirect`: `302` to `/echo`.
 /// - `/slow`: waits 3 s before answering.
 /// - `/big?n=…`: `n` bytes of `x`.
+/// - `/svc/Items`: a verbose-JSON feed of 400 `{"ID":…,"Name":…}` entries (Name holds `{`, `]`, `"` and `\\`),
+///   its first half sent at once, the rest 1.5 s later.
 final class HTTPFaultServer {
     private var process: Process?
     /// The port, once started.
@@ -54,6 +56,17 @@ final class HTTPFaultServer {
                         self.answer(302, b"", [("Location", "/echo")])
                     elif path == "/slow":
                         time.sleep(3); self.answer(200, b"{}")
+                    elif path == "/svc/Items":
+                        items = [{"__metadata": {"type": "Test.Item"}, "ID": i, "Name": "item {%d] \\"q\\" \\\\ end" % i} for i in range(400)]
+                        body = json.dumps({"d": {"__count": "400", "results": items, "__next": "Items?$skiptoken=end"}}).encode()
+                        if "skiptoken" in self.path:
+                            body = json.dumps({"d": {"results": []}}).encode()
+                        self.send_response(200); self.send_header("Content-Type", "application/json")
+                        self.send_header("Content-Length", str(len(body))); self.end_headers()
+                        half = len(body) // 2
+                        self.wfile.write(body[:half]); self.wfile.flush()
+                        if "skiptoken" not in self.path: time.sleep(1.5)
+                        self.wfile.write(body[half:])
                     elif path == "/big":
                         self.answer(200, b"x" * int(self.path.split("n=")[1]))
                     else:

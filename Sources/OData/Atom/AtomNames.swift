@@ -6,12 +6,14 @@ typealias AtomXMLName = UnsafePointer<xmlChar>
 
 /// The namespaces the Atom reader tells apart.
 enum AtomNamespace {
-    case none, atom, metadata, data, xml, other
+    case none, atom, metadata, data, xml, tombstones, other
 
     static let atomURI = "http://www.w3.org/2005/Atom"
     static let metadataURI = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"
     static let dataURI = "http://schemas.microsoft.com/ado/2007/08/dataservices"
     static let xmlURI = "http://www.w3.org/XML/1998/namespace"
+    /// RFC 6721 (`at:deleted-entry`).
+    static let tombstonesURI = "http://purl.org/atompub/tombstones/1.0"
     static let relatedPrefix = "http://schemas.microsoft.com/ado/2007/08/dataservices/related/"
 
     init(uri: UnsafePointer<xmlChar>?) {
@@ -24,6 +26,7 @@ enum AtomNamespace {
         case Self.metadataURI: self = .metadata
         case Self.dataURI: self = .data
         case Self.xmlURI: self = .xml
+        case Self.tombstonesURI: self = .tombstones
         default: self = .other
         }
     }
@@ -33,6 +36,8 @@ enum AtomNamespace {
 struct AtomNames {
     let feed, entry, id, link, category, content, properties, inline, count, links, uri, error: AtomXMLName?
     let rel, href, type, src, term, etag, null, base: AtomXMLName?
+    let deletedEntry, ref: AtomXMLName?
+    let title, summary, rights, updated, published, author, contributor, name, email: AtomXMLName?
 
     init(dictionary: OpaquePointer?) {
         func intern(_ text: StaticString) -> AtomXMLName? {
@@ -60,6 +65,17 @@ struct AtomNames {
         etag = intern("etag")
         null = intern("null")
         base = intern("base")
+        deletedEntry = intern("deleted-entry")
+        ref = intern("ref")
+        title = intern("title")
+        summary = intern("summary")
+        rights = intern("rights")
+        updated = intern("updated")
+        published = intern("published")
+        author = intern("author")
+        contributor = intern("contributor")
+        name = intern("name")
+        email = intern("email")
     }
 }
 

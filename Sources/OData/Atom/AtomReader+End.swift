@@ -6,7 +6,7 @@ extension AtomReader {
         guard failure == nil, !frames.isEmpty else { return }
         let frame = frames.pop()
         switch frame.kind {
-        case .skip, .navigationLink, .content, .properties, .links: break
+        case .skip, .navigationLink, .content, .properties, .links, .person: break
         case .feed:
             let finished = feeds.pop()
             base = finished.savedBase
@@ -66,6 +66,7 @@ extension AtomReader {
     private func assign(_ value: consuming EdmValue, to frame: AtomFrame) {
         switch frame.target {
         case .entity: entries.top.values[frame.index] = value
+        case .mappedEntity: if entries.top.values[frame.index] == nil { entries.top.values[frame.index] = value }
         case .complex:
             guard let property = structures.top.table?.properties[frame.index] else { return }
             structures.top.complex?[property] = value

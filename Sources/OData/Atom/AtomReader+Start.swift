@@ -25,6 +25,7 @@ extension AtomReader {
         case .content:
             frame = name == names.properties && namespace(uri) == .metadata ? AtomFrame(kind: .properties) : .skip
         case .properties: frame = startProperty(name, attributes: attributes)
+        case .person: frame = namespace(uri) == .atom ? startInPerson(name, person: current.index, attributes: attributes) : .skip
         case .structured: frame = startInStructured(name, attributes: attributes)
         case .links:
             if name == names.uri {
@@ -88,6 +89,16 @@ extension AtomReader {
             startCapture()
             return AtomFrame(kind: .text, textTarget: .feedCount)
         }
+        if name == names.deletedEntry && namespace(uri) == .tombstones {
+            // RFC 6721 `<at:deleted-entry ref="…" when="…">`: the id of an entry deleted since the delta
+            // link was issued, kept as JSON deleted entries are.
+            if let ref = attributes.value(names.ref) {
+                feeds.top.list.deletedEntryIDs.append(ref.string)
+            } else {
+                fail("<at:deleted-entry> has no ref attribute")
+            }
+            return .skip
+        }
         if name == names.link && namespace(uri) == .atom, let rel = attributes.value(names.rel),
             let href = attributes.value(names.href)
         {
@@ -120,6 +131,7 @@ extension AtomReader {
             entries.top.metadata.typeName = entries.top.table.isTypeName(term) ? entries.top.table.entityType?.qualifiedName : term.string
             return .skip
         }
+        if let frame = startMapped(name, attributes: attributes) { return frame }
         if name == names.content {
             if let source = attributes.value(names.src) {
                 entries.top.metadata.mediaReadLink = resolve(source)
@@ -198,7 +210,7 @@ extension AtomReader {
     /// The property a value frame stands for, for messages.
     func describe(_ frame: AtomFrame) -> String {
         switch frame.target {
-        case .entity: return "property \(entries.top.table.properties[frame.index].name)"
+        case .entity, .mappedEntity: return "property \(entries.top.table.properties[frame.index].name)"
         case .complex: return "property \(structures.top.table?.properties[frame.index].name ?? "?")"
         case .element: return "a collection element"
         case .root: return "the value"

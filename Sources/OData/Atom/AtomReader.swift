@@ -30,6 +30,8 @@ final class AtomReader {
     /// Property caches by table, for this parse's dictionary (kept alive as long as the reader).
     @exclusivity(unchecked) private var propertyCaches: [ObjectIdentifier: AtomPropertyCache] = [:]
     @exclusivity(unchecked) private var lastPropertyCache: (table: ObjectIdentifier, slots: AtomPropertyCache.Slots)?
+    /// Customizable-feed target paths by table (see `feedMappings(for:)`).
+    @exclusivity(unchecked) var feedMappingCache: [ObjectIdentifier: [String: Int]] = [:]
     @exclusivity(unchecked) private var namespaceCache: [(pointer: UnsafePointer<xmlChar>, kind: AtomNamespace)] = []
 
     /// The first fatal problem.

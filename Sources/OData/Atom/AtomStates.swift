@@ -29,12 +29,17 @@ struct AtomFrame {
         case text
         /// The root `<links>` of a `$links` response.
         case links
+        /// An `<author>` (`index` 0) or `<contributor>` (`index` 1) of `entries.last`, for customizable feeds.
+        case person
     }
 
     /// Where a finished primitive or structured value goes.
     enum Target: UInt8 {
         /// Property `index` of `entries.last`.
         case entity
+        /// Property `index` of `entries.last` from a customizable-feed Atom element: kept only when
+        /// `m:properties` did not give the property.
+        case mappedEntity
         /// Property `index` of the complex value being read in the enclosing structure.
         case complex
         /// An element of the collection being read in the enclosing structure.

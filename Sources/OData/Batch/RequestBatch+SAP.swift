@@ -70,7 +70,9 @@ extension RequestBatch {
         let part = try result.get()
         if query.isCountRequest {
             let text = String(decoding: part.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let count = Int(text) else { throw ODataError(.decoding, "the batch's count of \(url) is not a number: \(text.prefix(40))") }
+            guard let count = Int(text) else {
+                throw ODataError(.decoding, "the batch's count of \(url) is not a number: \(text.prefix(40))")
+            }
             return QueryResult(query: query, payload: .count(count))
         }
         guard let decoder else {

@@ -3,7 +3,7 @@ import Foundation
 /// Writes through typed set handles: only handles whose permission is `SetPermissions.Allowed` are accepted,
 /// so a write the service forbids does not compile. Writes through an untyped `EntitySetDescriptor` are
 /// checked at run time instead (`ODataError` `.invalidRequest`).
-extension DataService where Provider == OnlineODataProvider {
+extension DataService {
     /// Creates an entity in a set that allows creates and returns the server's version.
     public func createEntity<Entity: EntityProtocol, Update: SetPermission, Delete: SetPermission>(
         _ entity: Entity, in entitySet: TypedEntitySet<Entity, SetPermissions.Allowed, Update, Delete>, headers: HTTPHeaders = HTTPHeaders()
@@ -27,7 +27,8 @@ extension DataService where Provider == OnlineODataProvider {
         headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) async throws -> Entity {
-        try await updateEntity(entity, headers: headers, options: options)
+        Entity(
+            entityValue: try await provider.updateEntity(entity.entityValue, in: entitySet.descriptor, headers: headers, options: options))
     }
 
     /// Deletes an entity of a set that allows deletes.
@@ -36,7 +37,7 @@ extension DataService where Provider == OnlineODataProvider {
         headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) async throws {
-        try await deleteEntity(entity, headers: headers, options: options)
+        try await provider.deleteEntity(entity.entityValue, in: entitySet.descriptor, headers: headers, options: options)
     }
 
     /// Updates an entity of an untyped set after checking at run time that the set allows updates.
@@ -45,7 +46,7 @@ extension DataService where Provider == OnlineODataProvider {
         options: RequestOptions = RequestOptions()
     ) async throws -> Entity {
         try entitySet.checkAllows(.update)
-        return try await updateEntity(entity, headers: headers, options: options)
+        return Entity(entityValue: try await provider.updateEntity(entity.entityValue, in: entitySet, headers: headers, options: options))
     }
 
     /// Deletes an entity of an untyped set after checking at run time that the set allows deletes.
@@ -54,6 +55,6 @@ extension DataService where Provider == OnlineODataProvider {
         options: RequestOptions = RequestOptions()
     ) async throws {
         try entitySet.checkAllows(.delete)
-        try await deleteEntity(entity, headers: headers, options: options)
+        try await provider.deleteEntity(entity.entityValue, in: entitySet, headers: headers, options: options)
     }
 }

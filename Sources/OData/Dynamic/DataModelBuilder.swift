@@ -77,7 +77,8 @@ struct DataModelBuilder {
         return PropertyDescriptor(
             name: property.name, type: type, index: index, isNullable: property.isNullable, maxLength: maxLength,
             precision: property.precision, scale: property.scale, isKey: keys.contains(property.name),
-            isConcurrencyToken: property.concurrencyMode == .fixed)
+            isConcurrencyToken: property.concurrencyMode == .fixed,
+            feedTargetPath: property.annotations.value(namespace: XMLNamespaces.metadata, name: "FC_TargetPath"))
     }
 
     private mutating func skip(_ what: String, _ type: TypeReference) -> PropertyDescriptor? {

@@ -37,7 +37,8 @@ extension DataService {
         let headers = headers ?? HTTPHeaders()
         let options = options ?? RequestOptions()
         if query.invocation != nil {
-            return QueryResult(query: query, payload: .function(try await provider.invokeFunction(query, headers: headers, options: options)))
+            return QueryResult(
+                query: query, payload: .function(try await provider.invokeFunction(query, headers: headers, options: options)))
         }
         if query.isCountRequest {
             return QueryResult(query: query, payload: .count(try await provider.fetchCount(query, headers: headers)))

@@ -25,28 +25,16 @@ extension OnlineODataProvider {
 
     /// The absolute URL of a query under the service root.
     func url(of query: DataQuery) throws -> URL {
-        try url(for: query.relativeURLString)
-    }
-
-    /// A GET of entity data in the provider's format.
-    func read(_ url: URL, headers: HTTPHeaders, accept: String? = nil) async throws -> (HTTPRequest, HTTPResponse) {
-        var request = HTTPRequest(method: "GET", url: url, headers: headers)
-        if request.headers["Accept"] == nil { request.headers["Accept"] = accept ?? options.format.acceptHeader }
-        return (request, try await execute(request))
+        try requestBuilder.url(of: query)
     }
 
     /// Checks that a response has the format's content type.
     func checkContentType(_ response: HTTPResponse, _ request: HTTPRequest, format: PayloadFormat? = nil) throws {
-        let format = format ?? options.format
+        let codec = format.map { $0.codec() } ?? codec
         let media = response.mediaType ?? ""
-        let fits: Bool
-        switch format {
-        case .json: fits = media.hasSuffix("json")
-        case .atom: fits = media.hasSuffix("xml")
-        }
-        guard fits else {
+        guard codec.accepts(mediaType: media) else {
             throw ODataError(
-                .wrongContentType, "expected \(format.rawValue) but \(request.url.absoluteString) answered '\(media)'",
+                .wrongContentType, "expected \(codec.format.rawValue) but \(request.url.absoluteString) answered '\(media)'",
                 method: request.method, url: request.url, statusCode: response.statusCode, responseHeaders: response.headers,
                 responseBody: response.body)
         }
@@ -75,48 +63,16 @@ extension OnlineODataProvider {
     }
 
     func decodeList(_ response: HTTPResponse, _ request: HTTPRequest, type: EntityTypeDescriptor) throws -> EntityList {
-        try decode(response, request) {
-            switch options.format {
-            case .json: return try ODataJSONDecoder(typeResolver: options.typeResolver).decodeEntityList(response.body, entityType: type)
-            case .atom: return try ODataAtomDecoder(typeResolver: options.typeResolver).decodeEntityList(response.body, entityType: type)
-            }
-        }
+        try decode(response, request) { try codec.decodeEntityList(response.body, entityType: type) }
     }
 
     func decodeEntity(_ response: HTTPResponse, _ request: HTTPRequest, type: EntityTypeDescriptor) throws -> EntityValue {
-        var entity = try decode(response, request) {
-            switch options.format {
-            case .json: return try ODataJSONDecoder(typeResolver: options.typeResolver).decodeEntity(response.body, entityType: type)
-            case .atom: return try ODataAtomDecoder(typeResolver: options.typeResolver).decodeEntity(response.body, entityType: type)
-            }
-        }
+        var entity = try decode(response, request) { try codec.decodeEntity(response.body, entityType: type) }
         if entity.metadata.etag == nil, let etag = response.headers["ETag"] { entity.metadata.etag = etag }
         return entity
     }
 
     func decodeValue(_ response: HTTPResponse, _ request: HTTPRequest, type: PropertyType) throws -> EdmValue {
-        try decode(response, request) {
-            switch options.format {
-            case .json:
-                return try Self.withResultsUnwrapped(response.body) { try ODataJSONDecoder().decodeValue($0, type: type) }
-            case .atom: return try ODataAtomDecoder().decodeValue(response.body, type: type)
-            }
-        }
-    }
-
-    /// Decodes a single JSON value; when that fails on `{"d":{"results":{"Name":value}}}` (the V2 form
-    /// some servers, pyslet among them, use for one primitive or complex value) it retries with the
-    /// `results` level removed. Other failures are rethrown unchanged.
-    static func withResultsUnwrapped<T>(_ body: Data, _ decode: (Data) throws -> T) throws -> T {
-        do {
-            return try decode(body)
-        } catch {
-            guard let root = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-                let wrapper = root["d"] as? [String: Any], wrapper.count == 1,
-                let inner = wrapper["results"] as? [String: Any], inner.count == 1,
-                let unwrapped = try? JSONSerialization.data(withJSONObject: ["d": inner])
-            else { throw error }
-            return try decode(unwrapped)
-        }
+        try decode(response, request) { try codec.decodeValue(response.body, type: type) }
     }
 }

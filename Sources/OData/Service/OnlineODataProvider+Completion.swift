@@ -7,28 +7,28 @@ extension OnlineODataProvider {
     /// Completion-handler form of `fetchEntities(_:headers:options:)`.
     @discardableResult
     public func fetchEntities(
-        _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
+        _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options requestOptions: RequestOptions = RequestOptions(),
         completionHandler: @escaping @Sendable (EntityList?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
-        complete(completionHandler) { try await self.fetchEntities(query, headers: headers, options: options) }
+        complete(completionHandler) { try await self.fetchEntities(query, headers: headers, options: requestOptions) }
     }
 
     /// Completion-handler form of `fetchEntity(_:headers:options:)`.
     @discardableResult
     public func fetchEntity(
-        _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
+        _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options requestOptions: RequestOptions = RequestOptions(),
         completionHandler: @escaping @Sendable (EntityValue?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
-        complete(completionHandler) { try await self.fetchEntity(query, headers: headers, options: options) }
+        complete(completionHandler) { try await self.fetchEntity(query, headers: headers, options: requestOptions) }
     }
 
     /// Completion-handler form of `invokeFunction(_:headers:options:)`.
     @discardableResult
     public func invokeFunction(
-        _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
+        _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options requestOptions: RequestOptions = RequestOptions(),
         completionHandler: @escaping @Sendable (FunctionResult?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
-        complete(completionHandler) { try await self.invokeFunction(query, headers: headers, options: options) }
+        complete(completionHandler) { try await self.invokeFunction(query, headers: headers, options: requestOptions) }
     }
 
     /// Completion-handler form of `fetchCount(_:headers:)`.

@@ -6,47 +6,7 @@ extension OnlineODataProvider {
     /// accepted only when it has the service root's origin, unless `options.redirectPolicy` allows
     /// other origins (then `RedirectMiddleware` sends it without credentials).
     public func url(for relativeOrAbsolute: String) throws -> URL {
-        let url: URL
-        if relativeOrAbsolute.lowercased().hasPrefix("http://") || relativeOrAbsolute.lowercased().hasPrefix("https://") {
-            guard let absolute = URL(string: relativeOrAbsolute) else {
-                throw ODataError(.invalidRequest, "not a valid URL: \(relativeOrAbsolute)")
-            }
-            guard Self.sameOrigin(absolute, serviceRoot) || options.redirectPolicy.allowsCrossOrigin else {
-                throw ODataError(
-                    .crossOriginNextLink,
-                    "refusing \(relativeOrAbsolute): its origin \(Origin(absolute)) is not the service's origin "
-                        + "\(Origin(serviceRoot)) (RedirectPolicy.allowsCrossOrigin)",
-                    url: absolute)
-            }
-            url = absolute
-        } else {
-            guard let resolved = URL(string: serviceRoot.absoluteString + relativeOrAbsolute) else {
-                throw ODataError(.invalidRequest, "not a valid relative URL: \(relativeOrAbsolute)")
-            }
-            url = resolved
-        }
-        return addingSAPOptions(to: url)
-    }
-
-    func addingSAPOptions(to url: URL) -> URL {
-        var extra: [String] = []
-        let query = url.query ?? ""
-        if let client = options.sapClient, !query.contains("sap-client=") {
-            extra.append("sap-client=" + ODataPercentEncoding.queryValue(client))
-        }
-        if let language = options.sapLanguage, !query.contains("sap-language=") {
-            extra.append("sap-language=" + ODataPercentEncoding.queryValue(language))
-        }
-        guard !extra.isEmpty else { return url }
-        let separator = url.query == nil ? "?" : "&"
-        return URL(string: url.absoluteString + separator + extra.joined(separator: "&")) ?? url
-    }
-
-    /// Whether two URLs share scheme, host and port.
-    static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
-        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
-        return lhs.scheme?.lowercased() == rhs.scheme?.lowercased() && lhs.host?.lowercased() == rhs.host?.lowercased()
-            && port(lhs) == port(rhs)
+        try requestBuilder.url(for: relativeOrAbsolute)
     }
 
     /// Sends a request through the pipeline and returns the 2xx response; any other status
@@ -61,15 +21,16 @@ extension OnlineODataProvider {
         return response
     }
 
+    /// Sends a built request and returns it with its response.
+    func send(_ request: HTTPRequest) async throws -> (HTTPRequest, HTTPResponse) {
+        (request, try await execute(request))
+    }
+
     /// Sends a `$batch`: its reads and changesets go out as one `multipart/mixed` POST (with the
     /// CSRF token), and each read and changeset gets its result or typed error.
     public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws {
         guard !batch.isEmpty else { return }
-        let (body, contentType) = try BatchWriter.encode(batch.items)
-        var request = HTTPRequest(method: "POST", url: try url(for: "$batch"), headers: headers, body: .data(body))
-        request.headers["Content-Type"] = contentType
-        if request.headers["Accept"] == nil { request.headers["Accept"] = "multipart/mixed" }
-        let response = try await execute(request)
+        let (request, response) = try await send(try requestBuilder.batch(batch, headers: headers))
         guard let type = response.headers["Content-Type"], HTTPResponse.mediaType(of: type) == "multipart/mixed" else {
             throw ODataError(
                 .wrongContentType, "$batch answered \(response.headers["Content-Type"] ?? "no content type"), not multipart/mixed",

@@ -5,7 +5,7 @@ extension OnlineODataProvider {
     public func fetchMedia(
         of entity: EntityValue, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws -> (data: Data, contentType: String?) {
-        let (_, response) = try await read(try mediaURL(of: entity, entitySet: entitySet), headers: headers, accept: "*/*")
+        let response = try await execute(try requestBuilder.media(of: entity, entitySet: entitySet, headers: headers))
         return (response.body, response.headers["Content-Type"])
     }
 
@@ -15,10 +15,7 @@ extension OnlineODataProvider {
     public func downloadMedia(
         of entity: EntityValue, to file: URL, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws -> String? {
-        var request = HTTPRequest(method: "GET", url: try mediaURL(of: entity, entitySet: entitySet), headers: headers)
-        request.headers["Accept"] = "*/*"
-        request.responseBodyFile = file
-        return try await execute(request).headers["Content-Type"]
+        try await execute(try requestBuilder.media(of: entity, entitySet: entitySet, to: file, headers: headers)).headers["Content-Type"]
     }
 
     /// Replaces the media resource (`PUT …/$value`) from memory (`.data`) or a file streamed from disk
@@ -29,11 +26,8 @@ extension OnlineODataProvider {
         of entity: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws -> String? {
-        let url = try mediaURL(of: entity, entitySet: entitySet, forEditing: true)
-        var request = try writeRequest(
-            "PUT", path: url.absoluteString, etag: entity.metadata.mediaETag ?? entity.metadata.etag, headers: headers,
-            options: RequestOptions(), body: body)
-        request.headers["Content-Type"] = contentType
+        let request = try requestBuilder.uploadMedia(
+            of: entity, body: body, contentType: contentType, entitySet: entitySet, headers: headers)
         return try await execute(request).headers["ETag"]
     }
 
@@ -43,24 +37,9 @@ extension OnlineODataProvider {
         in entitySet: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws -> EntityValue {
-        var request = HTTPRequest(method: "POST", url: try url(for: URLEncoding.encodePath(entitySet.name)), headers: headers, body: body)
-        request.headers["Content-Type"] = contentType
-        if let slug {
-            guard !slug.contains("\r"), !slug.contains("\n") else {
-                throw ODataError(.invalidRequest, "a Slug cannot contain line breaks")
-            }
-            request.headers["Slug"] = ODataPercentEncoding.slug(slug)
-        }
-        if request.headers["Accept"] == nil { request.headers["Accept"] = options.format.acceptHeader }
-        let response = try await execute(request)
+        let (request, response) = try await send(
+            try requestBuilder.createMedia(in: entitySet, body: body, contentType: contentType, slug: slug, headers: headers))
         return try decodeEntity(response, request, type: entitySet.entityType)
-    }
-
-    /// The media URL: the edit-media or read link when editing/reading, else the entity's path + `/$value`.
-    func mediaURL(of entity: EntityValue, entitySet: EntitySetDescriptor?, forEditing: Bool = false) throws -> URL {
-        let link = forEditing ? entity.metadata.mediaEditLink : (entity.metadata.mediaReadLink ?? entity.metadata.mediaEditLink)
-        if let link, !link.isEmpty { return try url(for: link) }
-        return try url(for: try entityPath(entity, entitySet: entitySet) + "/$value")
     }
 }
 

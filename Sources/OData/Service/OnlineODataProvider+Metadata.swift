@@ -4,7 +4,7 @@ import ODataMetadata
 extension OnlineODataProvider {
     /// Reads the service's `$metadata` document.
     public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws -> Data {
-        try await read(try url(for: "$metadata"), headers: headers, accept: "application/xml").1.body
+        try await execute(try requestBuilder.metadata(headers: headers)).body
     }
 
     /// Loads `$metadata` and builds the dynamic `DataModel` (entity sets, types and function imports

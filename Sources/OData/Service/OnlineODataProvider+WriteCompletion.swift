@@ -28,18 +28,19 @@ extension OnlineODataProvider {
     @discardableResult
     public func updateEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
-        options: RequestOptions = RequestOptions(), completionHandler: @escaping @Sendable (EntityValue?, (any Error)?) -> Void
+        options requestOptions: RequestOptions = RequestOptions(),
+        completionHandler: @escaping @Sendable (EntityValue?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
-        complete(completionHandler) { try await self.updateEntity(entity, in: entitySet, headers: headers, options: options) }
+        complete(completionHandler) { try await self.updateEntity(entity, in: entitySet, headers: headers, options: requestOptions) }
     }
 
     /// Completion-handler form of `deleteEntity(_:in:headers:options:)`.
     @discardableResult
     public func deleteEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
-        options: RequestOptions = RequestOptions(), completionHandler: @escaping @Sendable ((any Error)?) -> Void
+        options requestOptions: RequestOptions = RequestOptions(), completionHandler: @escaping @Sendable ((any Error)?) -> Void
     ) -> Task<Void, Never> {
-        completeVoid(completionHandler) { try await self.deleteEntity(entity, in: entitySet, headers: headers, options: options) }
+        completeVoid(completionHandler) { try await self.deleteEntity(entity, in: entitySet, headers: headers, options: requestOptions) }
     }
 
     /// Completion-handler form of `fetchLinks(from:property:entitySet:headers:)`.

@@ -1,21 +1,5 @@
 import Foundation
 
-/// The wire format for entity payloads.
-public enum PayloadFormat: String, Sendable, Hashable {
-    /// OData v2 verbose JSON (the default).
-    case json
-    /// Atom/XML.
-    case atom
-
-    /// The `Accept` header value for entity and feed responses.
-    public var acceptHeader: String {
-        switch self {
-        case .json: return "application/json"
-        case .atom: return "application/atom+xml,application/xml"
-        }
-    }
-}
-
 /// How requests authenticate.
 public enum Authentication: Sendable {
     /// No credentials.
@@ -102,6 +86,10 @@ public struct OnlineODataProvider: Sendable {
     public let pipeline: HTTPPipeline
     /// The CSRF handler (nil when `handlesCSRF` is off).
     public let csrf: CSRFMiddleware?
+    /// Builds every request this provider sends (URLs, headers, bodies in `options.format`).
+    public let requestBuilder: ODataRequestBuilder
+    /// Reads and writes payloads in `options.format`.
+    var codec: any ODataPayloadCodec { requestBuilder.codec }
 
     /// Creates a provider for a service root; `transport` replaces the default `URLSessionTransport`.
     public init(serviceName: String, serviceRoot: URL, options: Options = Options(), transport: (any ODataTransport)? = nil) {
@@ -109,6 +97,9 @@ public struct OnlineODataProvider: Sendable {
         let root = serviceRoot.absoluteString.hasSuffix("/") ? serviceRoot : serviceRoot.appendingPathComponent("")
         self.serviceRoot = root
         self.options = options
+        self.requestBuilder = ODataRequestBuilder(
+            serviceRoot: root, codec: options.format.codec(typeResolver: options.typeResolver), sapClient: options.sapClient,
+            sapLanguage: options.sapLanguage, allowsCrossOrigin: options.redirectPolicy.allowsCrossOrigin)
         let csrf = options.handlesCSRF ? CSRFMiddleware(serviceRoot: root) : nil
         self.csrf = csrf
         var chain: [any ODataMiddleware] = []

@@ -5,6 +5,7 @@
 enum RuntimeNames {
     /// The runtime's top-level types, protocols and type aliases.
     static let types: Set<String> = [
+        "AtomPayloadCodec",
         "Authentication",
         "BasicAuthenticationMiddleware",
         "BatchItem",
@@ -75,6 +76,7 @@ enum RuntimeNames {
         "HTTPRequest",
         "HTTPResponse",
         "InlineFeedInfo",
+        "JSONPayloadCodec",
         "KeyComponent",
         "LinkList",
         "LocalDateTime",
@@ -96,6 +98,8 @@ enum RuntimeNames {
         "ODataLogLevel",
         "ODataLogger",
         "ODataMiddleware",
+        "ODataPayloadCodec",
+        "ODataRequestBuilder",
         "ODataTransport",
         "ODataValueError",
         "OnlineODataProvider",

@@ -9,6 +9,8 @@ extension ServicePlanner {
         memberReserved: Set<String>
     ) -> [PlannedEntitySet] {
         var handles = NameScope(reserved: memberReserved)
+        let lockedHandles = reserveLocked(
+            sets.map { ("EntitySetHandle \(container.name)/\($0.name)", ["\(container.name)/\($0.name)", $0.name]) }, in: &handles)
         var planned: [PlannedEntitySet] = []
         for set in sets {
             guard let typeIndex = entityTypes.firstIndex(where: { $0.edm.qualifiedName == set.entityType }) else {
@@ -16,9 +18,11 @@ extension ServicePlanner {
                 continue
             }
             let renamed = rename(["\(container.name)/\(set.name)", set.name])
-            let handle = handles.claim(renamed ?? names.memberName(set.name))
+            let handleKey = "EntitySetHandle \(container.name)/\(set.name)"
+            let handle = lockedHandles.contains(handleKey) ? lock[handleKey]! : handles.claim(renamed ?? names.memberName(set.name))
             let stem = renamed.map(NameTransformer.capitalizeFirst) ?? names.methodStem(set.name)
-            let fetchName = scope.claim("fetch" + stem)
+            let lockKey = "EntitySet \(container.name)/\(set.name)"
+            let fetchName = lockedServiceMembers.contains(lockKey) ? lock[lockKey]! : scope.claim("fetch" + stem)
             planned.append(
                 PlannedEntitySet(
                     edm: set, typeName: entityTypes[typeIndex].name, typeIndex: typeIndex, handleName: handle,
@@ -53,6 +57,8 @@ extension ServicePlanner {
                 continue
             }
             var parameterScope = NameScope(reserved: memberReserved.union(ReservedNames.methodParameters))
+            let parameterKey = { (name: String) in "Parameter \(container.name)/\(function.name)/\(name)" }
+            let lockedParameters = reserveLocked(function.parameters.map { (parameterKey($0.name), []) }, in: &parameterScope)
             var parameters: [PlannedParameter] = []
             for parameter in function.parameters {
                 guard case .primitive(let primitive) = parameter.type else {
@@ -64,7 +70,9 @@ extension ServicePlanner {
                 let swiftType = TypeMapping.swiftType(primitive)
                 parameters.append(
                     PlannedParameter(
-                        edm: parameter, name: parameterScope.claim(names.memberName(parameter.name)),
+                        edm: parameter,
+                        name: lockedParameters.contains(parameterKey(parameter.name))
+                            ? lock[parameterKey(parameter.name)]! : parameterScope.claim(names.memberName(parameter.name)),
                         type: parameter.isNullable ? .optional(swiftType) : swiftType,
                         edmType: TypeMapping.edmType(primitive)))
             }
@@ -74,7 +82,10 @@ extension ServicePlanner {
             let handle = httpMethod == "GET" ? functionHandles.claim(memberName) : actionHandles.claim(memberName)
             planned.append(
                 PlannedFunction(
-                    edm: function, handleName: handle, methodName: scope.claim(memberName), httpMethod: httpMethod,
+                    edm: function, handleName: handle,
+                    methodName: lockedServiceMembers.contains("FunctionImport \(container.name)/\(function.name)")
+                        ? lock["FunctionImport \(container.name)/\(function.name)"]! : scope.claim(memberName),
+                    httpMethod: httpMethod,
                     parameters: parameters, result: result.planned, returnType: result.runtimeType))
         }
         return planned

@@ -8,10 +8,15 @@ struct ServicePlanner {
     let names: NameTransformer
     private(set) var diagnostics: [GeneratorDiagnostic] = []
     private var usedRenames: Set<String> = []
+    /// The entity-set and function-import keys whose locked method names are reserved in the service scope.
+    var lockedServiceMembers: Set<String> = []
+    /// Swift names pinned by the lock file, by EDM key (see `GeneratedAPI`).
+    let lock: [String: String]
 
-    init(metadata: ServiceMetadata, configuration: GeneratorConfiguration) {
+    init(metadata: ServiceMetadata, configuration: GeneratorConfiguration, lock: [String: String] = [:]) {
         self.metadata = metadata
         self.configuration = configuration
+        self.lock = lock
         self.names = NameTransformer(strategy: configuration.namingStrategy)
     }
 
@@ -26,13 +31,20 @@ struct ServicePlanner {
         let serviceName = typeScope.claim(
             configuration.serviceClassName ?? rename([container.name]) ?? names.serviceName(container.name))
         let metadataName = typeScope.claim(serviceName + "Metadata")
+        let lockedTypes = reserveLocked(
+            subset.entityTypes.map { ("EntityType \($0.qualifiedName)", [$0.qualifiedName, $0.name]) }
+                + subset.complexTypes.map { ("ComplexType \($0.qualifiedName)", [$0.qualifiedName, $0.name]) }, in: &typeScope)
         var entityNames: [String: String] = [:]
         for type in subset.entityTypes {
-            entityNames[type.qualifiedName] = typeScope.claim(typeName(type.name, type.qualifiedName))
+            let key = "EntityType \(type.qualifiedName)"
+            entityNames[type.qualifiedName] =
+                lockedTypes.contains(key) ? lock[key]! : typeScope.claim(typeName(type.name, type.qualifiedName))
         }
         var complexNames: [String: String] = [:]
         for type in subset.complexTypes {
-            complexNames[type.qualifiedName] = typeScope.claim(typeName(type.name, type.qualifiedName))
+            let key = "ComplexType \(type.qualifiedName)"
+            complexNames[type.qualifiedName] =
+                lockedTypes.contains(key) ? lock[key]! : typeScope.claim(typeName(type.name, type.qualifiedName))
         }
         let allTypeNames = Set(entityNames.values).union(complexNames.values).union([serviceName, metadataName])
         let memberReserved = allTypeNames.union(ReservedNames.types)
@@ -72,6 +84,11 @@ struct ServicePlanner {
         }
 
         var serviceScope = NameScope(reserved: memberReserved.union(ReservedNames.serviceMembers))
+        lockedServiceMembers = reserveLocked(
+            subset.entitySets.map { ("EntitySet \(container.name)/\($0.name)", ["\(container.name)/\($0.name)", $0.name]) }
+                + subset.functionImports.map {
+                    ("FunctionImport \(container.name)/\($0.name)", ["\(container.name)/\($0.name)", $0.name])
+                }, in: &serviceScope)
         let entitySets = planEntitySets(
             subset.entitySets, container: container, entityTypes: entityTypes,
             scope: &serviceScope, memberReserved: memberReserved)
@@ -104,8 +121,16 @@ struct ServicePlanner {
     private mutating func planEntity(
         _ type: EntityType, name: String, handles: inout NameScope, memberReserved: Set<String>, resolver: TypeResolver
     ) -> PlannedEntityType {
+<<<<<<< HEAD
         // The type's own name: its nested `Properties` root refers to the type by name.
         var scope = NameScope(reserved: memberReserved.union(ReservedNames.entityMembers).union([name]))
+=======
+        var scope = NameScope(reserved: memberReserved.union(ReservedNames.entityMembers))
+        let lockedNavigations = reserveLocked(
+            type.navigationProperties.map {
+                ("NavigationProperty \(type.qualifiedName)/\($0.name)", ["\(type.qualifiedName)/\($0.name)", "\(type.name)/\($0.name)"])
+            }, in: &scope)
+>>>>>>> main
         let properties = planProperties(
             type.properties, owner: type.name, ownerQualified: type.qualifiedName,
             keys: type.key, scope: &scope, resolver: resolver)
@@ -118,9 +143,13 @@ struct ServicePlanner {
                     navigation.location)
                 continue
             }
-            let memberName = scope.claim(
-                rename(["\(type.qualifiedName)/\(navigation.name)", "\(type.name)/\(navigation.name)"])
-                    ?? names.memberName(navigation.name))
+            let lockKey = "NavigationProperty \(type.qualifiedName)/\(navigation.name)"
+            let memberName =
+                lockedNavigations.contains(lockKey)
+                ? lock[lockKey]!
+                : scope.claim(
+                    rename(["\(type.qualifiedName)/\(navigation.name)", "\(type.name)/\(navigation.name)"])
+                        ?? names.memberName(navigation.name))
             navigations.append(
                 PlannedNavigation(
                     edm: navigation, name: memberName, targetName: targetName, targetQualifiedName: target,
@@ -146,6 +175,9 @@ struct ServicePlanner {
         resolver: TypeResolver
     ) -> [PlannedProperty] {
         var planned: [PlannedProperty] = []
+        let lockedProperties = reserveLocked(
+            properties.map { ("Property \(ownerQualified)/\($0.name)", ["\(ownerQualified)/\($0.name)", "\(owner)/\($0.name)"]) },
+            in: &scope)
         for property in properties {
             guard let mapped = resolver.propertyType(property.type) else {
                 warn(
@@ -153,8 +185,12 @@ struct ServicePlanner {
                     property.location)
                 continue
             }
-            let name = scope.claim(
-                rename(["\(ownerQualified)/\(property.name)", "\(owner)/\(property.name)"]) ?? names.memberName(property.name))
+            let lockKey = "Property \(ownerQualified)/\(property.name)"
+            let name =
+                lockedProperties.contains(lockKey)
+                ? lock[lockKey]!
+                : scope.claim(
+                    rename(["\(ownerQualified)/\(property.name)", "\(owner)/\(property.name)"]) ?? names.memberName(property.name))
             planned.append(
                 PlannedProperty(
                     edm: property, name: name, valueType: mapped.swiftType, propertyType: mapped.runtimeType,

@@ -37,6 +37,9 @@ public enum XMLNamespaces {
         "http://schemas.microsoft.com/ado/2008/09/edm",
         "http://schemas.microsoft.com/ado/2009/11/edm",
     ]
+    /// The pre-release CSDL 3.0 namespace some services still send (Azure DataMarket); read like
+    /// the CSDL namespaces with a warning.
+    public static let csdlPreRelease = "http://schemas.microsoft.com/ado/2009/08/edm"
     /// The OData v4 CSDL namespace, used by SAP's vocabulary annotations.
     public static let csdlV4 = "http://docs.oasis-open.org/odata/ns/edm"
 }

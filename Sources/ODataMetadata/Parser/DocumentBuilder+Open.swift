@@ -101,6 +101,11 @@ extension DocumentBuilder {
         if kind == .csdlV4 {
             report(.warning, "unexpected-namespace", "Schema \(namespace) uses the OData v4 CSDL namespace in a v2 document", at: at)
         }
+        if knownNamespace(uri)?.uri == XMLNamespaces.csdlPreRelease {
+            report(
+                .warning, "prerelease-namespace",
+                "Schema \(namespace) uses the pre-release CSDL namespace \(XMLNamespaces.csdlPreRelease); read as CSDL 2.0", at: at)
+        }
         schema = Schema(
             namespace: namespace, alias: a.value(names.alias), csdlNamespace: knownNamespace(uri)?.uri ?? "",
             annotations: foreignAttributes(a))

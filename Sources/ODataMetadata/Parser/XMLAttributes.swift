@@ -29,7 +29,7 @@ enum NamespaceKind: Sendable {
         case XMLNamespaces.edmxV4: self = .edmxV4
         case XMLNamespaces.csdlV4: self = .csdlV4
         case XMLNamespaces.metadata: self = .metadata
-        default: self = XMLNamespaces.csdl.contains(uri) ? .csdl : .other
+        default: self = XMLNamespaces.csdl.contains(uri) || uri == XMLNamespaces.csdlPreRelease ? .csdl : .other
         }
     }
 }

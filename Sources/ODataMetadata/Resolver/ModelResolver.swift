@@ -39,6 +39,7 @@ struct ModelResolver {
         resolveAssociations()
         resolveDeclaredMembers()
         applyEntityInheritance()
+        checkReferentialConstraintProperties()
         checkEntityTypes()
         resolveContainers()
         resolveAnnotationTargets()
@@ -67,10 +68,17 @@ struct ModelResolver {
         return name
     }
 
-    /// Indexes types and associations by qualified name and reports duplicates.
+    /// Indexes types and associations by qualified name and reports duplicates. Names are resolved per
+    /// kind, as the grammar says which kind an attribute names (`Type` an entity or complex type,
+    /// `Relationship` and `AssociationSet@Association` an association): an association that shares its
+    /// qualified name with a type is kept (a note), and a duplicate within a kind is an error.
     private mutating func buildIndexes() {
-        var seen: [String: String] = [:]
-        func claim(_ qualified: String, _ kind: String, _ location: SourceLocation, _ resolver: inout ModelResolver) -> Bool {
+        var seenTypes: [String: String] = [:]
+        var seenAssociations: [String: String] = [:]
+        func claim(
+            _ qualified: String, _ kind: String, _ location: SourceLocation, in seen: inout [String: String],
+            _ resolver: inout ModelResolver
+        ) -> Bool {
             if let earlier = seen[qualified] {
                 resolver.report(
                     .error, "duplicate-name", "\(kind) \(qualified) is declared again (first as \(earlier)); the first declaration is used",
@@ -81,15 +89,26 @@ struct ModelResolver {
             return true
         }
         for (s, schema) in schemas.enumerated() {
-            for (i, type) in schema.entityTypes.enumerated() where claim(type.qualifiedName, "EntityType", type.location, &self) {
+            for (i, type) in schema.entityTypes.enumerated()
+            where claim(type.qualifiedName, "EntityType", type.location, in: &seenTypes, &self) {
                 entityTypeIndex[type.qualifiedName] = (s, i)
             }
-            for (i, type) in schema.complexTypes.enumerated() where claim(type.qualifiedName, "ComplexType", type.location, &self) {
+            for (i, type) in schema.complexTypes.enumerated()
+            where claim(type.qualifiedName, "ComplexType", type.location, in: &seenTypes, &self) {
                 complexTypeIndex[type.qualifiedName] = (s, i)
             }
+        }
+        for (s, schema) in schemas.enumerated() {
             for (i, association) in schema.associations.enumerated()
-            where claim(association.qualifiedName, "Association", association.location, &self) {
+            where claim(association.qualifiedName, "Association", association.location, in: &seenAssociations, &self) {
                 associationIndex[association.qualifiedName] = (s, i)
+                if let type = seenTypes[association.qualifiedName] {
+                    report(
+                        .note, "name-shared-across-kinds",
+                        "Association \(association.qualifiedName) has the qualified name of an \(type); "
+                            + "Relationship and AssociationSet names resolve to the association, type references to the type",
+                        at: association.location)
+                }
             }
         }
     }

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The requests of reads, function imports and `$batch`.
+extension ODataRequestBuilder {
+    /// The read of a collection or entity (a function import with another method than GET is called with it).
+    public func fetch(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()) throws
+        -> HTTPRequest
+    {
+        if let function = query.invocation?.function, function.httpMethod != "GET" {
+            return try invoke(query, headers: headers, options: options)
+        }
+        return get(try url(of: query), headers: headers)
+    }
+
+    /// The call of a function import with its declared method (parameters in the query string);
+    /// methods other than GET and POST are tunnelled when `options.tunnelsHTTPMethod`.
+    public func invoke(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()) throws
+        -> HTTPRequest
+    {
+        let method = query.invocation?.function.httpMethod ?? "GET"
+        var request = get(try url(of: query), headers: headers)
+        request.method = method
+        if method != "GET" && method != "POST" && options.tunnelsHTTPMethod {
+            request.headers["X-HTTP-Method"] = method
+            request.method = "POST"
+        }
+        return request
+    }
+
+    /// `…/$count` of a query (its filter kept; order, skip, top and inline count dropped).
+    public func count(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) throws -> HTTPRequest {
+        var counting = query
+        counting.isCountRequest = true
+        counting.topCount = nil
+        counting.skipCount = nil
+        counting.sortItems = []
+        counting.includesInlineCount = false
+        return get(try url(of: counting), headers: headers, accept: "text/plain")
+    }
+
+    /// A property of the addressed entity (`Customers('1')/City`).
+    public func property(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) throws -> HTTPRequest {
+        get(try url(for: query.resourcePath + "/" + URLEncoding.encodePath(property.name)), headers: headers)
+    }
+
+    /// The raw `$value` of a property (`Customers('1')/City/$value`).
+    public func propertyValue(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) throws
+        -> HTTPRequest
+    {
+        let path = query.resourcePath + "/" + URLEncoding.encodePath(property.name) + "/$value"
+        return get(try url(for: path), headers: headers, accept: "*/*")
+    }
+
+    /// A navigation property of an entity, with the query's options.
+    public func navigation(
+        _ navigation: NavigationDescriptor, of entity: EntityValue, query: DataQuery = DataQuery(), headers: HTTPHeaders = HTTPHeaders()
+    ) throws -> HTTPRequest {
+        var path = try entityPath(entity) + "/" + URLEncoding.encodePath(navigation.name)
+        let options = query.queryString
+        if !options.isEmpty { path += "?" + options }
+        return get(try url(for: path), headers: headers)
+    }
+
+    /// The page a server-driven next link addresses.
+    public func nextPage(_ link: String, headers: HTTPHeaders = HTTPHeaders()) throws -> HTTPRequest {
+        get(try url(for: link), headers: headers)
+    }
+
+    /// The `$metadata` document.
+    public func metadata(headers: HTTPHeaders = HTTPHeaders()) throws -> HTTPRequest {
+        get(try url(for: "$metadata"), headers: headers, accept: "application/xml")
+    }
+
+    /// A `$batch`: one `multipart/mixed` POST of the batch's reads and changesets.
+    public func batch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) throws -> HTTPRequest {
+        let (body, contentType) = try BatchWriter.encode(batch.items)
+        var request = HTTPRequest(method: "POST", url: try url(for: "$batch"), headers: headers, body: .data(body))
+        request.headers["Content-Type"] = contentType
+        if request.headers["Accept"] == nil { request.headers["Accept"] = "multipart/mixed" }
+        return request
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import OData
+import XCTest
+
+@testable import ODataCurl
+
+/// `JSONFeedChunker` cut at every piece size: the runs it hands out plus what `finish()` returns
+/// decode to exactly what the whole body decodes to.
+final class JSONFeedChunkerTests: XCTestCase {
+    private static let item = EntityTypeDescriptor(
+        qualifiedName: "Test.Item",
+        properties: [
+            PropertyDescriptor(name: "ID", type: .primitive(.int32), index: 0, isNullable: false, isKey: true),
+            PropertyDescriptor(name: "Name", type: .primitive(.string), index: 1),
+        ], keyNames: ["ID"])
+
+    private static func entry(_ id: Int) -> String {
+        #"{"__metadata":{"uri":"Items(\#(id))","type":"Test.Item"},"ID":\#(id),"Name":"n{\#(id)}[\"x\\\"]"}"#
+    }
+
+    private static let entries = (0..<12).map(entry).joined(separator: ", ")
+
+    private static let bodies: [String: String] = [
+        "v2 feed with count and next link": #"{"d":{"__count":"12","results":[\#(entries)],"__next":"Items?$skiptoken=12"}}"#,
+        "v2 feed, next link first": #" { "d" : { "__next" : "Items?$skiptoken=3" , "results" : [ \#(entries) ] } } "#,
+        "v1 feed": #"{"d":[\#(entries)]}"#,
+        "empty feed": #"{"d":{"results":[]}}"#,
+        "single entry": #"{"d":\#(entry(7))}"#,
+        "error": #"{"error":{"code":"X","message":{"lang":"en","value":"results: [no]"}}}"#,
+    ]
+
+    /// Feeds `body` in pieces of `size` bytes; returns the entities of the runs and the remainder's list.
+    private func chunked(_ body: Data, size: Int) throws -> (entities: [EntityValue], rest: EntityList?, runs: Int) {
+        var chunker = JSONFeedChunker()
+        var entities: [EntityValue] = []
+        var runs = 0
+        let decoder = ODataJSONDecoder()
+        var offset = 0
+        while offset < body.count {
+            let piece = body[offset..<min(offset + size, body.count)]
+            offset += piece.count
+            if let run = piece.withUnsafeBytes({ chunker.append($0) }) {
+                runs += 1
+                entities += try decoder.decodeEntityList(run, entityType: Self.item).entities
+            }
+        }
+        switch try chunker.finish() {
+        case .envelope(let data):
+            return (entities, try decoder.decodeEntityList(data, entityType: Self.item), runs)
+        case .whole(let data):
+            XCTAssertEqual(data, body, "a body without an entry array comes back whole")
+            XCTAssertEqual(runs, 0)
+            return (entities, nil, runs)
+        }
+    }
+
+    func testEveryPieceSizeGivesTheWholeBodysEntitiesAndPagingFacts() throws {
+        for (name, text) in Self.bodies {
+            let body = Data(text.utf8)
+            let whole: Result<EntityList, any Error> = Result { try ODataJSONDecoder().decodeEntityList(body, entityType: Self.item) }
+            for size in [1, 2, 3, 5, 16, 97, 400, body.count] {
+                let (entities, rest, _) = try chunked(body, size: size)
+                switch whole {
+                case .success(let list):
+                    if let rest {
+                        XCTAssertEqual(entities, list.entities, "\(name), pieces of \(size)")
+                        XCTAssertEqual(rest.nextLink, list.nextLink, "\(name), pieces of \(size)")
+                        XCTAssertEqual(rest.inlineCount, list.inlineCount, "\(name), pieces of \(size)")
+                        XCTAssertTrue(rest.entities.isEmpty, name)
+                    } else {
+                        XCTAssertEqual(name, "single entry")
+                    }
+                case .failure:
+                    XCTAssertNil(rest, "\(name): kept whole, so the decoder reports its own error")
+                }
+            }
+        }
+    }
+
+    func testEntriesAreHandedOutBeforeTheBodyEnds() throws {
+        let body = Data(#"{"d":{"results":[\#(Self.entries)]}}"#.utf8)
+        var chunker = JSONFeedChunker()
+        let half = body.prefix(body.count / 2)
+        let run = try XCTUnwrap(half.withUnsafeBytes { chunker.append($0) }, "complete entries of the first half")
+        let entities = try ODataJSONDecoder().decodeEntityList(run, entityType: Self.item).entities
+        XCTAssertGreaterThan(entities.count, 3)
+        XCTAssertLessThan(entities.count, 12)
+    }
+
+    func testBodyEndingInsideTheArrayIsAnError() throws {
+        var chunker = JSONFeedChunker()
+        let body = Data(#"{"d":{"results":[\#(Self.entry(1)), {"ID":2"#.utf8)
+        _ = body.withUnsafeBytes { chunker.append($0) }
+        XCTAssertThrowsError(try chunker.finish()) { error in
+            XCTAssertEqual((error as? ODataError)?.kind, .decoding)
+        }
+    }
+}
