@@ -121,16 +121,12 @@ struct ServicePlanner {
     private mutating func planEntity(
         _ type: EntityType, name: String, handles: inout NameScope, memberReserved: Set<String>, resolver: TypeResolver
     ) -> PlannedEntityType {
-<<<<<<< HEAD
         // The type's own name: its nested `Properties` root refers to the type by name.
         var scope = NameScope(reserved: memberReserved.union(ReservedNames.entityMembers).union([name]))
-=======
-        var scope = NameScope(reserved: memberReserved.union(ReservedNames.entityMembers))
         let lockedNavigations = reserveLocked(
             type.navigationProperties.map {
                 ("NavigationProperty \(type.qualifiedName)/\($0.name)", ["\(type.qualifiedName)/\($0.name)", "\(type.name)/\($0.name)"])
             }, in: &scope)
->>>>>>> main
         let properties = planProperties(
             type.properties, owner: type.name, ownerQualified: type.qualifiedName,
             keys: type.key, scope: &scope, resolver: resolver)
