@@ -121,13 +121,19 @@ final class SAPServiceShapeTests: XCTestCase {
         order.salesOrderID = "S1"
         let sets = ESPMContainerMetadata.EntitySets.self
         let changes = ChangeSet()
-        try changes.createLink(from: customer, property: Customer.salesOrders, to: order, sourceSet: sets.customers, targetSet: sets.salesOrderHeaders)
-        try changes.updateLink(from: order, property: SalesOrderHeader.customerDetails, to: customer, sourceSet: sets.salesOrderHeaders, targetSet: sets.customers)
+        try changes.createLink(
+            from: customer, property: Customer.salesOrders, to: order, sourceSet: sets.customers, targetSet: sets.salesOrderHeaders)
+        try changes.updateLink(
+            from: order, property: SalesOrderHeader.customerDetails, to: customer, sourceSet: sets.salesOrderHeaders,
+            targetSet: sets.customers)
         try changes.deleteLink(from: customer, property: Customer.salesOrders, to: order, sourceSet: sets.customers)
         XCTAssertEqual(changes.requests.map(\.method), ["POST", "PUT", "DELETE"])
         XCTAssertEqual(
             changes.requests.map(\.url),
-            ["Customers('C1')/$links/SalesOrders", "SalesOrderHeaders('S1')/$links/CustomerDetails", "Customers('C1')/$links/SalesOrders('S1')"])
+            [
+                "Customers('C1')/$links/SalesOrders", "SalesOrderHeaders('S1')/$links/CustomerDetails",
+                "Customers('C1')/$links/SalesOrders('S1')",
+            ])
         XCTAssertEqual(String(decoding: changes.requests[0].body, as: UTF8.self), #"{"uri":"SalesOrderHeaders('S1')"}"#)
         XCTAssertThrowsError(try changes.createLink(from: Customer(), property: Customer.salesOrders, to: order))
     }

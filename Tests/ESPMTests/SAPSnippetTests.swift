@@ -18,10 +18,16 @@ final class SAPSnippetTests: XCTestCase {
         ),
         "07-sync-create": ("'firstName' is a get-only property", "entities are structs: a `let` entity cannot be changed (use `var`)"),
         "40-class-update-twice": (
-            "'firstName' is a get-only property", "entities are structs: a parameter cannot be changed (use `inout` and `updateEntity(&customer)`)"
+            "'firstName' is a get-only property",
+            "entities are structs: a parameter cannot be changed (use `inout` and `updateEntity(&customer)`)"
         ),
-        "41-service-options": ("has no member 'serviceOptions'", "OnlineODataProvider.Options is set at init; there is no mutable serviceOptions/networkOptions"),
-        "42-metadata-entity-set": ("has no member 'metadata'", "a generated container has no parsed metadata; use DataModel or ESPMContainerMetadata"),
+        "41-service-options": (
+            "has no member 'serviceOptions'",
+            "OnlineODataProvider.Options is set at init; there is no mutable serviceOptions/networkOptions"
+        ),
+        "42-metadata-entity-set": (
+            "has no member 'metadata'", "a generated container has no parsed metadata; use DataModel or ESPMContainerMetadata"
+        ),
         "43-headers-nil": ("'nil' is not compatible", "generated methods take non-optional headers/options with defaults"),
     ]
 

@@ -48,7 +48,8 @@ final class SAPSpellingsTests: XCTestCase {
         let query = DataQuery().selectKey().where(Customer.lastName.equal("Lovelace").not()).page(20).from(customers)
         XCTAssertEqual(query.relativeURLString, "Customers?$filter=not%20(LastName%20eq%20'Lovelace')&$select=CustomerId&$top=20")
         XCTAssertEqual(DataQuery().selectKey().relativeURLString, "?$select=*")
-        let searched = DataQuery().from(customers).search(SearchTerm.word("red").and(SearchTerm.phrase("big bike")).or(SearchTerm("x").not()))
+        let searched = DataQuery().from(customers).search(
+            SearchTerm.word("red").and(SearchTerm.phrase("big bike")).or(SearchTerm("x").not()))
         XCTAssertEqual(searched.customOptions.first?.value, #"red AND "big bike" OR NOT x"#)
         XCTAssertTrue(DataQuery().inlineCount(true).includesInlineCount)
         XCTAssertFalse(DataQuery().inlineCount().inlineCount(false).includesInlineCount)
@@ -78,7 +79,8 @@ final class SAPSpellingsTests: XCTestCase {
     }
 
     func testErrorsAsSAPCodeCatchesThem() {
-        let body = ODataErrorBody.parse(Data(#"{"error":{"code":"SY/530","message":{"value":"Not found"}}}"#.utf8), contentType: "application/json")
+        let body = ODataErrorBody.parse(
+            Data(#"{"error":{"code":"SY/530","message":{"value":"Not found"}}}"#.utf8), contentType: "application/json")
         let failure: any Error = ODataError(.httpStatus, "GET Customers answered 404", statusCode: 404, serviceError: body)
         do {
             throw failure
