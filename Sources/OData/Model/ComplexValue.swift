@@ -59,7 +59,9 @@ extension ComplexTypeProtocol {
     /// (nil when absent or null; writing nil writes null). Inlinable, so that an optimized build folds the
     /// key path into a call of the descriptor's getter.
     @inlinable
-    public subscript<Descriptor: TypedPropertyProtocol>(dynamicMember property: KeyPath<Properties, Descriptor>) -> Descriptor.Value? {
+    public subscript<Descriptor: TypedPropertyProtocol>(dynamicMember property: KeyPath<Properties, Descriptor>) -> Descriptor
+        .PropertyValue?
+    {
         get { value(of: Properties()[keyPath: property].typedProperty) }
         set { setValue(newValue, for: Properties()[keyPath: property].typedProperty) }
     }

@@ -22,10 +22,11 @@ public struct NoDynamicProperties: DynamicProperties {
 /// subscript is generic over it (rather than over `TypedProperty`'s value type), which lets the compiler
 /// diagnose a misspelled name even where the result has a declared type (`let city: String? = a.cty`).
 public protocol TypedPropertyProtocol: Sendable {
-    /// The Swift value type.
-    associatedtype Value: EdmValueConvertible
+    /// The Swift value type (named apart from `FilterOperand.Value`, so that filter diagnostics keep
+    /// naming plain types).
+    associatedtype PropertyValue: EdmValueConvertible
     /// The descriptor.
-    var typedProperty: TypedProperty<Value> { get }
+    var typedProperty: TypedProperty<PropertyValue> { get }
 }
 
 extension TypedProperty: TypedPropertyProtocol {

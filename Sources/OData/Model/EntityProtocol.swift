@@ -47,7 +47,9 @@ extension EntityProtocol {
     /// as a change). Inlinable, so that an optimized build folds the key path into a call of the descriptor's
     /// getter.
     @inlinable
-    public subscript<Descriptor: TypedPropertyProtocol>(dynamicMember property: KeyPath<Properties, Descriptor>) -> Descriptor.Value? {
+    public subscript<Descriptor: TypedPropertyProtocol>(dynamicMember property: KeyPath<Properties, Descriptor>) -> Descriptor
+        .PropertyValue?
+    {
         get { entityValue.value(of: Properties()[keyPath: property].typedProperty) }
         set { entityValue.setValue(newValue, for: Properties()[keyPath: property].typedProperty) }
     }
