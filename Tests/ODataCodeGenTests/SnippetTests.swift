@@ -71,8 +71,12 @@ final class SnippetTests: XCTestCase {
             """)
         XCTAssertContains(manager, "public static func key(id: Swift.String?) -> OData.EntityKey {")
         XCTAssertContains(manager, "public static var budget: OData.TypedProperty<OData.BigDecimal> {")
-        // Instance properties come from the runtime's dynamic member lookup, not from declarations.
-        XCTAssertFalse(manager.contains("public var budget"))
+        // Instance properties come from the runtime's dynamic member lookup through the nested lookup root,
+        // not from declared accessors on the type.
+        XCTAssertFalse(manager.contains("public var budget: OData.BigDecimal?"))
+        XCTAssertContains(manager, "public struct Properties: OData.DynamicProperties {")
+        XCTAssertContains(
+            manager, "        public var budget: OData.TypedProperty<OData.BigDecimal> {\n            Manager.budget\n        }")
     }
 
     func testNestedComplexTypes() throws {

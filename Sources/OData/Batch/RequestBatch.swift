@@ -105,6 +105,23 @@ public final class RequestBatch: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [Entry] = []
     private var queryResults: [Int: Result<BatchPartResponse, ODataError>] = [:]
+    private var storedDecoder: (@Sendable (BatchPartResponse, DataQuery) throws -> EntityList)?
+
+    /// How the service that ran the batch decodes a read's entities (`queryResult(for:)` uses it).
+    var decoder: (@Sendable (BatchPartResponse, DataQuery) throws -> EntityList)? {
+        get { lock.withLock { storedDecoder } }
+        set { lock.withLock { storedDecoder = newValue } }
+    }
+
+    /// The index of the first read added as a `DataQuery` with this URL.
+    func queryIndex(forURL url: String) -> Int? {
+        lock.withLock {
+            entries.firstIndex { entry in
+                if case .query(_, let query?) = entry { return query.relativeURLString == url }
+                return false
+            }
+        }
+    }
 
     /// An empty batch.
     public init() {}

@@ -33,11 +33,14 @@ public struct ComplexValue: Sendable, Hashable {
 /// A generated complex type: a typed view over a `ComplexValue`.
 ///
 /// As for entity types, properties are read and written on an instance (`address.city`) through
-/// dynamic member lookup on the static typed descriptors (`Address.city`).
+/// dynamic member lookup on the nested `Properties` root, whose members return the static typed
+/// descriptors (`Address.city`).
 @dynamicMemberLookup
 public protocol ComplexTypeProtocol: EdmValueConvertible {
     /// The complex type's descriptor.
     static var complexType: ComplexTypeDescriptor { get }
+    /// The root of dynamic member lookup (see ``DynamicProperties``).
+    associatedtype Properties: DynamicProperties = NoDynamicProperties
     /// The underlying value.
     var complexValue: ComplexValue { get set }
     /// Wraps an underlying value (its type must be `complexType`).
@@ -54,13 +57,15 @@ extension ComplexTypeProtocol {
     /// The value as an `EdmValue`.
     public var edmValue: EdmValue { .complex(complexValue) }
 
-    /// The value of the property that the static descriptor `property` names: `address.city` reads and
-    /// writes `Address.city` (nil when absent or null; writing nil writes null). Inlinable, so that an
-    /// optimized build folds the key path into a call of the static descriptor's getter.
+    /// The value of the property that `Properties` names: `address.city` reads and writes `Address.city`
+    /// (nil when absent or null; writing nil writes null). Inlinable, so that an optimized build folds the
+    /// key path into a call of the descriptor's getter.
     @inlinable
-    public subscript<Value>(dynamicMember property: KeyPath<Self.Type, TypedProperty<Value>>) -> Value? {
-        get { value(of: Self.self[keyPath: property]) }
-        set { setValue(newValue, for: Self.self[keyPath: property]) }
+    public subscript<Descriptor: TypedPropertyProtocol>(dynamicMember property: KeyPath<Properties, Descriptor>) -> Descriptor
+        .PropertyValue?
+    {
+        get { value(of: Properties()[keyPath: property].typedProperty) }
+        set { setValue(newValue, for: Properties()[keyPath: property].typedProperty) }
     }
 
     /// Reads a typed property.

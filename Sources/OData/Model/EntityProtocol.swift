@@ -1,15 +1,19 @@
 /// A generated entity type: a typed view over an `EntityValue`.
 ///
 /// Generated types declare `entityType`, `init(entityValue:)`, a stored `entityValue`, a static typed
-/// descriptor per property (`Customer.firstName`) and accessors for navigation properties; everything
-/// else comes from this protocol's extension. Structural properties are read and written on an instance
-/// under the descriptor's name (`customer.firstName`, a `String?`) through dynamic member lookup on the
-/// static descriptors, so a generated type costs the compiler one declaration per property rather than
-/// a getter, a setter and a `modify` accessor each. Members a type declares itself take precedence.
+/// descriptor per property (`Customer.firstName`), a nested `Properties` lookup root and accessors for
+/// navigation properties; everything else comes from this protocol's extension. Structural properties are
+/// read and written on an instance under the descriptor's name (`customer.firstName`, a `String?`) through
+/// dynamic member lookup on `Properties` (see ``DynamicProperties``), so a generated type costs the compiler
+/// two small getters per property rather than a getter, a setter and a `modify` accessor each, and a
+/// misspelled name gets a real diagnostic. Members a type declares itself take precedence.
 @dynamicMemberLookup
 public protocol EntityProtocol: Sendable, Hashable, Identifiable where ID == EntityKey {
     /// The entity type's descriptor.
     static var entityType: EntityTypeDescriptor { get }
+    /// The root of dynamic member lookup: generated types nest a `Properties` struct with one member per
+    /// structural property; hand-written types get an empty root and declare their accessors.
+    associatedtype Properties: DynamicProperties = NoDynamicProperties
     /// The underlying entity.
     var entityValue: EntityValue { get set }
     /// Wraps an underlying entity (its type must be `entityType` or derived from it).
@@ -40,14 +44,16 @@ extension EntityProtocol {
     /// Wraps untyped entities.
     public static func array(from entities: [EntityValue]) -> [Self] { entities.map(Self.init(entityValue:)) }
 
-    /// The value of the structural property that the static descriptor `property` names: `customer.firstName`
-    /// reads and writes `Customer.firstName` (nil when not loaded or null; writing nil writes null, and every
-    /// write is recorded as a change). Inlinable, so that an optimized build folds the key path into a call of
-    /// the static descriptor's getter (≈ 60 ns → ≈ 10 ns per access).
+    /// The value of the structural property that `Properties` names: `customer.firstName` reads and writes
+    /// `Customer.firstName` (nil when not loaded or null; writing nil writes null, and every write is recorded
+    /// as a change). Inlinable, so that an optimized build folds the key path into a call of the descriptor's
+    /// getter.
     @inlinable
-    public subscript<Value>(dynamicMember property: KeyPath<Self.Type, TypedProperty<Value>>) -> Value? {
-        get { entityValue.value(of: Self.self[keyPath: property]) }
-        set { entityValue.setValue(newValue, for: Self.self[keyPath: property]) }
+    public subscript<Descriptor: TypedPropertyProtocol>(dynamicMember property: KeyPath<Properties, Descriptor>) -> Descriptor
+        .PropertyValue?
+    {
+        get { entityValue.value(of: Properties()[keyPath: property].typedProperty) }
+        set { entityValue.setValue(newValue, for: Properties()[keyPath: property].typedProperty) }
     }
 
     /// Reads a typed property (nil when not loaded or null).

@@ -179,7 +179,13 @@ extension DataQuery {
     var renderedSelectPaths: [String] {
         let anyNested = expandItems.contains { $0.containsSelect }
         guard anyNested || !selectPaths.isEmpty else { return [] }
-        var paths = selectPaths.isEmpty ? ["*"] : selectPaths
+        var paths =
+            selectPaths.isEmpty
+            ? ["*"]
+            : selectPaths.flatMap { path in
+                path == DataQuery.keySelectMarker ? (targetEntityType?.keyProperties.map(\.name) ?? []) : [path]
+            }
+        if paths.isEmpty { paths = ["*"] }
         func visit(_ item: ExpandItem, prefix: String) {
             let path = prefix.isEmpty ? item.path : prefix + "/" + item.path
             if item.select.isEmpty {

@@ -4,6 +4,8 @@ import Foundation
 extension DataService {
     /// Sends a batch of reads and changesets as one request.
     public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws {
+        let provider = self.provider
+        batch.decoder = { part, query in try provider.entities(from: part, for: query) }
         try await provider.processBatch(batch, headers: headers)
     }
 

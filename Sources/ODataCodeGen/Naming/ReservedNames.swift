@@ -13,13 +13,13 @@ enum ReservedNames {
         "Result", "Error", "Never", "Void", "Any", "AnyObject", "Sendable", "Hashable", "Equatable", "Identifiable",
         "Codable", "Task", "Character", "Sequence", "Collection", "Type", "Protocol", "Self",
         // Names resolved unqualified inside generated declarations
-        "Provider", "ID", "Element", "EntityTypes", "EntitySets", "ComplexTypes", "FunctionImports", "ActionImports",
+        "Provider", "ID", "Element", "Properties", "EntityTypes", "EntitySets", "ComplexTypes", "FunctionImports", "ActionImports",
     ])
 
     /// Members of generated entity types: `EntityProtocol`'s (derived) but the shadowable ones,
     /// `Hashable`'s and `CustomStringConvertible`'s, and the static `key(…)` the generator declares itself.
     static let entityMembers: Set<String> = RuntimeNames.entityMembers.subtracting(shadowableEntityMembers).union([
-        "key", "hash", "hashValue", "description", "debugDescription",
+        "key", "hash", "hashValue", "description", "debugDescription", "Properties",
     ])
 
     /// Instance members of `EntityProtocol` that a property may take (SAP's generator names `Id` `id`): the
@@ -30,7 +30,7 @@ enum ReservedNames {
     /// Members of generated complex types: `ComplexTypeProtocol`'s (derived), and those of `Hashable`
     /// and `CustomStringConvertible`.
     static let complexMembers: Set<String> = RuntimeNames.complexMembers.union([
-        "hash", "hashValue", "description",
+        "hash", "hashValue", "description", "Properties",
     ])
 
     /// Members of the generated service class: `DataService`'s (derived, `@_spi(Generated)` ones

@@ -53,6 +53,7 @@ extension SwiftRenderer {
             return "[\n" + elements.map { indent + expr($0, depth + 1) + ",\n" }.joined() + closing + "]"
         case .tuple(let arguments): return "(" + arguments.map { argument($0, depth) }.joined(separator: ", ") + ")"
         case .tryAwait(let inner): return "try await \(expr(inner, depth))"
+        case .tryExpr(let inner): return "try \(expr(inner, depth))"
         case .coalesce(let lhs, let rhs): return "\(expr(lhs, depth)) ?? \(expr(rhs, depth))"
         case .self: return "self"
         case .selfType: return "Self"

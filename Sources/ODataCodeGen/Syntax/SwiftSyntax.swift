@@ -72,6 +72,8 @@ indirect enum SwiftExpr: Sendable, Hashable {
     case tuple([SwiftArgument])
     /// `try await e`.
     case tryAwait(SwiftExpr)
+    /// `try x` (a synchronous throwing call).
+    case tryExpr(SwiftExpr)
     /// `a ?? b`.
     case coalesce(SwiftExpr, SwiftExpr)
     /// `self`.

@@ -20,6 +20,7 @@ struct ComplexTypeTranslator {
                 ]))
         var members: [SwiftDecl] = [table]
         members += type.properties.map { PropertyMembers.staticDescriptor($0, ownerKind: "complex", access: access) }
+        if !type.properties.isEmpty { members.append(PropertyMembers.lookupRoot(type.properties, owner: type.name, access: access)) }
         members.append(
             .property(
                 SwiftProperty(

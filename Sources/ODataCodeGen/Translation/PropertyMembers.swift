@@ -96,6 +96,31 @@ enum PropertyMembers {
         return "the service forbids " + forbidden.joined(separator: " and ") + ", so they do not compile"
     }
 
+    /// The nested lookup root `struct Properties: OData.DynamicProperties` with one get-only instance member
+    /// per structural property returning the static descriptor (`var firstName: … { Customer.firstName }`).
+    /// The runtime's dynamic member lookup goes through it, so that the compiler diagnoses a misspelled
+    /// property on an instance by naming the type (a lookup on the metatype's static members made it fail to
+    /// produce any diagnostic). `owner` is the enclosing type's Swift name, which the member scope reserves.
+    static func lookupRoot(_ properties: [PlannedProperty], owner: String, access: AccessLevel) -> SwiftDecl {
+        var members: [SwiftDecl] = [
+            .initializer(doc: ["The (stateless) root."], access: access, parameters: [], body: [])
+        ]
+        for property in properties {
+            let type = SwiftType.generic(["OData", "TypedProperty"], [property.valueType])
+            members.append(
+                .property(
+                    SwiftProperty(
+                        doc: ["`\(owner).\(property.name.filter { $0 != "`" })`."], access: access, isStatic: false,
+                        isLet: false, name: property.name, type: type, initializer: nil,
+                        getter: [.expr(.member(.identifier(owner), property.name))], setter: nil)))
+        }
+        return .nominal(
+            SwiftNominal(
+                doc: ["The root of instance property lookup: one member per structural property, returning its static descriptor."],
+                access: access, kind: .struct, name: "Properties", genericParameters: [],
+                inheritance: [Build.type("OData.DynamicProperties")], members: members))
+    }
+
     /// A declared instance accessor, `var id: Swift.Int64? { get … set … }`, for a property whose name is an
     /// instance member the runtime already has (`ReservedNames.shadowableEntityMembers`), which dynamic member
     /// lookup would not reach.

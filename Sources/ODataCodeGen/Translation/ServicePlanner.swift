@@ -55,7 +55,7 @@ struct ServicePlanner {
         let cycles = ComplexCycles.backEdges(subset.complexTypes)
         for type in subset.complexTypes {
             let name = complexNames[type.qualifiedName] ?? type.name
-            var scope = NameScope(reserved: memberReserved.union(ReservedNames.complexMembers))
+            var scope = NameScope(reserved: memberReserved.union(ReservedNames.complexMembers).union([name]))
             var included: [Property] = []
             for property in type.properties {
                 if cycles.contains("\(type.qualifiedName)/\(property.name)") {
@@ -121,7 +121,8 @@ struct ServicePlanner {
     private mutating func planEntity(
         _ type: EntityType, name: String, handles: inout NameScope, memberReserved: Set<String>, resolver: TypeResolver
     ) -> PlannedEntityType {
-        var scope = NameScope(reserved: memberReserved.union(ReservedNames.entityMembers))
+        // The type's own name: its nested `Properties` root refers to the type by name.
+        var scope = NameScope(reserved: memberReserved.union(ReservedNames.entityMembers).union([name]))
         let lockedNavigations = reserveLocked(
             type.navigationProperties.map {
                 ("NavigationProperty \(type.qualifiedName)/\($0.name)", ["\(type.qualifiedName)/\($0.name)", "\(type.name)/\($0.name)"])

@@ -57,8 +57,9 @@ struct ServiceTranslator {
         Build.member(.type(.named([plan.metadataName])), "EntitySets", set.handleName)
     }
 
-    /// The async method and its completion-handler twin. Both call the same runtime function; the twin
-    /// passes `completionHandler` as its last argument (the runtime's completion-handler overload).
+    /// The async method, its completion-handler twin and its synchronous (`noasync`) twin. All call the same
+    /// runtime function; the completion twin passes `completionHandler` as its last argument (the runtime's
+    /// completion-handler overload), the synchronous one resolves to the runtime's synchronous overload.
     private func pair(
         doc: [String], name: String, parameters: [SwiftParameter], result: SwiftType?, body: SwiftExpr
     ) -> [SwiftDecl] {
@@ -77,7 +78,11 @@ struct ServiceTranslator {
             doc: handlerDoc, access: access, name: name,
             parameters: parameters + [SwiftParameter(name: "completionHandler", type: handlerType)],
             body: [.expr(withHandler)])
-        return [.function(asyncMethod), .function(handlerMethod)]
+        let syncMethod = SwiftFunction(
+            doc: doc + ["", "Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts."],
+            attributes: ["@available(*, noasync, message: \"use the async form in an async context\")"], access: access, name: name,
+            parameters: parameters, isThrowing: true, result: result, body: [.expr(.tryExpr(body))])
+        return [.function(asyncMethod), .function(handlerMethod), .function(syncMethod)]
     }
 
     // MARK: Entity sets

@@ -58,6 +58,38 @@ public struct Address: OData.ComplexTypeProtocol {
         OData.TypedProperty<Swift.String>(complex: Self.self, index: 4)
     }
 
+    /// The root of instance property lookup: one member per structural property, returning its static descriptor.
+    public struct Properties: OData.DynamicProperties {
+        /// The (stateless) root.
+        public init() {
+        }
+
+        /// `Address.houseNumber`.
+        public var houseNumber: OData.TypedProperty<Swift.String> {
+            Address.houseNumber
+        }
+
+        /// `Address.street`.
+        public var street: OData.TypedProperty<Swift.String> {
+            Address.street
+        }
+
+        /// `Address.city`.
+        public var city: OData.TypedProperty<Swift.String> {
+            Address.city
+        }
+
+        /// `Address.country`.
+        public var country: OData.TypedProperty<Swift.String> {
+            Address.country
+        }
+
+        /// `Address.postalCode`.
+        public var postalCode: OData.TypedProperty<Swift.String> {
+            Address.postalCode
+        }
+    }
+
     /// The underlying value.
     public var complexValue: OData.ComplexValue
 

@@ -132,6 +132,78 @@ public struct Customer: OData.EntityProtocol {
         OData.TypedNavigationProperty<SalesOrderHeader>(entity: Self.self, index: 0)
     }
 
+    /// The root of instance property lookup: one member per structural property, returning its static descriptor.
+    public struct Properties: OData.DynamicProperties {
+        /// The (stateless) root.
+        public init() {
+        }
+
+        /// `Customer.city`.
+        public var city: OData.TypedProperty<Swift.String> {
+            Customer.city
+        }
+
+        /// `Customer.country`.
+        public var country: OData.TypedProperty<Swift.String> {
+            Customer.country
+        }
+
+        /// `Customer.customerID`.
+        public var customerID: OData.TypedProperty<Swift.String> {
+            Customer.customerID
+        }
+
+        /// `Customer.dateOfBirth`.
+        public var dateOfBirth: OData.TypedProperty<OData.LocalDateTime> {
+            Customer.dateOfBirth
+        }
+
+        /// `Customer.emailAddress`.
+        public var emailAddress: OData.TypedProperty<Swift.String> {
+            Customer.emailAddress
+        }
+
+        /// `Customer.firstName`.
+        public var firstName: OData.TypedProperty<Swift.String> {
+            Customer.firstName
+        }
+
+        /// `Customer.houseNumber`.
+        public var houseNumber: OData.TypedProperty<Swift.String> {
+            Customer.houseNumber
+        }
+
+        /// `Customer.lastName`.
+        public var lastName: OData.TypedProperty<Swift.String> {
+            Customer.lastName
+        }
+
+        /// `Customer.phoneNumber`.
+        public var phoneNumber: OData.TypedProperty<Swift.String> {
+            Customer.phoneNumber
+        }
+
+        /// `Customer.postalCode`.
+        public var postalCode: OData.TypedProperty<Swift.String> {
+            Customer.postalCode
+        }
+
+        /// `Customer.street`.
+        public var street: OData.TypedProperty<Swift.String> {
+            Customer.street
+        }
+
+        /// `Customer.address`.
+        public var address: OData.TypedProperty<Address> {
+            Customer.address
+        }
+
+        /// `Customer.updatedTimestamp`.
+        public var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
+            Customer.updatedTimestamp
+        }
+    }
+
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue
 

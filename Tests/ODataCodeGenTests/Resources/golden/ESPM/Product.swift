@@ -180,6 +180,103 @@ public struct Product: OData.EntityProtocol {
         OData.TypedNavigationProperty<Supplier>(entity: Self.self, index: 1)
     }
 
+    /// The root of instance property lookup: one member per structural property, returning its static descriptor.
+    public struct Properties: OData.DynamicProperties {
+        /// The (stateless) root.
+        public init() {
+        }
+
+        /// `Product.category`.
+        public var category: OData.TypedProperty<Swift.String> {
+            Product.category
+        }
+
+        /// `Product.categoryName`.
+        public var categoryName: OData.TypedProperty<Swift.String> {
+            Product.categoryName
+        }
+
+        /// `Product.currencyCode`.
+        public var currencyCode: OData.TypedProperty<Swift.String> {
+            Product.currencyCode
+        }
+
+        /// `Product.dimensionDepth`.
+        public var dimensionDepth: OData.TypedProperty<OData.BigDecimal> {
+            Product.dimensionDepth
+        }
+
+        /// `Product.dimensionHeight`.
+        public var dimensionHeight: OData.TypedProperty<OData.BigDecimal> {
+            Product.dimensionHeight
+        }
+
+        /// `Product.dimensionUnit`.
+        public var dimensionUnit: OData.TypedProperty<Swift.String> {
+            Product.dimensionUnit
+        }
+
+        /// `Product.dimensionWidth`.
+        public var dimensionWidth: OData.TypedProperty<OData.BigDecimal> {
+            Product.dimensionWidth
+        }
+
+        /// `Product.longDescription`.
+        public var longDescription: OData.TypedProperty<Swift.String> {
+            Product.longDescription
+        }
+
+        /// `Product.name`.
+        public var name: OData.TypedProperty<Swift.String> {
+            Product.name
+        }
+
+        /// `Product.pictureUrl`.
+        public var pictureUrl: OData.TypedProperty<Swift.String> {
+            Product.pictureUrl
+        }
+
+        /// `Product.price`.
+        public var price: OData.TypedProperty<OData.BigDecimal> {
+            Product.price
+        }
+
+        /// `Product.productID`.
+        public var productID: OData.TypedProperty<Swift.String> {
+            Product.productID
+        }
+
+        /// `Product.quantityUnit`.
+        public var quantityUnit: OData.TypedProperty<Swift.String> {
+            Product.quantityUnit
+        }
+
+        /// `Product.shortDescription`.
+        public var shortDescription: OData.TypedProperty<Swift.String> {
+            Product.shortDescription
+        }
+
+        /// `Product.supplierID`.
+        public var supplierID: OData.TypedProperty<Swift.String> {
+            Product.supplierID
+        }
+
+        /// `Product.updatedTimestamp`.
+        public var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
+            Product.updatedTimestamp
+        }
+
+        /// `Product.weight`.
+        public var weight: OData.TypedProperty<OData.BigDecimal> {
+            Product.weight
+        }
+
+        /// `Product.weightUnit`.
+        public var weightUnit: OData.TypedProperty<Swift.String> {
+            Product.weightUnit
+        }
+    }
+
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue
 

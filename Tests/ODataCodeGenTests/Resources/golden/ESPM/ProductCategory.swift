@@ -67,6 +67,43 @@ public struct ProductCategory: OData.EntityProtocol {
         OData.TypedProperty<OData.LocalDateTime>(entity: Self.self, index: 5)
     }
 
+    /// The root of instance property lookup: one member per structural property, returning its static descriptor.
+    public struct Properties: OData.DynamicProperties {
+        /// The (stateless) root.
+        public init() {
+        }
+
+        /// `ProductCategory.category`.
+        public var category: OData.TypedProperty<Swift.String> {
+            ProductCategory.category
+        }
+
+        /// `ProductCategory.categoryName`.
+        public var categoryName: OData.TypedProperty<Swift.String> {
+            ProductCategory.categoryName
+        }
+
+        /// `ProductCategory.mainCategory`.
+        public var mainCategory: OData.TypedProperty<Swift.String> {
+            ProductCategory.mainCategory
+        }
+
+        /// `ProductCategory.mainCategoryName`.
+        public var mainCategoryName: OData.TypedProperty<Swift.String> {
+            ProductCategory.mainCategoryName
+        }
+
+        /// `ProductCategory.numberOfProducts`.
+        public var numberOfProducts: OData.TypedProperty<Swift.Int64> {
+            ProductCategory.numberOfProducts
+        }
+
+        /// `ProductCategory.updatedTimestamp`.
+        public var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
+            ProductCategory.updatedTimestamp
+        }
+    }
+
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue
 

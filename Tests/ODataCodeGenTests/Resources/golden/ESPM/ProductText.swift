@@ -67,6 +67,43 @@ public struct ProductText: OData.EntityProtocol {
         OData.TypedProperty<Swift.String>(entity: Self.self, index: 5)
     }
 
+    /// The root of instance property lookup: one member per structural property, returning its static descriptor.
+    public struct Properties: OData.DynamicProperties {
+        /// The (stateless) root.
+        public init() {
+        }
+
+        /// `ProductText.id`.
+        public var id: OData.TypedProperty<Swift.Int64> {
+            ProductText.id
+        }
+
+        /// `ProductText.language`.
+        public var language: OData.TypedProperty<Swift.String> {
+            ProductText.language
+        }
+
+        /// `ProductText.longDescription`.
+        public var longDescription: OData.TypedProperty<Swift.String> {
+            ProductText.longDescription
+        }
+
+        /// `ProductText.name`.
+        public var name: OData.TypedProperty<Swift.String> {
+            ProductText.name
+        }
+
+        /// `ProductText.productID`.
+        public var productID: OData.TypedProperty<Swift.String> {
+            ProductText.productID
+        }
+
+        /// `ProductText.shortDescription`.
+        public var shortDescription: OData.TypedProperty<Swift.String> {
+            ProductText.shortDescription
+        }
+    }
+
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue
 

@@ -81,6 +81,43 @@ public struct PurchaseOrderHeader: OData.EntityProtocol {
         OData.TypedNavigationProperty<Supplier>(entity: Self.self, index: 1)
     }
 
+    /// The root of instance property lookup: one member per structural property, returning its static descriptor.
+    public struct Properties: OData.DynamicProperties {
+        /// The (stateless) root.
+        public init() {
+        }
+
+        /// `PurchaseOrderHeader.currencyCode`.
+        public var currencyCode: OData.TypedProperty<Swift.String> {
+            PurchaseOrderHeader.currencyCode
+        }
+
+        /// `PurchaseOrderHeader.grossAmount`.
+        public var grossAmount: OData.TypedProperty<OData.BigDecimal> {
+            PurchaseOrderHeader.grossAmount
+        }
+
+        /// `PurchaseOrderHeader.netAmount`.
+        public var netAmount: OData.TypedProperty<OData.BigDecimal> {
+            PurchaseOrderHeader.netAmount
+        }
+
+        /// `PurchaseOrderHeader.purchaseOrderID`.
+        public var purchaseOrderID: OData.TypedProperty<Swift.String> {
+            PurchaseOrderHeader.purchaseOrderID
+        }
+
+        /// `PurchaseOrderHeader.supplierID`.
+        public var supplierID: OData.TypedProperty<Swift.String> {
+            PurchaseOrderHeader.supplierID
+        }
+
+        /// `PurchaseOrderHeader.taxAmount`.
+        public var taxAmount: OData.TypedProperty<OData.BigDecimal> {
+            PurchaseOrderHeader.taxAmount
+        }
+    }
+
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue
 

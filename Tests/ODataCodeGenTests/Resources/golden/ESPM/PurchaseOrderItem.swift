@@ -105,6 +105,58 @@ public struct PurchaseOrderItem: OData.EntityProtocol {
         OData.TypedNavigationProperty<Product>(entity: Self.self, index: 1)
     }
 
+    /// The root of instance property lookup: one member per structural property, returning its static descriptor.
+    public struct Properties: OData.DynamicProperties {
+        /// The (stateless) root.
+        public init() {
+        }
+
+        /// `PurchaseOrderItem.currencyCode`.
+        public var currencyCode: OData.TypedProperty<Swift.String> {
+            PurchaseOrderItem.currencyCode
+        }
+
+        /// `PurchaseOrderItem.grossAmount`.
+        public var grossAmount: OData.TypedProperty<OData.BigDecimal> {
+            PurchaseOrderItem.grossAmount
+        }
+
+        /// `PurchaseOrderItem.itemNumber`.
+        public var itemNumber: OData.TypedProperty<Swift.Int> {
+            PurchaseOrderItem.itemNumber
+        }
+
+        /// `PurchaseOrderItem.netAmount`.
+        public var netAmount: OData.TypedProperty<OData.BigDecimal> {
+            PurchaseOrderItem.netAmount
+        }
+
+        /// `PurchaseOrderItem.productID`.
+        public var productID: OData.TypedProperty<Swift.String> {
+            PurchaseOrderItem.productID
+        }
+
+        /// `PurchaseOrderItem.purchaseOrderID`.
+        public var purchaseOrderID: OData.TypedProperty<Swift.String> {
+            PurchaseOrderItem.purchaseOrderID
+        }
+
+        /// `PurchaseOrderItem.quantity`.
+        public var quantity: OData.TypedProperty<OData.BigDecimal> {
+            PurchaseOrderItem.quantity
+        }
+
+        /// `PurchaseOrderItem.quantityUnit`.
+        public var quantityUnit: OData.TypedProperty<Swift.String> {
+            PurchaseOrderItem.quantityUnit
+        }
+
+        /// `PurchaseOrderItem.taxAmount`.
+        public var taxAmount: OData.TypedProperty<OData.BigDecimal> {
+            PurchaseOrderItem.taxAmount
+        }
+    }
+
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue
 

@@ -105,6 +105,58 @@ public struct SalesOrderHeader: OData.EntityProtocol {
         OData.TypedNavigationProperty<Customer>(entity: Self.self, index: 1)
     }
 
+    /// The root of instance property lookup: one member per structural property, returning its static descriptor.
+    public struct Properties: OData.DynamicProperties {
+        /// The (stateless) root.
+        public init() {
+        }
+
+        /// `SalesOrderHeader.createdAt`.
+        public var createdAt: OData.TypedProperty<OData.LocalDateTime> {
+            SalesOrderHeader.createdAt
+        }
+
+        /// `SalesOrderHeader.currencyCode`.
+        public var currencyCode: OData.TypedProperty<Swift.String> {
+            SalesOrderHeader.currencyCode
+        }
+
+        /// `SalesOrderHeader.customerID`.
+        public var customerID: OData.TypedProperty<Swift.String> {
+            SalesOrderHeader.customerID
+        }
+
+        /// `SalesOrderHeader.grossAmount`.
+        public var grossAmount: OData.TypedProperty<OData.BigDecimal> {
+            SalesOrderHeader.grossAmount
+        }
+
+        /// `SalesOrderHeader.lifeCycleStatus`.
+        public var lifeCycleStatus: OData.TypedProperty<Swift.String> {
+            SalesOrderHeader.lifeCycleStatus
+        }
+
+        /// `SalesOrderHeader.lifeCycleStatusName`.
+        public var lifeCycleStatusName: OData.TypedProperty<Swift.String> {
+            SalesOrderHeader.lifeCycleStatusName
+        }
+
+        /// `SalesOrderHeader.netAmount`.
+        public var netAmount: OData.TypedProperty<OData.BigDecimal> {
+            SalesOrderHeader.netAmount
+        }
+
+        /// `SalesOrderHeader.salesOrderID`.
+        public var salesOrderID: OData.TypedProperty<Swift.String> {
+            SalesOrderHeader.salesOrderID
+        }
+
+        /// `SalesOrderHeader.taxAmount`.
+        public var taxAmount: OData.TypedProperty<OData.BigDecimal> {
+            SalesOrderHeader.taxAmount
+        }
+    }
+
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue
 

@@ -113,6 +113,63 @@ public struct SalesOrderItem: OData.EntityProtocol {
         OData.TypedNavigationProperty<Product>(entity: Self.self, index: 1)
     }
 
+    /// The root of instance property lookup: one member per structural property, returning its static descriptor.
+    public struct Properties: OData.DynamicProperties {
+        /// The (stateless) root.
+        public init() {
+        }
+
+        /// `SalesOrderItem.currencyCode`.
+        public var currencyCode: OData.TypedProperty<Swift.String> {
+            SalesOrderItem.currencyCode
+        }
+
+        /// `SalesOrderItem.deliveryDate`.
+        public var deliveryDate: OData.TypedProperty<OData.LocalDateTime> {
+            SalesOrderItem.deliveryDate
+        }
+
+        /// `SalesOrderItem.grossAmount`.
+        public var grossAmount: OData.TypedProperty<OData.BigDecimal> {
+            SalesOrderItem.grossAmount
+        }
+
+        /// `SalesOrderItem.itemNumber`.
+        public var itemNumber: OData.TypedProperty<Swift.Int> {
+            SalesOrderItem.itemNumber
+        }
+
+        /// `SalesOrderItem.netAmount`.
+        public var netAmount: OData.TypedProperty<OData.BigDecimal> {
+            SalesOrderItem.netAmount
+        }
+
+        /// `SalesOrderItem.productID`.
+        public var productID: OData.TypedProperty<Swift.String> {
+            SalesOrderItem.productID
+        }
+
+        /// `SalesOrderItem.quantity`.
+        public var quantity: OData.TypedProperty<OData.BigDecimal> {
+            SalesOrderItem.quantity
+        }
+
+        /// `SalesOrderItem.quantityUnit`.
+        public var quantityUnit: OData.TypedProperty<Swift.String> {
+            SalesOrderItem.quantityUnit
+        }
+
+        /// `SalesOrderItem.salesOrderID`.
+        public var salesOrderID: OData.TypedProperty<Swift.String> {
+            SalesOrderItem.salesOrderID
+        }
+
+        /// `SalesOrderItem.taxAmount`.
+        public var taxAmount: OData.TypedProperty<OData.BigDecimal> {
+            SalesOrderItem.taxAmount
+        }
+    }
+
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue
 

@@ -75,6 +75,43 @@ public struct Stock: OData.EntityProtocol {
         OData.TypedNavigationProperty<Product>(entity: Self.self, index: 0)
     }
 
+    /// The root of instance property lookup: one member per structural property, returning its static descriptor.
+    public struct Properties: OData.DynamicProperties {
+        /// The (stateless) root.
+        public init() {
+        }
+
+        /// `Stock.lotSize`.
+        public var lotSize: OData.TypedProperty<OData.BigDecimal> {
+            Stock.lotSize
+        }
+
+        /// `Stock.minStock`.
+        public var minStock: OData.TypedProperty<OData.BigDecimal> {
+            Stock.minStock
+        }
+
+        /// `Stock.productID`.
+        public var productID: OData.TypedProperty<Swift.String> {
+            Stock.productID
+        }
+
+        /// `Stock.quantity`.
+        public var quantity: OData.TypedProperty<OData.BigDecimal> {
+            Stock.quantity
+        }
+
+        /// `Stock.quantityLessMin`.
+        public var quantityLessMin: OData.TypedProperty<Swift.Bool> {
+            Stock.quantityLessMin
+        }
+
+        /// `Stock.updatedTimestamp`.
+        public var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
+            Stock.updatedTimestamp
+        }
+    }
+
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue
 

@@ -122,6 +122,68 @@ public struct Supplier: OData.EntityProtocol {
         OData.TypedNavigationProperty<PurchaseOrderHeader>(entity: Self.self, index: 1)
     }
 
+    /// The root of instance property lookup: one member per structural property, returning its static descriptor.
+    public struct Properties: OData.DynamicProperties {
+        /// The (stateless) root.
+        public init() {
+        }
+
+        /// `Supplier.city`.
+        public var city: OData.TypedProperty<Swift.String> {
+            Supplier.city
+        }
+
+        /// `Supplier.country`.
+        public var country: OData.TypedProperty<Swift.String> {
+            Supplier.country
+        }
+
+        /// `Supplier.emailAddress`.
+        public var emailAddress: OData.TypedProperty<Swift.String> {
+            Supplier.emailAddress
+        }
+
+        /// `Supplier.houseNumber`.
+        public var houseNumber: OData.TypedProperty<Swift.String> {
+            Supplier.houseNumber
+        }
+
+        /// `Supplier.phoneNumber`.
+        public var phoneNumber: OData.TypedProperty<Swift.String> {
+            Supplier.phoneNumber
+        }
+
+        /// `Supplier.postalCode`.
+        public var postalCode: OData.TypedProperty<Swift.String> {
+            Supplier.postalCode
+        }
+
+        /// `Supplier.street`.
+        public var street: OData.TypedProperty<Swift.String> {
+            Supplier.street
+        }
+
+        /// `Supplier.supplierID`.
+        public var supplierID: OData.TypedProperty<Swift.String> {
+            Supplier.supplierID
+        }
+
+        /// `Supplier.supplierName`.
+        public var supplierName: OData.TypedProperty<Swift.String> {
+            Supplier.supplierName
+        }
+
+        /// `Supplier.address`.
+        public var address: OData.TypedProperty<Address> {
+            Supplier.address
+        }
+
+        /// `Supplier.updatedTimestamp`.
+        public var updatedTimestamp: OData.TypedProperty<OData.LocalDateTime> {
+            Supplier.updatedTimestamp
+        }
+    }
+
     /// The underlying entity: values, navigation state, server metadata and changes.
     public var entityValue: OData.EntityValue
 

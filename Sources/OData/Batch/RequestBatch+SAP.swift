@@ -1,0 +1,87 @@
+import Foundation
+
+// Batch calls as SAP's SDK spells them: `$links` changes in a change set and `batch.queryResult(for:)`.
+// README, "Porting from SAPOData".
+
+extension ChangeSet {
+    /// SAP's `createLink(from:property:to:)`: adds `target` to a to-many navigation property of `source`
+    /// (`POST …/$links/Property`, the target's address relative to the service root); returns its `Content-ID`.
+    @discardableResult
+    public func createLink<Source: EntityProtocol, Target: EntityProtocol>(
+        from source: Source, property: TypedNavigationProperty<Target>, to target: Target,
+        sourceSet: EntitySetDescriptor? = nil, targetSet: EntitySetDescriptor? = nil, contentID: String? = nil
+    ) throws -> String {
+        try addLinkRequest("POST", source.entityValue, property.descriptor, target.entityValue, sourceSet, targetSet, contentID)
+    }
+
+    /// SAP's `updateLink(from:property:to:)`: sets a to-one navigation property of `source` to `target`
+    /// (`PUT …/$links/Property`); returns its `Content-ID`.
+    @discardableResult
+    public func updateLink<Source: EntityProtocol, Target: EntityProtocol>(
+        from source: Source, property: TypedNavigationProperty<Target>, to target: Target,
+        sourceSet: EntitySetDescriptor? = nil, targetSet: EntitySetDescriptor? = nil, contentID: String? = nil
+    ) throws -> String {
+        try addLinkRequest("PUT", source.entityValue, property.descriptor, target.entityValue, sourceSet, targetSet, contentID)
+    }
+
+    /// SAP's `deleteLink(from:property:to:)`: removes `target` from a to-many navigation property of
+    /// `source`, or clears a to-one property when `target` is nil (`DELETE …/$links/Property(key)`).
+    @discardableResult
+    public func deleteLink<Source: EntityProtocol, Target: EntityProtocol>(
+        from source: Source, property: TypedNavigationProperty<Target>, to target: Target? = nil,
+        sourceSet: EntitySetDescriptor? = nil, contentID: String? = nil
+    ) throws -> String {
+        var url = try Self.path(of: source.entityValue, in: sourceSet) + "/$links/" + URLEncoding.encodePath(property.descriptor.name)
+        if let target, property.descriptor.isCollection {
+            guard !target.entityValue.key.isIncomplete else {
+                throw ODataError(.invalidRequest, "deleteLink: the \(Target.entityType.name) has no complete key")
+            }
+            url += target.entityValue.key.predicate
+        }
+        return add(BatchPartRequest(method: "DELETE", url: url, contentID: contentID))
+    }
+
+    private func addLinkRequest(
+        _ method: String, _ source: EntityValue, _ property: NavigationDescriptor, _ target: EntityValue,
+        _ sourceSet: EntitySetDescriptor?, _ targetSet: EntitySetDescriptor?, _ contentID: String?
+    ) throws -> String {
+        let url = try Self.path(of: source, in: sourceSet) + "/$links/" + URLEncoding.encodePath(property.name)
+        let targetURI = try Self.path(of: target, in: targetSet)
+        let body = ODataJSONEncoder().encodeLink(uri: targetURI)
+        return add(
+            BatchPartRequest(
+                method: method, url: url, headers: ["Content-Type": "application/json", "Accept": "application/json"], body: body,
+                contentID: contentID))
+    }
+}
+
+extension RequestBatch {
+    /// SAP's `queryResult(for:)`: the result of a read added with `addQuery(_:)`, once the batch ran through
+    /// a `DataService`; throws the read's error, or `.invalidRequest` when the query was not added or the
+    /// batch has not run.
+    public func queryResult(for query: DataQuery) throws -> QueryResult {
+        let url = query.relativeURLString
+        guard let index = queryIndex(forURL: url) else {
+            throw ODataError(.invalidRequest, "the batch has no read of \(url) added with addQuery(_:)")
+        }
+        guard let result = queryResult(at: index) else {
+            throw ODataError(.invalidRequest, "the batch's read of \(url) has no result: the batch has not run")
+        }
+        let part = try result.get()
+        if query.isCountRequest {
+            let text = String(decoding: part.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let count = Int(text) else {
+                throw ODataError(.decoding, "the batch's count of \(url) is not a number: \(text.prefix(40))")
+            }
+            return QueryResult(query: query, payload: .count(count))
+        }
+        guard let decoder else {
+            throw ODataError(.invalidRequest, "the batch ran without a DataService; decode the read with entities(from:for:)")
+        }
+        let list = try decoder(part, query)
+        if query.key != nil, query.navigationSegments.isEmpty, list.entities.count == 1 {
+            return QueryResult(query: query, payload: .entity(list.entities[0]))
+        }
+        return QueryResult(query: query, payload: .entities(list))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Writes and loads with SAP's completion shape, `(Error?) -> Void`, called on the main actor (SAP calls
+/// its handlers on the main queue), so that a `@MainActor` view controller's handler may use `self`; and
+/// the `inout` forms that give a struct entity what SAP's class entity gets in place: the server's version
+/// (key, ETag, accepted changes). README, "Porting from SAPOData" (entities are values).
+extension DataService {
+    /// Runs `operation` and calls `completionHandler` on the main actor with nil or the error.
+    @discardableResult
+    func completeOnMain(
+        _ completionHandler: @escaping @MainActor ((any Error)?) -> Void, _ operation: @escaping @Sendable () async throws -> Void
+    ) -> Task<Void, Never> {
+        Task {
+            do {
+                try await operation()
+                await completionHandler(nil)
+            } catch {
+                await completionHandler(error)
+            }
+        }
+    }
+
+    /// SAP's `createEntity(_:completionHandler:)` with an `(Error?)` handler on the main actor.
+    @discardableResult
+    public func createEntity<Entity: EntityProtocol>(
+        _ entity: Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ((any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        completeOnMain(completionHandler) { _ = try await self.createEntity(entity, headers: headers ?? HTTPHeaders()) }
+    }
+
+    /// SAP's `updateEntity(_:completionHandler:)` with an `(Error?)` handler on the main actor.
+    @discardableResult
+    public func updateEntity<Entity: EntityProtocol>(
+        _ entity: Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ((any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        completeOnMain(completionHandler) {
+            _ = try await self.updateEntity(entity, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
+        }
+    }
+
+    /// SAP's `deleteEntity(_:completionHandler:)` with an `(Error?)` handler on the main actor.
+    @discardableResult
+    public func deleteEntity<Entity: EntityProtocol>(
+        _ entity: Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ((any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        completeOnMain(completionHandler) {
+            try await self.deleteEntity(entity, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
+        }
+    }
+
+    /// SAP's `applyChanges(_:completionHandler:)` with an `(Error?)` handler on the main actor.
+    @discardableResult
+    public func applyChanges(
+        _ changes: ChangeSet, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ((any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        completeOnMain(completionHandler) { try await self.applyChanges(changes, headers: headers, options: options) }
+    }
+
+    /// Creates `entity` in its container's set and replaces it with the server's version (key, ETag, edit link).
+    public func createEntity<Entity: EntityProtocol>(_ entity: inout Entity, headers: HTTPHeaders? = nil) async throws {
+        entity = try await createEntity(entity, headers: headers ?? HTTPHeaders())
+    }
+
+    /// Updates `entity` and replaces it with the server's version (new ETag, changes accepted), so that a
+    /// second update of the same variable sends the current ETag, as SAP's in-place update does.
+    public func updateEntity<Entity: EntityProtocol>(
+        _ entity: inout Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
+    ) async throws {
+        entity = try await updateEntity(entity, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
+    }
+
+    /// Synchronous `createEntity(&entity)`.
+    @available(*, noasync, message: "use the async form in an async context")
+    public func createEntity<Entity: EntityProtocol>(_ entity: inout Entity, headers: HTTPHeaders? = nil) throws {
+        let start = entity
+        entity = try Blocking.run { try await self.createEntity(start, headers: headers ?? HTTPHeaders()) }
+    }
+
+    /// Synchronous `updateEntity(&entity)`.
+    @available(*, noasync, message: "use the async form in an async context")
+    public func updateEntity<Entity: EntityProtocol>(
+        _ entity: inout Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
+    ) throws {
+        let start = entity
+        entity = try Blocking.run {
+            try await self.updateEntity(start, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
+        }
+    }
+}

@@ -1,0 +1,11 @@
+// Source: SAPOData DataService.updateEntity reference, adapted: a struct entity is a `var`.
+// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+import ESPM
+import Foundation
+import OData
+
+func renameCustomer(service: ESPMContainer<OnlineODataProvider>) throws {
+    var customer = try service.fetchCustomerWithKey(customerID: "C1")
+    customer.lastName = "Byron"
+    try service.updateEntity(customer)
+}

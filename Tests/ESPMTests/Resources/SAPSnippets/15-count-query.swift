@@ -1,0 +1,10 @@
+// Source: SAPOData DataQuery.count / QueryResult.count reference.
+// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+import ESPM
+import Foundation
+import OData
+
+func productCount(service: ESPMContainer<OnlineODataProvider>) throws -> Int {
+    let query = DataQuery().from(ESPMContainerMetadata.EntitySets.products).count()
+    return try service.executeQuery(query).count()
+}

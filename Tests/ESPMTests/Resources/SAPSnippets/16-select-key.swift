@@ -1,0 +1,10 @@
+// Source: SAPOData DataQuery.selectKey reference.
+// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+import ESPM
+import Foundation
+import OData
+
+func productKeys(service: ESPMContainer<OnlineODataProvider>) async throws -> [String] {
+    let products = try await service.fetchProducts(matching: DataQuery().selectKey())
+    return products.compactMap { $0.productID }
+}

@@ -1,0 +1,10 @@
+// Source: SAPOData QueryFilter.not reference.
+// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+import ESPM
+import Foundation
+import OData
+
+func nonGermanCustomers(service: ESPMContainer<OnlineODataProvider>) async throws -> [Customer] {
+    let query = DataQuery().filter(Customer.country.equal("DE").not())
+    return try await service.fetchCustomers(matching: query)
+}

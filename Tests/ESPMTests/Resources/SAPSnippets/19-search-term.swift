@@ -1,0 +1,10 @@
+// Source: SAPOData SearchTerm / DataQuery.search reference.
+// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+import ESPM
+import Foundation
+import OData
+
+func searchProducts(service: ESPMContainer<OnlineODataProvider>, text: String) async throws -> [Product] {
+    let query = DataQuery().search(SearchTerm.parse(text)).top(50)
+    return try await service.fetchProducts(matching: query)
+}

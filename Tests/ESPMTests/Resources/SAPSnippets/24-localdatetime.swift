@@ -1,0 +1,13 @@
+// Source: SAPOData LocalDateTime reference: now, of, parse.
+// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+import ESPM
+import Foundation
+import OData
+
+func stampOrder(_ order: inout SalesOrderHeader) {
+    order.createdAt = LocalDateTime.now()
+    order.lifeCycleStatus = "N"
+    let birthday = LocalDateTime.of(year: 1815, month: 12, day: 10)
+    let parsed = LocalDateTime.parse("2017-01-01T12:00:00")
+    print(birthday as Any, parsed as Any)
+}

@@ -1,0 +1,9 @@
+// Source: SAPOData DataService.loadEntity reference.
+// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+import ESPM
+import Foundation
+import OData
+
+func refresh(service: ESPMContainer<OnlineODataProvider>, product: inout Product) throws {
+    try service.loadEntity(&product, query: DataQuery().expand(Product.stockDetails))
+}

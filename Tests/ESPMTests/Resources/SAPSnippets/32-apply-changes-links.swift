@@ -1,0 +1,12 @@
+// Source: SAPOData ChangeSet reference: createLink/deleteLink and DataService.applyChanges.
+// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+import ESPM
+import Foundation
+import OData
+
+func relink(service: ESPMContainer<OnlineODataProvider>, order: SalesOrderHeader, item: SalesOrderItem) throws {
+    let changes = ChangeSet()
+    try changes.createLink(from: order, property: SalesOrderHeader.items, to: item)
+    try changes.deleteLink(from: order, property: SalesOrderHeader.items, to: item)
+    try service.applyChanges(changes)
+}

@@ -1,0 +1,12 @@
+// Source: SAPOData EntityValue.isNew / rememberOld / old reference.
+// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+import ESPM
+import Foundation
+import OData
+
+func changes(of product: inout Product) -> Bool {
+    if product.isNew { return true }
+    product.rememberOld()
+    product.name = "Renamed"
+    return product.old.name != product.name
+}

@@ -1,0 +1,11 @@
+// Source: SAPOData Property reference: name, isOptional, defaultValue.
+// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+import ESPM
+import Foundation
+import OData
+
+func describe() -> [String] {
+    Product.entityType.properties.map { property in
+        "\(property.name) optional=\(property.isOptional) default=\(property.defaultValue)"
+    }
+}
