@@ -47,6 +47,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads entities of the `Customers` entity set.
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchCustomers(
+        matching query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> [Customer] {
+        try self.fetch(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
+    }
+
     /// Reads the one entity of `Customers` that the query addresses (by key or filter).
     open func fetchCustomer(
         matching query: OData.DataQuery,
@@ -66,6 +78,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable (Customer?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options, completionHandler: completionHandler)
+    }
+
+    /// Reads the one entity of `Customers` that the query addresses (by key or filter).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchCustomer(
+        matching query: OData.DataQuery,
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> Customer {
+        try self.fetchOne(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
     }
 
     /// Reads the entity of `Customers` with this key (`CustomerId`).
@@ -91,6 +115,19 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(Customer.self, matching: query.withKey(Customer.key(customerID: customerID)).fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads the entity of `Customers` with this key (`CustomerId`).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchCustomerWithKey(
+        customerID: Swift.String?,
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> Customer {
+        try self.fetchOne(Customer.self, matching: query.withKey(Customer.key(customerID: customerID)).fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
+    }
+
     /// Reads entities of the `Suppliers` entity set.
     open func fetchSuppliers(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -110,6 +147,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable ([Supplier]?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetch(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options, completionHandler: completionHandler)
+    }
+
+    /// Reads entities of the `Suppliers` entity set.
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchSuppliers(
+        matching query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> [Supplier] {
+        try self.fetch(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
 
     /// Reads the one entity of `Suppliers` that the query addresses (by key or filter).
@@ -133,6 +182,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads the one entity of `Suppliers` that the query addresses (by key or filter).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchSupplier(
+        matching query: OData.DataQuery,
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> Supplier {
+        try self.fetchOne(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
+    }
+
     /// Reads the entity of `Suppliers` with this key (`SupplierId`).
     open func fetchSupplierWithKey(
         supplierID: Swift.String?,
@@ -154,6 +215,19 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable (Supplier?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Supplier.self, matching: query.withKey(Supplier.key(supplierID: supplierID)).fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options, completionHandler: completionHandler)
+    }
+
+    /// Reads the entity of `Suppliers` with this key (`SupplierId`).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchSupplierWithKey(
+        supplierID: Swift.String?,
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> Supplier {
+        try self.fetchOne(Supplier.self, matching: query.withKey(Supplier.key(supplierID: supplierID)).fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
 
     /// Reads entities of the `Products` entity set.
@@ -181,6 +255,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads entities of the `Products` entity set.
+    ///
+    /// - Note: The service declares this set not creatable (`sap:creatable="false"`).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchProducts(
+        matching query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> [Product] {
+        try self.fetch(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
+    }
+
     /// Reads the one entity of `Products` that the query addresses (by key or filter).
     open func fetchProduct(
         matching query: OData.DataQuery,
@@ -200,6 +288,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable (Product?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options, completionHandler: completionHandler)
+    }
+
+    /// Reads the one entity of `Products` that the query addresses (by key or filter).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchProduct(
+        matching query: OData.DataQuery,
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> Product {
+        try self.fetchOne(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
     }
 
     /// Reads the entity of `Products` with this key (`ProductId`).
@@ -225,6 +325,19 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(Product.self, matching: query.withKey(Product.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads the entity of `Products` with this key (`ProductId`).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchProductWithKey(
+        productID: Swift.String?,
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> Product {
+        try self.fetchOne(Product.self, matching: query.withKey(Product.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
+    }
+
     /// Reads entities of the `ProductCategories` entity set.
     open func fetchProductCategories(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -246,6 +359,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads entities of the `ProductCategories` entity set.
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchProductCategories(
+        matching query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> [ProductCategory] {
+        try self.fetch(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
+    }
+
     /// Reads the one entity of `ProductCategories` that the query addresses (by key or filter).
     open func fetchProductCategory(
         matching query: OData.DataQuery,
@@ -265,6 +390,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable (ProductCategory?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options, completionHandler: completionHandler)
+    }
+
+    /// Reads the one entity of `ProductCategories` that the query addresses (by key or filter).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchProductCategory(
+        matching query: OData.DataQuery,
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> ProductCategory {
+        try self.fetchOne(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
     }
 
     /// Reads the entity of `ProductCategories` with this key (`Category`).
@@ -290,6 +427,19 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(ProductCategory.self, matching: query.withKey(ProductCategory.key(category: category)).fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads the entity of `ProductCategories` with this key (`Category`).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchProductCategoryWithKey(
+        category: Swift.String?,
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> ProductCategory {
+        try self.fetchOne(ProductCategory.self, matching: query.withKey(ProductCategory.key(category: category)).fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
+    }
+
     /// Reads entities of the `ProductTexts` entity set.
     open func fetchProductTexts(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -311,6 +461,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads entities of the `ProductTexts` entity set.
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchProductTexts(
+        matching query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> [ProductText] {
+        try self.fetch(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
+    }
+
     /// Reads the one entity of `ProductTexts` that the query addresses (by key or filter).
     open func fetchProductText(
         matching query: OData.DataQuery,
@@ -330,6 +492,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable (ProductText?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options, completionHandler: completionHandler)
+    }
+
+    /// Reads the one entity of `ProductTexts` that the query addresses (by key or filter).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchProductText(
+        matching query: OData.DataQuery,
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> ProductText {
+        try self.fetchOne(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
     }
 
     /// Reads the entity of `ProductTexts` with this key (`Id`).
@@ -355,6 +529,19 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(ProductText.self, matching: query.withKey(ProductText.key(id: id)).fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads the entity of `ProductTexts` with this key (`Id`).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchProductTextWithKey(
+        id: Swift.Int64?,
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> ProductText {
+        try self.fetchOne(ProductText.self, matching: query.withKey(ProductText.key(id: id)).fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
+    }
+
     /// Reads entities of the `Stock` entity set.
     open func fetchStock(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -376,6 +563,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads entities of the `Stock` entity set.
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchStock(
+        matching query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> [Stock] {
+        try self.fetch(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
+    }
+
     /// Reads the one entity of `Stock` that the query addresses (by key or filter).
     open func fetchStock1(
         matching query: OData.DataQuery,
@@ -395,6 +594,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable (Stock?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options, completionHandler: completionHandler)
+    }
+
+    /// Reads the one entity of `Stock` that the query addresses (by key or filter).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchStock1(
+        matching query: OData.DataQuery,
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> Stock {
+        try self.fetchOne(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
     }
 
     /// Reads the entity of `Stock` with this key (`ProductId`).
@@ -420,6 +631,19 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(Stock.self, matching: query.withKey(Stock.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads the entity of `Stock` with this key (`ProductId`).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchStock1WithKey(
+        productID: Swift.String?,
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> Stock {
+        try self.fetchOne(Stock.self, matching: query.withKey(Stock.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
+    }
+
     /// Reads entities of the `PurchaseOrderHeaders` entity set.
     open func fetchPurchaseOrderHeaders(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -441,6 +665,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads entities of the `PurchaseOrderHeaders` entity set.
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchPurchaseOrderHeaders(
+        matching query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> [PurchaseOrderHeader] {
+        try self.fetch(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
+    }
+
     /// Reads the one entity of `PurchaseOrderHeaders` that the query addresses (by key or filter).
     open func fetchPurchaseOrderHeader(
         matching query: OData.DataQuery,
@@ -460,6 +696,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable (PurchaseOrderHeader?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
+    }
+
+    /// Reads the one entity of `PurchaseOrderHeaders` that the query addresses (by key or filter).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchPurchaseOrderHeader(
+        matching query: OData.DataQuery,
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> PurchaseOrderHeader {
+        try self.fetchOne(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
     }
 
     /// Reads the entity of `PurchaseOrderHeaders` with this key (`PurchaseOrderId`).
@@ -485,6 +733,19 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(PurchaseOrderHeader.self, matching: query.withKey(PurchaseOrderHeader.key(purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads the entity of `PurchaseOrderHeaders` with this key (`PurchaseOrderId`).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchPurchaseOrderHeaderWithKey(
+        purchaseOrderID: Swift.String?,
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> PurchaseOrderHeader {
+        try self.fetchOne(PurchaseOrderHeader.self, matching: query.withKey(PurchaseOrderHeader.key(purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
+    }
+
     /// Reads entities of the `PurchaseOrderItems` entity set.
     open func fetchPurchaseOrderItems(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -506,6 +767,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads entities of the `PurchaseOrderItems` entity set.
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchPurchaseOrderItems(
+        matching query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> [PurchaseOrderItem] {
+        try self.fetch(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
+    }
+
     /// Reads the one entity of `PurchaseOrderItems` that the query addresses (by key or filter).
     open func fetchPurchaseOrderItem(
         matching query: OData.DataQuery,
@@ -525,6 +798,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable (PurchaseOrderItem?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options, completionHandler: completionHandler)
+    }
+
+    /// Reads the one entity of `PurchaseOrderItems` that the query addresses (by key or filter).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchPurchaseOrderItem(
+        matching query: OData.DataQuery,
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> PurchaseOrderItem {
+        try self.fetchOne(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
     }
 
     /// Reads the entity of `PurchaseOrderItems` with this key (`ItemNumber`, `PurchaseOrderId`).
@@ -552,6 +837,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(PurchaseOrderItem.self, matching: query.withKey(PurchaseOrderItem.key(itemNumber: itemNumber, purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads the entity of `PurchaseOrderItems` with this key (`ItemNumber`, `PurchaseOrderId`).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchPurchaseOrderItemWithKey(
+        itemNumber: Swift.Int?,
+        purchaseOrderID: Swift.String?,
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> PurchaseOrderItem {
+        try self.fetchOne(PurchaseOrderItem.self, matching: query.withKey(PurchaseOrderItem.key(itemNumber: itemNumber, purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
+    }
+
     /// Reads entities of the `SalesOrderHeaders` entity set.
     open func fetchSalesOrderHeaders(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -573,6 +872,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads entities of the `SalesOrderHeaders` entity set.
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchSalesOrderHeaders(
+        matching query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> [SalesOrderHeader] {
+        try self.fetch(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
+    }
+
     /// Reads the one entity of `SalesOrderHeaders` that the query addresses (by key or filter).
     open func fetchSalesOrderHeader(
         matching query: OData.DataQuery,
@@ -592,6 +903,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable (SalesOrderHeader?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
+    }
+
+    /// Reads the one entity of `SalesOrderHeaders` that the query addresses (by key or filter).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchSalesOrderHeader(
+        matching query: OData.DataQuery,
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> SalesOrderHeader {
+        try self.fetchOne(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
     }
 
     /// Reads the entity of `SalesOrderHeaders` with this key (`SalesOrderId`).
@@ -617,6 +940,19 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(SalesOrderHeader.self, matching: query.withKey(SalesOrderHeader.key(salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads the entity of `SalesOrderHeaders` with this key (`SalesOrderId`).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchSalesOrderHeaderWithKey(
+        salesOrderID: Swift.String?,
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> SalesOrderHeader {
+        try self.fetchOne(SalesOrderHeader.self, matching: query.withKey(SalesOrderHeader.key(salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
+    }
+
     /// Reads entities of the `SalesOrderItems` entity set.
     open func fetchSalesOrderItems(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -638,6 +974,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads entities of the `SalesOrderItems` entity set.
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchSalesOrderItems(
+        matching query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> [SalesOrderItem] {
+        try self.fetch(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
+    }
+
     /// Reads the one entity of `SalesOrderItems` that the query addresses (by key or filter).
     open func fetchSalesOrderItem(
         matching query: OData.DataQuery,
@@ -657,6 +1005,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable (SalesOrderItem?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options, completionHandler: completionHandler)
+    }
+
+    /// Reads the one entity of `SalesOrderItems` that the query addresses (by key or filter).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchSalesOrderItem(
+        matching query: OData.DataQuery,
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> SalesOrderItem {
+        try self.fetchOne(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
     }
 
     /// Reads the entity of `SalesOrderItems` with this key (`ItemNumber`, `SalesOrderId`).
@@ -684,6 +1044,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(SalesOrderItem.self, matching: query.withKey(SalesOrderItem.key(itemNumber: itemNumber, salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Reads the entity of `SalesOrderItems` with this key (`ItemNumber`, `SalesOrderId`).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func fetchSalesOrderItemWithKey(
+        itemNumber: Swift.Int?,
+        salesOrderID: Swift.String?,
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> SalesOrderItem {
+        try self.fetchOne(SalesOrderItem.self, matching: query.withKey(SalesOrderItem.key(itemNumber: itemNumber, salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
+    }
+
     /// Calls the `GenerateSamplePurchaseOrders` function import (HTTP POST).
     open func generateSamplePurchaseOrders(
         query: OData.DataQuery = OData.DataQuery(),
@@ -703,6 +1077,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSamplePurchaseOrders, []), headers: headers, options: options, completionHandler: completionHandler)
+    }
+
+    /// Calls the `GenerateSamplePurchaseOrders` function import (HTTP POST).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func generateSamplePurchaseOrders(
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> Swift.Bool {
+        try self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSamplePurchaseOrders, []), headers: headers, options: options)
     }
 
     /// Calls the `GenerateSampleSalesOrders` function import (HTTP POST).
@@ -726,6 +1112,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSampleSalesOrders, []), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Calls the `GenerateSampleSalesOrders` function import (HTTP POST).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func generateSampleSalesOrders(
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> Swift.Bool {
+        try self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSampleSalesOrders, []), headers: headers, options: options)
+    }
+
     /// Calls the `ResetSampleData` function import (HTTP POST).
     open func resetSampleData(
         query: OData.DataQuery = OData.DataQuery(),
@@ -745,6 +1143,18 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.resetSampleData, []), headers: headers, options: options, completionHandler: completionHandler)
+    }
+
+    /// Calls the `ResetSampleData` function import (HTTP POST).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func resetSampleData(
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> Swift.Bool {
+        try self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.resetSampleData, []), headers: headers, options: options)
     }
 
     /// Calls the `UpdateSalesOrderStatus` function import (HTTP POST).
@@ -772,6 +1182,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.updateSalesOrderStatus, [(name: "id", value: id.edmValue), (name: "newStatus", value: newStatus.edmValue)]), headers: headers, options: options, completionHandler: completionHandler)
     }
 
+    /// Calls the `UpdateSalesOrderStatus` function import (HTTP POST).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func updateSalesOrderStatus(
+        id: Swift.String,
+        newStatus: Swift.String,
+        query: OData.DataQuery = OData.DataQuery(),
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        options: OData.RequestOptions = OData.RequestOptions()
+    ) throws -> Swift.Bool {
+        try self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.updateSalesOrderStatus, [(name: "id", value: id.edmValue), (name: "newStatus", value: newStatus.edmValue)]), headers: headers, options: options)
+    }
+
     /// Fetches the served `$metadata` and reports what changed since this code was generated that can break it
     /// (missing sets, types, properties, keys or function imports, changed types, new required properties or parameters).
     open func checkMetadata(
@@ -789,5 +1213,14 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @Sendable (OData.MetadataDriftReport?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.checkMetadata(generatedModel: ESPMContainerMetadata.modelSummary, headers: headers, completionHandler: completionHandler)
+    }
+
+    /// Fetches the served `$metadata` and reports what changed since this code was generated that can break it
+    /// (missing sets, types, properties, keys or function imports, changed types, new required properties or parameters).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func checkMetadata(headers: OData.HTTPHeaders = OData.HTTPHeaders()) throws -> OData.MetadataDriftReport {
+        try self.checkMetadata(generatedModel: ESPMContainerMetadata.modelSummary, headers: headers)
     }
 }
