@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "OData", targets: ["OData"]),
         .library(name: "ODataMetadata", targets: ["ODataMetadata"]),
+        .library(name: "ODataCodeGen", targets: ["ODataCodeGen"]),
+        .library(name: "ODataOffline", targets: ["ODataOffline"]),
         .library(name: "ODataTestSupport", targets: ["ODataTestSupport"]),
         .library(name: "ODataCurl", targets: ["ODataCurl"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
@@ -27,6 +29,15 @@ let package = Package(
             dependencies: ["ODataMetadata", "CLibXML2"]
         ),
         .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(
+            name: "ODataOffline",
+            dependencies: ["OData", "ODataMetadata", "CSQLite"]
+        ),
+        .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
@@ -42,21 +53,6 @@ let package = Package(
         .target(
             name: "ODataCodeGen",
             dependencies: ["ODataMetadata"]
-        ),
-        .executableTarget(
-            name: "network-bench",
-            dependencies: ["OData"],
-            path: "Benchmarks/NetworkBench"
-        ),
-        .executableTarget(
-            name: "transport-bench",
-            dependencies: ["OData", "ODataCurl", "CCurl"],
-            path: "Benchmarks/transport-bench"
-        ),
-        .executableTarget(
-            name: "decode-bench",
-            dependencies: ["OData"],
-            path: "Benchmarks/decode-bench"
         ),
         .executableTarget(
             name: "odata-gen",
@@ -96,22 +92,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "espm-demo",
-            dependencies: ["ESPM", "OData"]
-        ),
-        .executableTarget(
-            name: "codegen-bench",
-            dependencies: ["ODataCodeGen", "ODataMetadata"],
-            path: "Benchmarks/codegen-bench"
-        ),
-        .executableTarget(
-            name: "property-access-bench",
-            dependencies: ["ESPM", "OData"],
-            path: "Benchmarks/property-access-bench"
-        ),
-        .executableTarget(
-            name: "query-bench",
-            dependencies: ["OData"],
-            path: "Benchmarks/query-bench"
+            dependencies: ["ESPM", "OData", "ODataOffline"],
+            exclude: ["Seed"]
         ),
         .testTarget(
             name: "ESPMTests",
@@ -137,8 +119,12 @@ let package = Package(
             dependencies: ["ESPM", "OData", "ODataCurl", "GWSampleBasic", "BusinessPartnerAPI"]
         ),
         .testTarget(
+            name: "ODataOfflineTests",
+            dependencies: ["ODataOffline", "OData", "ODataMetadata", "ESPM", "GWSampleBasic"]
+        ),
+        .testTarget(
             name: "ODataCodeGenTests",
-            dependencies: ["ODataCodeGen", "ODataMetadata", "OData"],
+            dependencies: ["ODataCodeGen", "ODataMetadata", "OData", "ODataTestSupport"],
             resources: [.copy("Resources")]
         ),
     ]

@@ -16,8 +16,8 @@ entities="${1:-50000}"
 runs="${2:-5}"
 cd "$root"
 
-swift build -c release --product decode-bench >&2
-bin="$(swift build -c release --show-bin-path)/decode-bench"
+swift build -c release --package-path Benchmarks --product decode-bench >&2
+bin="$(swift build -c release --package-path Benchmarks --show-bin-path)/decode-bench"
 work="$root/.build/bench"
 "$bin" generate "$work" "$entities"
 

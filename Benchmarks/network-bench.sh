@@ -53,8 +53,8 @@ trap 'kill $nginx_pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 50); do curl -sf -o /dev/null "http://127.0.0.1:$port/svc/Customers('C000001')" && break; sleep 0.1; done
 url="http://127.0.0.1:$port/svc/"
 
-swift build -c release --product network-bench >&2
-"$(swift build -c release --show-bin-path)/network-bench" "$url" "$requests" "$runs" | tee "$work/results.txt"
+swift build -c release --package-path "$root/Benchmarks" --product network-bench >&2
+"$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)/network-bench" "$url" "$requests" "$runs" | tee "$work/results.txt"
 
 venv="$root/.build/bench-venv"
 if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import pyodata, requests" 2>/dev/null; then

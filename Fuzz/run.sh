@@ -16,7 +16,7 @@ case "$target" in
     seeds=("$root/Tests/ODataMetadataTests/Resources/metadata" "$root/Tests/ODataMetadataTests/Resources/FailCases")
     failcases="$root/Tests/ODataMetadataTests/Resources/FailCases"
     ;;
-  json | atom | errors)
+  json | atom | errors | envelope)
     # The codec targets: seeded with the recorded payloads; failures are replayed by ODataTests.
     seeds=("$root/Tests/ODataTests/Resources/payloads" "$here/Seeds/$target" "$root/Tests/ODataTests/Resources/FailCases/$target")
     failcases="$root/Tests/ODataTests/Resources/FailCases/$target"

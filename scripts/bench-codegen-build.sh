@@ -11,10 +11,10 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 WORK="$ROOT/.build/codegen-build-bench"
 cd "$ROOT"
-swift build -c release --product codegen-bench >/dev/null
+swift build -c release --package-path Benchmarks --product codegen-bench >/dev/null
 swift build --product odata-gen >/dev/null
 mkdir -p "$WORK"
-"$ROOT/.build/release/codegen-bench" --iterations 3 --corpus "$ROOT/Tests/ODataCodeGenTests/Resources/metadata" \
+"$(swift build -c release --package-path Benchmarks --show-bin-path)/codegen-bench" --iterations 3 --corpus "$ROOT/Tests/ODataCodeGenTests/Resources/metadata" \
     --write-synthetic "$WORK/Synthetic.xml" | grep -E "synthetic"
 
 layouts="${LAYOUTS:-perType sharded singleFile}"

@@ -12,12 +12,12 @@
 #   Wire JSON Atom Errors          the payload codecs and error bodies
 #   Dynamic                        the model built from $metadata at run time
 #   Transport                      HTTP requests, headers, middleware, transports, ODataError
-#   Batch Service Generated Capabilities Fuzzing  providers, DataService, $batch, generated-code support, typed sets
+#   Batch Service Generated Capabilities Drift  providers, DataService, $batch, generated-code support, typed sets
 # Exit status 1 names the layer and the first errors when a back-edge exists.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-layers=("Bytes" "Values Model" "Query" "Wire JSON Atom Errors" "Dynamic" "Transport" "Batch Service Generated Capabilities Fuzzing")
+layers=("Bytes" "Values Model" "Query" "Wire JSON Atom Errors" "Dynamic" "Transport" "Batch Service Generated Capabilities Drift")
 modules="${ODATA_MODULES_DIR:-$(swift build --show-bin-path)/Modules}"
 [ -e "$modules/ODataMetadata.swiftmodule" ] || { echo "check-layers: no ODataMetadata module in $modules; run swift build first" >&2; exit 2; }
 

@@ -20,6 +20,8 @@ bash scripts/format.sh || lint_status=$?   # swift format lint of the hand-writt
 swift build
 layers_status=0
 bash scripts/check-layers.sh || layers_status=$?   # the runtime's layers, each type-checked with only those below
+docs_status=0
+bash scripts/build-docs.sh || docs_status=$?       # DocC catalogs of OData, ODataMetadata, ODataCodeGen; warnings are errors
 bash scripts/servers.sh run swift test 2>&1 | tee "$main_log"
 # the integration suite again over ODataCurl's CurlTransport (TestServers.provider reads the variable)
 ODATA_TEST_TRANSPORT=curl bash scripts/servers.sh run swift test --skip-build --filter IntegrationTests 2>&1 | tee "$curl_log"
@@ -36,6 +38,10 @@ executed=$(( $(summary "$main_log" 1) + $(summary "$curl_log" 1) + $(summary "$p
 failed=$(( $(summary "$main_log" 2) + $(summary "$curl_log" 2) + $(summary "$plugin_log" 2) ))
 passed=$(( executed - failed ))
 echo "tests: $passed passed, $failed failed"
+if [ "$docs_status" -ne 0 ]; then
+    echo "documentation build failed (see above): scripts/build-docs.sh" >&2
+    exit 1
+fi
 if [ "$layers_status" -ne 0 ]; then
     echo "layer check failed (see above): a type is used from a layer above its own (scripts/check-layers.sh)" >&2
     exit 1

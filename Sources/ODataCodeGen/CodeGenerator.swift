@@ -41,6 +41,13 @@ public struct CodeGenerator: Sendable {
         self.lock = lock
     }
 
+    /// The model summary that generated code embeds (what `checkMetadata()` and `odata-gen check` compare).
+    public func modelSummary(_ metadata: ServiceMetadata) throws -> ModelSummary {
+        try configuration.validate()
+        var planner = ServicePlanner(metadata: metadata, configuration: configuration, lock: lock?.api.names ?? [:])
+        return ModelSummary(plan: try planner.plan(), metadata: metadata)
+    }
+
     /// The API that `generate` would produce, without rendering it.
     public func api(_ metadata: ServiceMetadata) throws -> GeneratedAPI {
         try configuration.validate()
@@ -69,7 +76,7 @@ public struct CodeGenerator: Sendable {
             declarations.append((type.name, ComplexTypeTranslator(type: type, access: access).declaration()))
         }
         let service = ServiceTranslator(plan: plan).declaration()
-        let metadataDecl = MetadataTranslator(plan: plan).declaration()
+        let metadataDecl = MetadataTranslator(plan: plan, summary: ModelSummary(plan: plan, metadata: metadata)).declaration()
         let files = FileLayoutPlanner(configuration: configuration).files(
             serviceName: plan.serviceName, service: service, metadataName: plan.metadataName, metadata: metadataDecl,
             types: declarations)

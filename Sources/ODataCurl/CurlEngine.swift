@@ -105,8 +105,18 @@ final class CurlEngine: @unchecked Sendable {
             transfer.finish(.failure(error))
             return
         }
+        let added = curl_multi_add_handle(multi, handle)
+        guard added == CURLM_OK else {
+            recycle(handle)
+            let reason = String(cString: curl_multi_strerror(added))
+            transfer.finish(
+                .failure(
+                    ODataError(
+                        .transport, "libcurl could not start the transfer: \(reason)", method: transfer.request.method,
+                        url: transfer.request.url)))
+            return
+        }
         active[handle] = transfer
-        curl_multi_add_handle(multi, handle)
     }
 
     private func collectFinished() {

@@ -13,7 +13,24 @@ struct DemoRunner {
         return await run(ESPMScreens(dataService: service), command, arguments)
     }
 
-    private func run<Provider: DataServiceProvider>(
+    /// Runs a screen offline: from the store (created from the shipped snapshot when missing), after a sync
+    /// with `syncWith` when given.
+    static func runOffline(syncWith serviceRoot: URL?, _ command: String, _ arguments: [String]) async -> Int32 {
+        let demo = OfflineDemo()
+        do {
+            let provider = try await demo.open(syncingWith: serviceRoot)
+            if serviceRoot != nil { try await demo.sync(provider) }
+            let screens = ESPMScreens(dataService: ESPMContainer(provider: provider))
+            let status = await DemoRunner(serviceRoot: provider.serviceRoot).run(screens, command, arguments)
+            try await provider.close()
+            return status
+        } catch {
+            FileHandle.standardError.write(Data("espm-demo: offline store failed: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    func run<Provider: DataServiceProvider>(
         _ screens: ESPMScreens<Provider>, _ command: String, _ arguments: [String]
     ) async -> Int32 {
         switch command {

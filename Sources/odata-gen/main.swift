@@ -5,6 +5,7 @@ let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [
     ("inspect", "parse a $metadata document and print a summary or JSON", InspectCommand.run),
     ("generate", "generate typed Swift sources from a $metadata document", GenerateCommand.run),
     ("diff", "print the generated API's changes between two metadata versions", DiffCommand.run),
+    ("check", "report what served metadata changed that can break generated code", CheckCommand.run),
 ]
 
 let usage = """

@@ -20,7 +20,11 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoServiceTests",
-            dependencies: ["DemoService", .product(name: "OData", package: rootIdentity)]
+            dependencies: [
+                "DemoService", .product(name: "OData", package: rootIdentity),
+                .product(name: "ODataTestSupport", package: rootIdentity),
+            ],
+            resources: [.copy("Resources")]
         ),
     ]
 )

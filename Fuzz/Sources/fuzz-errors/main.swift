@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-@_spi(Fuzzing) import OData
+import ODataTestSupport
 
 /// Feeds each input to the OData error-body parser as JSON, as XML and by sniffing.
 /// It never throws; any crash, hang or sanitizer report is a bug.

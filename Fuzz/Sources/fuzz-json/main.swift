@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-@_spi(Fuzzing) import OData
+import ODataTestSupport
 
 /// Feeds each input to the verbose-JSON decoder in every shape (feed, entry, value, links) and
 /// re-encodes what decodes. Thrown errors are fine; any crash, hang or sanitizer report is a bug.

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-@_spi(Testing) import OData
+import ODataTestSupport
 
 /// Feeds each input to every Edm value parser (URL literal, JSON and Atom forms, all types), decimal
 /// arithmetic and URL rendering. Thrown errors are fine; a crash, a hang, a sanitizer report or a

@@ -14,6 +14,9 @@ extension AtomReader {
         case .entry:
             base = entries.top.savedBase
             guard let entity = entries.pop().entity() else { return fail("entry without an entity type") }
+            guard entity.metadata.uri != nil || entity.metadata.typeName != nil || entity.hasAnyContent else {
+                return fail("not an OData entry: an <entry> with no <id>, <category> or property of \(entity.entityType.qualifiedName)")
+            }
             finishEntry(entity)
         case .inline:
             let link = links.pop()
@@ -32,7 +35,10 @@ extension AtomReader {
                 do {
                     value = try WireValueAdapter.fromAtomText(text.span, as: frame.edmType)
                 } catch {
-                    return fail(error.message)
+                    let property =
+                        frame.target == .entity || frame.target == .mappedEntity
+                        ? entries.top.table.properties[frame.index].name : nil
+                    return fail(error.message, property: property)
                 }
             }
             assign(value, to: frame)

@@ -56,3 +56,11 @@ extension AtomReader {
         return AtomFrame(kind: .primitive, target: .mappedEntity, isNull: isNull(attributes), edmType: edmType, index: index)
     }
 }
+
+extension EntityValue {
+    /// Whether any property value or navigation state was read (an entry with none of them, no URI and no
+    /// type is not an OData entry).
+    var hasAnyContent: Bool {
+        values.contains { $0 != nil } || navigationValues.contains { $0 != nil }
+    }
+}

@@ -57,12 +57,19 @@ final class AtomReader {
 
     // MARK: Errors
 
-    /// Records the first failure and stops the parser.
-    func fail(_ message: String) {
+    /// Records the first failure and stops the parser; inside an entry, the error names the entry's index
+    /// in the innermost feed, its URI when read, and `property` when given.
+    func fail(_ message: String, property: String? = nil) {
         guard failure == nil else { return }
-        failure = ODataDecodingError(
+        var error = ODataDecodingError(
             format: .atom, offset: Int(xmlByteConsumed(context)), line: Int(xmlSAX2GetLineNumber(context)),
             column: Int(xmlSAX2GetColumnNumber(context)), message: message)
+        if let entry = entries.last {
+            if !feeds.isEmpty { error.entityIndex = feeds.top.list.entities.count }
+            error.entityKey = entry.metadata.uri
+            error.property = property
+        }
+        failure = error
         xmlStopParser(context)
     }
 

@@ -64,6 +64,7 @@ public struct ODataErrorBody: Error, Sendable, Hashable, CustomStringConvertible
         return ODataErrorBody(message: text.isEmpty ? nil : text, isRecognized: false, rawBody: data)
     }
 
+    /// A readable description.
     public var description: String {
         var text = "OData error"
         if let code { text += " \(code)" }

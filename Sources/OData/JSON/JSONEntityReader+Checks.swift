@@ -27,14 +27,7 @@ extension JSONEntityReader {
     static func derives(
         _ type: EntityTypeDescriptor, from base: EntityTypeDescriptor, resolver: (String) -> EntityTypeDescriptor?
     ) -> Bool {
-        var current = type
-        for _ in 0..<64 {
-            guard let baseName = current.baseTypeName else { return false }
-            if baseName == base.qualifiedName { return true }
-            guard let next = resolver(baseName) else { return false }
-            current = next
-        }
-        return false
+        type.derives(from: base, resolver: resolver)
     }
 
     /// The key properties read so far as `Name='value',…` (nil when none was read yet).

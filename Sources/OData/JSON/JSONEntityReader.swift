@@ -109,9 +109,10 @@ struct JSONEntityReader {
             }
         }
         if isDeletedMarker { deletedEntryID = markerID ?? "" }
-        guard readAny || sawMetadata || isDeletedMarker else {
+        guard readAny || metadata.uri != nil || metadata.typeName != nil || isDeletedMarker else {
             let name = table.entityType?.qualifiedName ?? "entity"
-            throw scanner.error("not an OData entry: an object with neither \"__metadata\" nor a property of \(name)", at: start)
+            let what = sawMetadata ? "a \"__metadata\" without uri or type" : "neither \"__metadata\""
+            throw scanner.error("not an OData entry: an object with \(what) nor a property of \(name)", at: start)
         }
         guard let type = table.entityType else { throw scanner.error("internal: entity table without an entity type") }
         return .entity(EntityValue(type: type, loadedValues: values, navigation: navigations, metadata: metadata))

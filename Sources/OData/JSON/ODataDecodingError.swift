@@ -63,6 +63,7 @@ public struct ODataDecodingError: Error, Sendable, Hashable, CustomStringConvert
         return parts.joined(separator: ", ")
     }
 
+    /// A readable description.
     public var description: String {
         let context = self.context
         return "\(format.rawValue) decoding error at line \(line), column \(column) (byte \(offset))"

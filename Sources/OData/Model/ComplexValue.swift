@@ -48,11 +48,13 @@ public protocol ComplexTypeProtocol: EdmValueConvertible {
 }
 
 extension ComplexTypeProtocol {
+    /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
     public init?(edmValue: EdmValue) {
         guard case .complex(let value) = edmValue, value.complexType == Self.complexType else { return nil }
         self.init(complexValue: value)
     }
 
+    /// The value as an `EdmValue`.
     public var edmValue: EdmValue { .complex(complexValue) }
 
     /// The value of the property that `Properties` names: `address.city` reads and writes `Address.city`

@@ -29,8 +29,10 @@ extension EntityProtocol {
     /// The entity key.
     public var id: EntityKey { entityValue.key }
 
+    /// Whether the two are equal.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.entityValue == rhs.entityValue }
 
+    /// Hashes the components that equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(entityValue) }
 
     /// An independent copy (entities are values; changing the copy never changes this one).

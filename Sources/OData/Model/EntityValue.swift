@@ -135,11 +135,13 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
     /// The entity key.
     public var id: EntityKey { key }
 
+    /// Whether the two are equal.
     public static func == (lhs: EntityValue, rhs: EntityValue) -> Bool {
         lhs.entityType == rhs.entityType && lhs.values == rhs.values && lhs.metadata == rhs.metadata
             && lhs.hasSameNavigation(as: rhs) && lhs.changes == rhs.changes
     }
 
+    /// Hashes the components that equality compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(entityType)
         hasher.combine(key)

@@ -58,5 +58,6 @@ public final class FunctionImportDescriptor: Sendable, CustomStringConvertible {
         self.entitySetName = entitySetName
     }
 
+    /// A readable description.
     public var description: String { name }
 }

@@ -9,3 +9,20 @@ public enum FunctionResult: Sendable {
     /// Entities.
     case entities([EntityValue])
 }
+
+/// A function import's response did not have the shape its metadata declares.
+public struct FunctionResultError: Error, Sendable, CustomStringConvertible {
+    /// The function import's name.
+    public let functionName: String
+    /// What was expected and what arrived.
+    public let message: String
+
+    /// Creates an error.
+    public init(functionName: String, message: String) {
+        self.functionName = functionName
+        self.message = message
+    }
+
+    /// A readable description.
+    public var description: String { "function import \(functionName): \(message)" }
+}

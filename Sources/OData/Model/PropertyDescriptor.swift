@@ -82,8 +82,10 @@ public final class PropertyDescriptor: Sendable, Hashable, CustomStringConvertib
     /// Identity: descriptors are compared by object identity.
     public static func == (lhs: PropertyDescriptor, rhs: PropertyDescriptor) -> Bool { lhs === rhs }
 
+    /// Hashes the components that equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+    /// A readable description.
     public var description: String { name }
 }
 
@@ -114,9 +116,12 @@ public final class NavigationDescriptor: Sendable, Hashable, CustomStringConvert
     /// The target entity type.
     public var targetType: EntityTypeDescriptor { resolveTarget() }
 
+    /// Whether the two are equal.
     public static func == (lhs: NavigationDescriptor, rhs: NavigationDescriptor) -> Bool { lhs === rhs }
 
+    /// Hashes the components that equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+    /// A readable description.
     public var description: String { name }
 }

@@ -57,12 +57,15 @@ public final class EntityTypeDescriptor: Sendable, Hashable, CustomStringConvert
         navigationIndex[name].map { navigationProperties[$0] }
     }
 
+    /// Whether the two are equal.
     public static func == (lhs: EntityTypeDescriptor, rhs: EntityTypeDescriptor) -> Bool {
         lhs === rhs || lhs.qualifiedName == rhs.qualifiedName
     }
 
+    /// Hashes the components that equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(qualifiedName) }
 
+    /// A readable description.
     public var description: String { qualifiedName }
 }
 
@@ -88,12 +91,15 @@ public final class ComplexTypeDescriptor: Sendable, Hashable, CustomStringConver
         propertyIndex[name].map { properties[$0] }
     }
 
+    /// Whether the two are equal.
     public static func == (lhs: ComplexTypeDescriptor, rhs: ComplexTypeDescriptor) -> Bool {
         lhs === rhs || lhs.qualifiedName == rhs.qualifiedName
     }
 
+    /// Hashes the components that equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(qualifiedName) }
 
+    /// A readable description.
     public var description: String { qualifiedName }
 }
 
@@ -125,11 +131,14 @@ public final class EntitySetDescriptor: Sendable, Hashable, CustomStringConverti
         self.requiresFilter = requiresFilter
     }
 
+    /// Whether the two are equal.
     public static func == (lhs: EntitySetDescriptor, rhs: EntitySetDescriptor) -> Bool {
         lhs === rhs || (lhs.name == rhs.name && lhs.entityType == rhs.entityType)
     }
 
+    /// Hashes the components that equality compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
+    /// A readable description.
     public var description: String { name }
 }

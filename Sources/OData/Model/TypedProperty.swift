@@ -6,10 +6,12 @@ public protocol PropertyPathConvertible: Sendable {
 }
 
 extension PropertyDescriptor: PropertyPathConvertible {
+    /// The property's path in URLs (its EDM name).
     public var propertyPath: String { name }
 }
 
 extension NavigationDescriptor: PropertyPathConvertible {
+    /// The property's path in URLs (its EDM name).
     public var propertyPath: String { name }
 }
 
@@ -28,6 +30,7 @@ public struct TypedProperty<Value: EdmValueConvertible>: PropertyPathConvertible
     /// The EDM name.
     public var name: String { descriptor.name }
 
+    /// The property's path in URLs (its EDM name).
     public var propertyPath: String { descriptor.name }
 }
 
@@ -44,5 +47,6 @@ public struct TypedNavigationProperty<Target: EntityProtocol>: PropertyPathConve
     /// The EDM name.
     public var name: String { descriptor.name }
 
+    /// The property's path in URLs (its EDM name).
     public var propertyPath: String { descriptor.name }
 }

@@ -71,12 +71,34 @@ extension ODataRequestBuilder {
         get(try url(for: "$metadata"), headers: headers, accept: "application/xml")
     }
 
-    /// A `$batch`: one `multipart/mixed` POST of the batch's reads and changesets.
+    /// A `$batch`: one `multipart/mixed` POST of the batch's reads and changesets. The bodies of entity
+    /// creates and updates added with `ChangeSet.createEntity`/`updateEntity` are written in the codec's format.
     public func batch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) throws -> HTTPRequest {
-        let (body, contentType) = try BatchWriter.encode(batch.items)
+        let items = zip(batch.parts, batch.items).map { part, item -> BatchItem in
+            guard case .changes(let changeSet) = part else { return item }
+            return .changeSet(zip(changeSet.requests, changeSet.operations).map(encoded))
+        }
+        let (body, contentType) = try BatchWriter.encode(items)
         var request = HTTPRequest(method: "POST", url: try url(for: "$batch"), headers: headers, body: .data(body))
         request.headers["Content-Type"] = contentType
         if request.headers["Accept"] == nil { request.headers["Accept"] = "multipart/mixed" }
+        return request
+    }
+
+    /// A changeset part with its entity body in the codec's format.
+    private func encoded(_ request: BatchPartRequest, _ operation: BatchOperation) -> BatchPartRequest {
+        var request = request
+        switch operation {
+        case .create(let entity, _):
+            request.body = codec.encodeForCreate(entity)
+            request.headers["Content-Type"] = codec.entityContentType
+            request.headers["Accept"] = codec.acceptHeader
+        case .update(let entity, _, let mode):
+            request.body = codec.encodeForUpdate(entity, mode: mode)
+            request.headers["Content-Type"] = codec.entityContentType
+        case .read, .delete, .request:
+            break
+        }
         return request
     }
 }

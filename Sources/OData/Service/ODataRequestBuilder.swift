@@ -29,7 +29,7 @@ public struct ODataRequestBuilder: Sendable {
     }
 
     /// An absolute URL for a path relative to the service root (`Customers('1')?$top=1`), with
-    /// `sap-client` and `sap-language` appended when set. An absolute http(s) URL is accepted only on the
+    /// `sap-client` and `sap-language` appended when set (percent-encoded like every literal, by `URLEncoding`). An absolute http(s) URL is accepted only on the
     /// service root's origin unless `allowsCrossOrigin` (else `ODataError.crossOriginNextLink`).
     public func url(for relativeOrAbsolute: String) throws -> URL {
         let url: URL
@@ -106,10 +106,10 @@ public struct ODataRequestBuilder: Sendable {
         var extra: [String] = []
         let query = url.query ?? ""
         if let sapClient, !query.contains("sap-client=") {
-            extra.append("sap-client=" + ODataPercentEncoding.queryValue(sapClient))
+            extra.append("sap-client=" + URLEncoding.encodeLiteral(sapClient))
         }
         if let sapLanguage, !query.contains("sap-language=") {
-            extra.append("sap-language=" + ODataPercentEncoding.queryValue(sapLanguage))
+            extra.append("sap-language=" + URLEncoding.encodeLiteral(sapLanguage))
         }
         guard !extra.isEmpty else { return url }
         let separator = url.query == nil ? "?" : "&"

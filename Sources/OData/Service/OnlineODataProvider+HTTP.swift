@@ -48,19 +48,3 @@ extension OnlineODataProvider {
         completeVoid(completionHandler) { try await processBatch(batch, headers: headers) }
     }
 }
-
-/// Percent-encoding for the parts of OData URLs this layer builds itself.
-enum ODataPercentEncoding {
-    /// Characters left as they are in a query value: unreserved plus a few safe sub-delimiters.
-    /// `&`, `=`, `+`, `#`, `%`, `/`, `?`, `$` and spaces are always encoded (`%20`, never `+`).
-    static let queryAllowed: CharacterSet = {
-        var set = CharacterSet()
-        set.insert(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~'(),:@*!")
-        return set
-    }()
-
-    /// A query value percent-encoded.
-    static func queryValue(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
-    }
-}

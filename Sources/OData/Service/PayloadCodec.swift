@@ -60,29 +60,42 @@ public struct JSONPayloadCodec: ODataPayloadCodec {
     /// A codec.
     public init(typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil) { self.typeResolver = typeResolver }
 
+    /// The format this codec reads and writes.
     public var format: PayloadFormat { .json }
+    /// The `Accept` header value of reads.
     public var acceptHeader: String { "application/json" }
+    /// The `Content-Type` of entity bodies.
     public var entityContentType: String { "application/json" }
+    /// The `Content-Type` of `$links` bodies.
     public var linkContentType: String { "application/json" }
+    /// Whether a response media type is this format.
     public func accepts(mediaType: String) -> Bool { mediaType.hasSuffix("json") }
 
     private var decoder: ODataJSONDecoder { ODataJSONDecoder(typeResolver: typeResolver) }
 
+    /// Decodes a feed.
     public func decodeEntityList(_ data: Data, entityType: EntityTypeDescriptor) throws -> EntityList {
         try decoder.decodeEntityList(data, entityType: entityType)
     }
+    /// Decodes one entry.
     public func decodeEntity(_ data: Data, entityType: EntityTypeDescriptor) throws -> EntityValue {
         try decoder.decodeEntity(data, entityType: entityType)
     }
+    /// Decodes a property or other single value.
     public func decodeValue(_ data: Data, type: PropertyType) throws -> EdmValue {
         try Self.withResultsUnwrapped(data) { try decoder.decodeValue($0, type: type) }
     }
+    /// Decodes a function import result by its declared return type.
     public func decodeFunctionResult(_ data: Data, function: FunctionImportDescriptor) throws -> FunctionResult {
         try Self.withResultsUnwrapped(data) { try decoder.decodeFunctionResult($0, function: function) }
     }
+    /// Decodes a `$links` answer.
     public func decodeLinks(_ data: Data) throws -> LinkList { try decoder.decodeLinks(data) }
+    /// Encodes an entity for creation (deep insert and binding included).
     public func encodeForCreate(_ entity: EntityValue) -> Data { ODataJSONEncoder().encodeForCreate(entity) }
+    /// Encodes an entity for an update with a mode.
     public func encodeForUpdate(_ entity: EntityValue, mode: UpdateMode) -> Data { ODataJSONEncoder().encodeForUpdate(entity, mode: mode) }
+    /// Encodes a `$links` body binding an entity by URI.
     public func encodeLink(uri: String) -> Data { ODataJSONEncoder().encodeLink(uri: uri) }
 
     /// Decodes a single JSON value; when that fails on `{"d":{"results":{"Name":value}}}` (the V2 form
@@ -110,26 +123,39 @@ public struct AtomPayloadCodec: ODataPayloadCodec {
     /// A codec.
     public init(typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil) { self.typeResolver = typeResolver }
 
+    /// The format this codec reads and writes.
     public var format: PayloadFormat { .atom }
+    /// The `Accept` header value of reads.
     public var acceptHeader: String { "application/atom+xml,application/xml" }
+    /// The `Content-Type` of entity bodies.
     public var entityContentType: String { "application/atom+xml;type=entry" }
+    /// The `Content-Type` of `$links` bodies.
     public var linkContentType: String { "application/xml" }
+    /// Whether a response media type is this format.
     public func accepts(mediaType: String) -> Bool { mediaType.hasSuffix("xml") }
 
     private var decoder: ODataAtomDecoder { ODataAtomDecoder(typeResolver: typeResolver) }
 
+    /// Decodes a feed.
     public func decodeEntityList(_ data: Data, entityType: EntityTypeDescriptor) throws -> EntityList {
         try decoder.decodeEntityList(data, entityType: entityType)
     }
+    /// Decodes one entry.
     public func decodeEntity(_ data: Data, entityType: EntityTypeDescriptor) throws -> EntityValue {
         try decoder.decodeEntity(data, entityType: entityType)
     }
+    /// Decodes a property or other single value.
     public func decodeValue(_ data: Data, type: PropertyType) throws -> EdmValue { try decoder.decodeValue(data, type: type) }
+    /// Decodes a function import result by its declared return type.
     public func decodeFunctionResult(_ data: Data, function: FunctionImportDescriptor) throws -> FunctionResult {
         try decoder.decodeFunctionResult(data, function: function)
     }
+    /// Decodes a `$links` answer.
     public func decodeLinks(_ data: Data) throws -> LinkList { try decoder.decodeLinks(data) }
+    /// Encodes an entity for creation (deep insert and binding included).
     public func encodeForCreate(_ entity: EntityValue) -> Data { ODataAtomEncoder().encodeForCreate(entity) }
+    /// Encodes an entity for an update with a mode.
     public func encodeForUpdate(_ entity: EntityValue, mode: UpdateMode) -> Data { ODataAtomEncoder().encodeForUpdate(entity, mode: mode) }
+    /// Encodes a `$links` body binding an entity by URI.
     public func encodeLink(uri: String) -> Data { ODataAtomEncoder().encodeLink(uri: uri) }
 }

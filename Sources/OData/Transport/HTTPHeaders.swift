@@ -32,10 +32,12 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral {
         return result
     }
 
+    /// Whether the two are equal.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }
 
+    /// Hashes the components that equality compares.
     public func hash(into hasher: inout Hasher) {
         for field in fields {
             hasher.combine(field.name.lowercased())

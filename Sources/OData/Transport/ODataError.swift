@@ -4,45 +4,6 @@ import Foundation
 ///
 /// Match on `kind`; `serviceError` holds the server's parsed OData error body when there was one.
 public struct ODataError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: String, Sendable, Hashable {
-        /// The server answered with a non-2xx status (see `statusCode` and `serviceError`).
-        case httpStatus
-        /// `412 Precondition Failed`: the entity's ETag changed since it was read (optimistic concurrency).
-        case preconditionFailed
-        /// `428 Precondition Required`: the server requires an `If-Match` header.
-        case preconditionRequired
-        /// The connection could not be made or broke off (`underlyingError` has the transport's error).
-        case transport
-        /// No answer within the timeout.
-        case timeout
-        /// The task was cancelled.
-        case cancelled
-        /// The body could not be decoded (`position` is the byte offset when known).
-        case decoding
-        /// The body has a content type this request cannot read.
-        case wrongContentType
-        /// The body ended before its declared `Content-Length`.
-        case truncatedBody
-        /// The request could not be built (bad URL, missing key, unsupported option).
-        case invalidRequest
-        /// A server-driven next link pointed to another origin and was not followed.
-        case crossOriginNextLink
-        /// The provider does not support this operation (for example `$batch` on a provider without one).
-        case unsupportedOperation
-        /// A redirect pointed to another origin and was not followed (`RedirectPolicy`).
-        case crossOriginRedirect
-        /// A request was redirected more often than `RedirectPolicy.maximumRedirects`.
-        case tooManyRedirects
-        /// A server-driven next link repeated the first request or an earlier link (paging would never end).
-        case repeatedNextLink
-        /// Paging followed `Options.maximumPages` pages and the server still sent a next link.
-        case tooManyPages
-        /// A request of a `$batch` changeset was not applied because another request of it failed.
-        case notApplied
-        /// A header name or value would break the HTTP message (CR, LF or NUL); the message names the header.
-        case invalidHeader
-    }
 
     /// What went wrong.
     public let kind: Kind
@@ -128,6 +89,7 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
     /// Whether the server said the resource is busy or limited (503, 429).
     public var isThrottled: Bool { statusCode == 503 || statusCode == 429 }
 
+    /// A readable description.
     public var description: String {
         var text = "ODataError.\(kind.rawValue): \(message)"
         if let position { text += " (at byte \(position))" }

@@ -13,6 +13,7 @@ public enum ODataLogLevel: Int, Sendable, Comparable, CaseIterable {
     /// A failure.
     case error
 
+    /// Whether `lhs` is a lower (more verbose) level than `rhs`.
     public static func < (lhs: ODataLogLevel, rhs: ODataLogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

@@ -11,6 +11,7 @@ extension GeneratorConfiguration: Codable {
         init?(intValue: Int) { nil }
     }
 
+    /// Reads a configuration from its JSON form; an unknown key is an error naming it.
     public init(from decoder: any Decoder) throws {
         let any = try decoder.container(keyedBy: AnyKey.self)
         let known = Set(CodingKeys.allCases.map(\.rawValue))
@@ -38,6 +39,7 @@ extension GeneratorConfiguration: Codable {
         strictQueryCapabilities = try container.decodeIfPresent(Bool.self, forKey: .strictQueryCapabilities) ?? false
     }
 
+    /// Writes the configuration in its JSON form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(serviceClassName, forKey: .serviceClassName)

@@ -8,6 +8,7 @@ public struct GeneratorError: Error, Sendable, Hashable, CustomStringConvertible
     /// Creates an error.
     public init(message: String) { self.message = message }
 
+    /// A readable description.
     public var description: String { message }
 }
 

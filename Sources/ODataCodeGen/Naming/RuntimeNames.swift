@@ -22,7 +22,6 @@ enum RuntimeNames {
         "CSRFMiddleware",
         "ChangeSet",
         "ClosureMiddleware",
-        "CodecFuzzing",
         "ComplexTypeDescriptor",
         "ComplexTypeProtocol",
         "ComplexValue",
@@ -82,6 +81,7 @@ enum RuntimeNames {
         "LocalDateTime",
         "LocalTime",
         "LoggingMiddleware",
+        "MetadataDriftReport",
         "NavigationDescriptor",
         "NavigationPath",
         "NavigationSegment",
@@ -136,13 +136,13 @@ enum RuntimeNames {
         "URLEncoding",
         "URLSessionTransport",
         "UpdateMode",
-        "ValueParserExercise",
     ]
 
     /// Members of `DataService`, the base class of generated containers.
     static let serviceMembers: Set<String> = [
         "addLink",
         "applyChanges",
+        "checkMetadata",
         "complete",
         "completeVoid",
         "completionQueue",

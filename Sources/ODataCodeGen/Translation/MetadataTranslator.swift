@@ -4,6 +4,8 @@ import ODataMetadata
 /// entity sets, complex types, function imports (GET) and action imports (other methods).
 struct MetadataTranslator {
     let plan: ServicePlan
+    /// The model the code is generated from, embedded for `checkMetadata()`.
+    let summary: ModelSummary
 
     private var access: AccessLevel { plan.access.declarationAccess }
 
@@ -31,6 +33,15 @@ struct MetadataTranslator {
             group(
                 "ActionImports", "The function imports called with another method (POST, PUT, MERGE, DELETE).",
                 plan.functions.filter(\.isAction).map(function)),
+            Build.constant(
+                ["The fingerprint of the model this code was generated from (sets, types, keys, properties, function imports)."],
+                access, "modelFingerprint", .path("Swift.String"), .string(summary.fingerprint)),
+            Build.constant(
+                [
+                    "The model this code was generated from, with the generated Swift names (`ODataMetadata.ModelSummary` text);",
+                    "`checkMetadata()` compares the served `$metadata` with it.",
+                ],
+                access, "modelSummary", .path("Swift.String"), .string(summary.text())),
         ]
         return .nominal(
             SwiftNominal(

@@ -15,6 +15,7 @@ struct ServiceTranslator {
             members += singleMethods(set)
         }
         for function in plan.functions { members += functionMethods(function) }
+        members += checkMetadataMethods()
         let doc = [
             "The \(DocComment.code(plan.container.name)) entity container: typed reads of its entity sets and calls of",
             "its function imports over a data-service provider (`init(provider:)` is inherited from `OData.DataService`).",
@@ -140,6 +141,25 @@ struct ServiceTranslator {
             parameters: keyParameters + [Self.queryParameter] + Self.standardParameters, result: .named([set.typeName]),
             body: byKey)
         return methods
+    }
+
+    // MARK: Drift check
+
+    /// `checkMetadata()`: the served `$metadata` compared with the model this code was generated from.
+    private func checkMetadataMethods() -> [SwiftDecl] {
+        let headers = SwiftParameter(name: "headers", type: .path("OData.HTTPHeaders"), defaultValue: Build.new("OData.HTTPHeaders", []))
+        let body = Build.call(
+            .member(.self, "checkMetadata"),
+            [
+                ("generatedModel", Build.member(.type(.named([plan.metadataName])), "modelSummary")),
+                ("headers", .identifier("headers")),
+            ])
+        return pair(
+            doc: [
+                "Fetches the served `$metadata` and reports what changed since this code was generated that can break it",
+                "(missing sets, types, properties, keys or function imports, changed types, new required properties or parameters).",
+            ],
+            name: "checkMetadata", parameters: [headers], result: .path("OData.MetadataDriftReport"), body: body)
     }
 
     // MARK: Function imports

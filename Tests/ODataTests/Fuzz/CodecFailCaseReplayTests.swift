@@ -1,7 +1,8 @@
 import Foundation
+import ODataTestSupport
 import XCTest
 
-@_spi(Fuzzing) @testable import OData
+@testable import OData
 
 /// Replays every input the codec fuzz targets ever failed on (Resources/FailCases/{json,atom,errors})
 /// through the same entry points as the fuzzers; reaching the end without a crash is the assertion.

@@ -54,4 +54,25 @@ final class DecodingErrorContextTests: XCTestCase {
             XCTAssertLessThan(error.message.count, 1_000)
         }
     }
+
+    func testTheAtomDecoderNamesEntityIndexKeyAndProperty() throws {
+        var entries = ""
+        for index in 0..<300 {
+            let age = index == 217 ? "old" : "52"
+            entries += """
+                <entry><id>http://h/svc/Employees('\(index)')</id><content type="application/xml"><m:properties>\
+                <d:EmployeeId>\(index)</d:EmployeeId><d:Age>\(age)</d:Age></m:properties></content></entry>
+                """
+        }
+        let atom = """
+            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata" \
+            xmlns:d="http://schemas.microsoft.com/ado/2007/08/dataservices">\(entries)</feed>
+            """
+        XCTAssertThrowsError(try ODataAtomDecoder().decodeEntityList(Data(atom.utf8), entityType: RefScenarioModel.employee)) { error in
+            guard let error = error as? ODataDecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.entityIndex, 217)
+            XCTAssertEqual(error.entityKey, "http://h/svc/Employees('217')")
+            XCTAssertEqual(error.property, "Age")
+        }
+    }
 }

@@ -37,6 +37,10 @@ final class RequestBuilderTests: XCTestCase {
         let value = try builder.propertyValue(city, of: DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("1")])))
         XCTAssertEqual(value.url.absoluteString, "http://127.0.0.1:9/svc/Customers('1')/City/$value?sap-client=100")
         XCTAssertEqual(try builder.metadata().url.absoluteString, "http://127.0.0.1:9/svc/$metadata?sap-client=100")
+        let language = ODataRequestBuilder(serviceRoot: URL(string: "http://127.0.0.1:9/svc/")!, sapLanguage: "de&x y$ü")
+        XCTAssertEqual(
+            try language.metadata().url.absoluteString, "http://127.0.0.1:9/svc/$metadata?sap-language=de%26x%20y$%C3%BC",
+            "sap-language is encoded like every literal (one encoder: URLEncoding)")
         XCTAssertThrowsError(try builder.nextPage("http://elsewhere.example/svc/Customers?$skiptoken=2")) { error in
             XCTAssertEqual((error as? ODataError)?.kind, .crossOriginNextLink)
         }
@@ -103,5 +107,28 @@ final class RequestBuilderTests: XCTestCase {
         XCTAssertEqual(request.method, "POST")
         XCTAssertEqual(request.url.absoluteString, "http://127.0.0.1:9/svc/$batch?sap-client=100")
         XCTAssertTrue(request.headers["Content-Type"]?.hasPrefix("multipart/mixed; boundary=") ?? false)
+    }
+
+    func testBatchChangeSetBodiesFollowTheFormat() throws {
+        let root = URL(string: "http://127.0.0.1:9/svc/")!
+        let customers = try model.entitySet("Customers")
+        var customer = try customer()
+        customer["City"] = .string("Paris")
+        let batch = RequestBatch()
+        let changes = ChangeSet()
+        changes.createEntity(customer, in: customers)
+        try changes.updateEntity(customer)
+        try changes.deleteEntity(customer)
+        batch.addChanges(changes)
+
+        let json = text(try ODataRequestBuilder(serviceRoot: root).batch(batch).body)
+        XCTAssertTrue(json.contains(#"{"City":"Paris"}"#), json)
+        XCTAssertEqual(json.components(separatedBy: "Content-Type: application/json").count - 1, 2, json)
+
+        let atom = text(try ODataRequestBuilder(serviceRoot: root, codec: PayloadFormat.atom.codec()).batch(batch).body)
+        XCTAssertEqual(atom.components(separatedBy: "Content-Type: application/atom+xml;type=entry").count - 1, 2, atom)
+        XCTAssertEqual(atom.components(separatedBy: "<d:City>Paris</d:City>").count - 1, 2, atom)
+        XCTAssertFalse(atom.contains(#"{"City":"Paris"}"#), atom)
+        XCTAssertTrue(atom.contains("DELETE http://127.0.0.1:9/svc/Customers('1') HTTP/1.1"), atom)
     }
 }

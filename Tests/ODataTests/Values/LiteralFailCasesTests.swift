@@ -1,7 +1,8 @@
 import Foundation
+import ODataTestSupport
 import XCTest
 
-@_spi(Testing) @testable import OData
+@testable import OData
 
 /// Replays the `literal` fuzz target's fail cases (and hand-written edge cases) in the normal test run.
 final class LiteralFailCasesTests: XCTestCase {

@@ -1195,4 +1195,32 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     ) throws -> Swift.Bool {
         try self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.updateSalesOrderStatus, [(name: "id", value: id.edmValue), (name: "newStatus", value: newStatus.edmValue)]), headers: headers, options: options)
     }
+
+    /// Fetches the served `$metadata` and reports what changed since this code was generated that can break it
+    /// (missing sets, types, properties, keys or function imports, changed types, new required properties or parameters).
+    open func checkMetadata(
+        headers: OData.HTTPHeaders = OData.HTTPHeaders()
+    ) async throws -> OData.MetadataDriftReport {
+        try await self.checkMetadata(generatedModel: ESPMContainerMetadata.modelSummary, headers: headers)
+    }
+
+    /// Fetches the served `$metadata` and reports what changed since this code was generated that can break it
+    /// (missing sets, types, properties, keys or function imports, changed types, new required properties or parameters).
+    ///
+    /// The completion handler is called on `completionQueue` with the result or the error.
+    open func checkMetadata(
+        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
+        completionHandler: @escaping @Sendable (OData.MetadataDriftReport?, (any Swift.Error)?) -> Swift.Void
+    ) {
+        self.checkMetadata(generatedModel: ESPMContainerMetadata.modelSummary, headers: headers, completionHandler: completionHandler)
+    }
+
+    /// Fetches the served `$metadata` and reports what changed since this code was generated that can break it
+    /// (missing sets, types, properties, keys or function imports, changed types, new required properties or parameters).
+    ///
+    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    open func checkMetadata(headers: OData.HTTPHeaders = OData.HTTPHeaders()) throws -> OData.MetadataDriftReport {
+        try self.checkMetadata(generatedModel: ESPMContainerMetadata.modelSummary, headers: headers)
+    }
 }

@@ -1,0 +1,113 @@
+// Benchmark (not a test): the offline store's download and local query against hand-written references.
+// Run: swift run -c release --package-path Benchmarks offline-bench [entities] [page size]
+// (1) download of N entities x 12 properties from a static in-process server into the store (server paging),
+//     against decode + a hand-written SQLite bulk insert of the same rows into typed columns;
+// (2) a local filter + orderBy + top(20) over them, against the same hand-written SQL (both indexed);
+// (3) store size on disk against the JSON payload; (4) peak memory during the download against one page.
+import Foundation
+import OData
+import ODataMetadata
+import ODataOffline
+
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let total = arguments.first ?? 50_000
+let pageSize = arguments.dropFirst().first ?? 1_000
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-bench-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+let pages = (0..<((total + pageSize - 1) / pageSize)).map { BenchService.page($0, pageSize: pageSize, total: total) }
+let onePage = pages[0].count
+let payloadBytes = pages.reduce(0) { $0 + $1.count }
+print(
+    "offline-bench: \(total) entities x 12 properties, pages of \(pageSize) (\(onePage / 1024) KB), JSON payload \(payloadBytes / 1_048_576) MB"
+)
+
+var parameters = OfflineODataParameters()
+parameters.storeName = "bench"
+parameters.storePath = folder
+let provider = OfflineODataProvider(
+    serviceRoot: BenchService.root, parameters: parameters, transport: StaticTransport(pages: pages))
+try provider.add(definingQuery: OfflineODataDefiningQuery(name: "items", query: "Items"))
+try await provider.open()
+let phases = PhaseClock()
+provider.setProgressHandler { phases.mark($0) }
+let memoryBefore = peakResidentKB()
+let downloadTime = try await seconds { try await provider.download() }
+let memoryPeak = peakResidentKB()
+
+let model = try DataModel(metadata: MetadataParser.parse(Data(BenchService.metadata.utf8)))
+let items = try model.entitySet("Items")
+let reference = HandWrittenStore(path: folder.appendingPathComponent("reference.sqlite").path)
+var referenceRows = 0
+let referenceTime = try await seconds { referenceRows = try reference.load(pages: pages, type: items.entityType) }
+
+let query = DataQuery().from(items).filter(.binary(.equal, .property("Category"), .literal(.string("C7"))))
+    .orderBy(Bench.name).top(20)
+var local: [EntityValue] = []
+_ = try await provider.fetchEntities(query, headers: HTTPHeaders(), options: RequestOptions())  // warm: index built
+var queryTimes: [Double] = []
+for _ in 0..<20 {
+    queryTimes.append(
+        try await seconds { local = try await provider.fetchEntities(query, headers: HTTPHeaders(), options: RequestOptions()).entities })
+}
+var handEntities: [EntityValue] = []
+_ = reference.query(category: "C7", type: items.entityType)
+var handTimes: [Double] = []
+for _ in 0..<20 { handTimes.append(await seconds { handEntities = reference.query(category: "C7", type: items.entityType) }) }
+let sameAnswer = local.map(\.key) == handEntities.map(\.key) && !local.isEmpty
+reference.close()
+
+try await provider.close()
+let storeBytes = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("bench.sqlite").path)[.size] as? Int) ?? 0
+let referenceBytes =
+    (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("reference.sqlite").path)[.size] as? Int) ?? 0
+
+func format(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+let median = { (values: [Double]) in values.sorted()[values.count / 2] * 1000 }
+print("download into the store: \(format(downloadTime)) s, \(Int(Double(total) / downloadTime)) entities/s (budget >= 100000/s)")
+print("  of which fetch + decode + staging \(format(phases.staging)) s, applying in one transaction \(format(phases.applying)) s")
+print(
+    "decode + hand-written SQLite insert: \(format(referenceTime)) s (\(referenceRows) rows); store/reference = \(format(downloadTime / referenceTime))x (budget <= 2x)"
+)
+print(
+    "filter + orderBy + top(20): store \(format(median(queryTimes), 3)) ms, hand-written SQL \(format(median(handTimes), 3)) ms, ratio \(format(median(queryTimes) / max(median(handTimes), 0.000_001)))x (budget <= 10 ms, <= 1.5x); same answer: \(sameAnswer)"
+)
+print(
+    "store on disk: \(storeBytes / 1024) KB vs JSON payload \(payloadBytes / 1024) KB (\(format(Double(storeBytes) / Double(payloadBytes)))x); hand-written table \(referenceBytes / 1024) KB"
+)
+print(
+    "peak RSS during download: +\((memoryPeak - memoryBefore) / 1024) MB over \(memoryBefore / 1024) MB before; one page is \(onePage / 1024) KB"
+)
+
+/// The typed path of the `Name` property, for `orderBy`.
+enum Bench {
+    static let name = SortPath("Name")
+}
+
+/// A property path by name.
+struct SortPath: PropertyPathConvertible {
+    let propertyPath: String
+    init(_ path: String) { propertyPath = path }
+}
+
+/// When the download's phases started and ended, from its progress events.
+final class PhaseClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var times: [String: Double] = [:]
+
+    func mark(_ event: OfflineODataProgress) {
+        let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        lock.withLock {
+            switch event {
+            case .downloading: if times["start"] == nil { times["start"] = now }
+            case .applyingDownload: times["apply"] = now
+            case .finished: times["end"] = now
+            default: break
+            }
+        }
+    }
+
+    var staging: Double { lock.withLock { (times["apply"] ?? 0) - (times["start"] ?? 0) } }
+    var applying: Double { lock.withLock { (times["end"] ?? 0) - (times["apply"] ?? 0) } }
+}

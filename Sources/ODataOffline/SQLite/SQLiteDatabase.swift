@@ -1,0 +1,213 @@
+import CSQLite
+import Foundation
+import OData
+
+/// One value bound to or read from SQLite.
+enum SQLValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(Data)
+
+    /// The text, or nil for another kind.
+    var text: String? { if case .text(let value) = self { return value } else { return nil } }
+    /// The integer, or nil for another kind.
+    var integer: Int64? { if case .integer(let value) = self { return value } else { return nil } }
+    /// The bytes of a blob (or of a text), nil otherwise.
+    var data: Data? {
+        switch self {
+        case .blob(let value): return value
+        case .text(let value): return Data(value.utf8)
+        default: return nil
+        }
+    }
+    /// JSON bytes as text (so that SQLite's JSON functions read them).
+    static func json(_ data: Data) -> SQLValue { .text(String(decoding: data, as: UTF8.self)) }
+    /// A text or null.
+    static func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
+}
+
+/// A SQLite connection used by one store. Every call holds a recursive lock, so the connection is used by
+/// one thread at a time and a transaction's body may call the other methods. Prepared statements are cached.
+final class SQLiteDatabase: @unchecked Sendable {
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+    private let lock = NSRecursiveLock()
+    private var transactionDepth = 0
+    /// The file path, or `:memory:`.
+    let path: String
+
+    /// Opens (creating when missing) the database at `path` (`:memory:` for a private in-memory one).
+    /// A new file is created with mode 0600.
+    init(path: String) throws {
+        self.path = path
+        if path != ":memory:" {
+            let manager = FileManager.default
+            if !manager.fileExists(atPath: path) {
+                guard manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                    throw ODataError(.invalidRequest, "offline store: cannot create the database file \(path)")
+                }
+            }
+            try? manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        }
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(db)
+            throw ODataError(.invalidRequest, "offline store: cannot open \(path): \(message) (SQLite code \(code))")
+        }
+        handle = db
+        sqlite3_busy_timeout(db, 10_000)
+        if path != ":memory:" { try execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL") }
+    }
+
+    deinit { closeHandle() }
+
+    /// Closes the connection; later calls throw.
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        closeHandle()
+    }
+
+    private func closeHandle() {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements = [:]
+        if let handle { sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    private func failure(_ what: String, _ code: Int32) -> ODataError {
+        let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the store is closed"
+        return ODataError(.invalidRequest, "offline store \(path): \(what) failed: \(message) (SQLite code \(code))")
+    }
+
+    private func open() throws -> OpaquePointer {
+        guard let handle else { throw ODataError(.invalidRequest, "offline store \(path) is closed: call open() first") }
+        return handle
+    }
+
+    /// Runs one or more statements without parameters.
+    func execute(_ sql: String) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        let db = try open()
+        let code = sqlite3_exec(db, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw failure("'\(sql.prefix(60))'", code) }
+    }
+
+    /// Runs a statement with parameters; returns the number of rows changed.
+    @discardableResult
+    func run(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        try forEachRow(sql, parameters) { _ in }
+        return Int(sqlite3_changes(try open()))
+    }
+
+    /// The rowid of the last insert.
+    var lastInsertRowID: Int64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return handle.map { sqlite3_last_insert_rowid($0) } ?? 0
+    }
+
+    /// The rows of a query.
+    func query(_ sql: String, _ parameters: [SQLValue] = []) throws -> [[SQLValue]] {
+        var rows: [[SQLValue]] = []
+        try forEachRow(sql, parameters) { rows.append($0) }
+        return rows
+    }
+
+    /// Calls `body` with each row of a query, one at a time.
+    func forEachRow(_ sql: String, _ parameters: [SQLValue], _ body: ([SQLValue]) throws -> Void) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        try bind(parameters, to: statement, sql: sql)
+        let columns = sqlite3_column_count(statement)
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw failure("'\(sql.prefix(60))'", code) }
+            var row: [SQLValue] = []
+            row.reserveCapacity(Int(columns))
+            for column in 0..<columns { row.append(Self.column(statement, column)) }
+            try body(row)
+        }
+    }
+
+    /// Runs `body` in a transaction (a savepoint when nested): committed when it returns, rolled back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        let name = "sp\(transactionDepth)"
+        try execute(transactionDepth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(name)")
+        transactionDepth += 1
+        do {
+            let result = try body()
+            transactionDepth -= 1
+            try execute(transactionDepth == 0 ? "COMMIT" : "RELEASE \(name)")
+            return result
+        } catch {
+            transactionDepth -= 1
+            if transactionDepth == 0 {
+                try? execute("ROLLBACK")
+            } else {
+                try? execute("ROLLBACK TO \(name); RELEASE \(name)")
+            }
+            throw error
+        }
+    }
+
+    private func prepared(_ sql: String) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        let db = try open()
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw failure("preparing '\(sql.prefix(80))'", code) }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ parameters: [SQLValue], to statement: OpaquePointer, sql: String) throws {
+        for (offset, value) in parameters.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(statement, index)
+            case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
+            case .real(let number): code = sqlite3_bind_double(statement, index, number)
+            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, csqlite_transient())
+            case .blob(let data):
+                code = data.withUnsafeBytes { bytes in
+                    sqlite3_bind_blob(
+                        statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), csqlite_transient())
+                }
+            }
+            guard code == SQLITE_OK else { throw failure("binding parameter \(index) of '\(sql.prefix(60))'", code) }
+        }
+    }
+
+    private static func column(_ statement: OpaquePointer, _ column: Int32) -> SQLValue {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(statement, column) else { return .text("") }
+            return .text(String(cString: text))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: count))
+        default: return .null
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import OData
+
+extension OfflineStore {
+    /// Empties the staging tables (a download starts clean, also after an interrupted one).
+    func clearStaging() throws {
+        try db.execute(
+            """
+            DELETE FROM staged_entities; DELETE FROM staged_links; DELETE FROM staged_navs; DELETE FROM staged_deletes;
+            DELETE FROM staged_full_sets
+            """)
+    }
+
+    /// Stages one downloaded page: the entities of `set`, and their expanded relations, recursively.
+    func stage(_ entities: [EntityValue], set: EntitySetDescriptor) throws {
+        try db.transaction {
+            for entity in entities { try stage(entity, set: set, depth: 0) }
+        }
+    }
+
+    private func stage(_ entity: EntityValue, set: EntitySetDescriptor, depth: Int) throws {
+        let row = EntityRow(entity, set: set.name, relative: relative)
+        try db.run(
+            """
+            INSERT OR REPLACE INTO staged_entities(eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type,
+            media_etag, type_name) VALUES(?,?,?,?,?,?,?,?,?,?,?)
+            """, row.parameters)
+        guard depth < 16 else { return }
+        for navigation in entity.entityType.navigationProperties {
+            let related: [EntityValue]
+            switch entity[navigation] {
+            case .entities(let list): related = list
+            case .entity(let single): related = single.map { [$0] } ?? []
+            case .deferred, nil: continue
+            }
+            guard let target = model.targetEntitySet(from: set, navigation: navigation.name) else { continue }
+            try db.run(
+                "INSERT OR IGNORE INTO staged_navs(eset, ekey, nav) VALUES(?,?,?)",
+                [.text(set.name), .text(row.key), .text(navigation.name)])
+            for (position, child) in related.enumerated() {
+                try stage(child, set: target, depth: depth + 1)
+                try db.run(
+                    "INSERT OR IGNORE INTO staged_links(eset, ekey, nav, tset, tkey, pos) VALUES(?,?,?,?,?,?)",
+                    [
+                        .text(set.name), .text(row.key), .text(navigation.name), .text(target.name), .text(child.key.predicate),
+                        .integer(Int64(position)),
+                    ])
+                try addReverseLink(set.name, row.key, navigation.name, target.name, child.key.predicate, staged: true)
+            }
+        }
+    }
+
+    /// Stages the ids (URIs) of entries a delta response reports as deleted.
+    func stageDeletes(_ ids: [String]) throws {
+        guard !ids.isEmpty else { return }
+        try db.transaction {
+            for id in ids {
+                let address = address(ofURI: id)
+                try db.run(
+                    "INSERT INTO staged_deletes(uri, eset, ekey) VALUES(?,?,?)",
+                    [.optional(relative(id)), .optional(address?.set), .optional(address?.key)])
+            }
+        }
+    }
+
+    /// Records that a set was read in full, so that what the download did not see is removed.
+    func stageFullRead(of set: String) throws {
+        try db.run("INSERT OR IGNORE INTO staged_full_sets(eset) VALUES(?)", [.text(set)])
+    }
+
+    /// Applies the staged download in one transaction: removes what the server no longer has (key diff for
+    /// sets read in full, tombstones of delta responses), writes the entities and relations except where
+    /// local changes are pending, and keeps the delta links. Returns the number of entities written.
+    @discardableResult
+    func applyStaged(deltaLinks: [String: String]) throws -> Int {
+        try db.transaction {
+            if (try db.query("SELECT count(*) FROM staged_deletes").first?.first?.integer ?? 0) > 0 {
+                try db.execute(
+                    """
+                    DELETE FROM entities WHERE pending = 0 AND (EXISTS (SELECT 1 FROM staged_deletes d
+                        WHERE d.eset = entities.eset AND d.ekey = entities.ekey)
+                      OR uri IN (SELECT uri FROM staged_deletes WHERE eset IS NULL))
+                    """)
+            }
+            try db.execute(
+                """
+                DELETE FROM entities WHERE eset IN (SELECT eset FROM staged_full_sets) AND pending = 0 AND is_local = 0
+                  AND NOT EXISTS (SELECT 1 FROM staged_entities s WHERE s.eset = entities.eset AND s.ekey = entities.ekey);
+                INSERT INTO entities(eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag,
+                  type_name)
+                  SELECT eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag, type_name
+                  FROM staged_entities WHERE true
+                  ON CONFLICT(eset, ekey) DO UPDATE SET body = excluded.body, uri = excluded.uri, edit_link = excluded.edit_link,
+                  etag = excluded.etag, media_read = excluded.media_read, media_edit = excluded.media_edit,
+                  media_type = excluded.media_type, media_etag = excluded.media_etag, type_name = excluded.type_name
+                  WHERE entities.pending = 0;
+                DELETE FROM links WHERE EXISTS (SELECT 1 FROM staged_navs n
+                    WHERE n.eset = links.eset AND n.ekey = links.ekey AND n.nav = links.nav)
+                  AND NOT EXISTS (SELECT 1 FROM entities e WHERE e.eset = links.eset AND e.ekey = links.ekey AND e.pending = 1);
+                INSERT OR IGNORE INTO links(eset, ekey, nav, tset, tkey, pos)
+                  SELECT eset, ekey, nav, tset, tkey, pos FROM staged_links;
+                DELETE FROM links WHERE NOT EXISTS (SELECT 1 FROM entities e WHERE e.eset = links.eset AND e.ekey = links.ekey)
+                  OR NOT EXISTS (SELECT 1 FROM entities e WHERE e.eset = links.tset AND e.ekey = links.tkey);
+                """)
+            for (name, link) in deltaLinks {
+                try db.run("UPDATE defining_queries SET delta_link = ? WHERE name = ?", [.optional(relative(link)), .text(name)])
+            }
+            let count = try db.query("SELECT count(*) FROM staged_entities").first?.first?.integer ?? 0
+            try clearStaging()
+            return Int(count)
+        }
+    }
+
+    // MARK: Defining queries
+
+    /// Stores a defining query (replacing one of the same name).
+    func save(_ query: OfflineODataDefiningQuery) throws {
+        let position = try db.query("SELECT coalesce(max(pos), 0) + 1 FROM defining_queries").first?.first?.integer ?? 1
+        try db.run(
+            """
+            INSERT INTO defining_queries(name, query, streams, pos) VALUES(?,?,?,?)
+            ON CONFLICT(name) DO UPDATE SET query = excluded.query, streams = excluded.streams,
+              delta_link = CASE WHEN defining_queries.query = excluded.query THEN defining_queries.delta_link END
+            """,
+            [.text(query.name), .text(query.query), .integer(query.automaticallyRetrievesStreams ? 1 : 0), .integer(position)])
+    }
+
+    /// The stored defining queries in the order they were added, with their delta links.
+    func definingQueries() throws -> [(query: OfflineODataDefiningQuery, deltaLink: String?)] {
+        try db.query("SELECT name, query, streams, delta_link FROM defining_queries ORDER BY pos").map { row in
+            (
+                OfflineODataDefiningQuery(
+                    name: row[0].text ?? "", query: row[1].text ?? "", automaticallyRetrievesStreams: row[2].integer == 1),
+                row[3].text
+            )
+        }
+    }
+}

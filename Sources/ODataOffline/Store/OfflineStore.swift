@@ -1,0 +1,124 @@
+import Foundation
+import OData
+import ODataMetadata
+
+/// The SQLite store behind an `OfflineODataProvider`: the service's metadata, the downloaded entities and
+/// their relations, the defining queries, the request queue and the error archive.
+///
+/// Entities are rows of `entities` keyed by entity set and key predicate (`Customers`, `('C1')`), with their
+/// properties as a JSON body (the verbose JSON form the SDK writes) and the server facts (URI, edit link,
+/// ETag, media links) in columns; relations are rows of `links`. Downloads write to `staged_*` tables page
+/// by page and apply them in one transaction, so a reader sees a download all or not at all.
+final class OfflineStore: @unchecked Sendable {
+    /// The connection.
+    let db: SQLiteDatabase
+    /// The service's model, from the stored `$metadata`.
+    let model: DataModel
+    /// The service root the store syncs with (empty for the in-process service); stored links are kept
+    /// relative to it, so that a copied store can sync with the same service at another address.
+    let serviceRoot: String
+
+    static let schema = """
+        CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value BLOB);
+        CREATE TABLE IF NOT EXISTS entities(
+            id INTEGER PRIMARY KEY, eset TEXT NOT NULL, ekey TEXT NOT NULL, body BLOB NOT NULL,
+            uri TEXT, edit_link TEXT, etag TEXT, media_read TEXT, media_edit TEXT, media_type TEXT, media_etag TEXT,
+            type_name TEXT, is_local INTEGER NOT NULL DEFAULT 0, pending INTEGER NOT NULL DEFAULT 0,
+            deleted INTEGER NOT NULL DEFAULT 0, original BLOB, original_etag TEXT, has_original INTEGER NOT NULL DEFAULT 0,
+            UNIQUE(eset, ekey));
+        DROP INDEX IF EXISTS entities_uri;
+        CREATE TABLE IF NOT EXISTS links(
+            eset TEXT NOT NULL, ekey TEXT NOT NULL, nav TEXT NOT NULL, tset TEXT NOT NULL, tkey TEXT NOT NULL, pos INTEGER,
+            PRIMARY KEY(eset, ekey, nav, tset, tkey));
+        CREATE INDEX IF NOT EXISTS links_target ON links(tset, tkey);
+        CREATE TABLE IF NOT EXISTS media(eset TEXT NOT NULL, ekey TEXT NOT NULL, content_type TEXT, data BLOB,
+            PRIMARY KEY(eset, ekey));
+        CREATE TABLE IF NOT EXISTS defining_queries(
+            name TEXT PRIMARY KEY, query TEXT NOT NULL, streams INTEGER NOT NULL, delta_link TEXT, pos INTEGER);
+        CREATE TABLE IF NOT EXISTS queue(
+            id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, method TEXT NOT NULL, eset TEXT NOT NULL,
+            ekey TEXT NOT NULL, nav TEXT, tset TEXT, tkey TEXT, body BLOB, content_type TEXT, properties TEXT,
+            headers TEXT, combinable INTEGER NOT NULL DEFAULT 1, inflight INTEGER NOT NULL DEFAULT 0);
+        CREATE TABLE IF NOT EXISTS archive(
+            id INTEGER PRIMARY KEY AUTOINCREMENT, request_id INTEGER, kind TEXT, method TEXT NOT NULL, url TEXT NOT NULL,
+            body BLOB, status INTEGER, code TEXT, message TEXT NOT NULL, eset TEXT, ekey TEXT, server_body BLOB);
+        CREATE TABLE IF NOT EXISTS key_map(eset TEXT NOT NULL, local_key TEXT NOT NULL, server_key TEXT NOT NULL,
+            PRIMARY KEY(eset, local_key));
+        CREATE TABLE IF NOT EXISTS staged_entities(
+            eset TEXT NOT NULL, ekey TEXT NOT NULL, body BLOB NOT NULL, uri TEXT, edit_link TEXT, etag TEXT,
+            media_read TEXT, media_edit TEXT, media_type TEXT, media_etag TEXT, type_name TEXT, PRIMARY KEY(eset, ekey));
+        CREATE TABLE IF NOT EXISTS staged_links(
+            eset TEXT NOT NULL, ekey TEXT NOT NULL, nav TEXT NOT NULL, tset TEXT NOT NULL, tkey TEXT NOT NULL, pos INTEGER,
+            PRIMARY KEY(eset, ekey, nav, tset, tkey));
+        CREATE TABLE IF NOT EXISTS staged_navs(eset TEXT NOT NULL, ekey TEXT NOT NULL, nav TEXT NOT NULL,
+            PRIMARY KEY(eset, ekey, nav));
+        CREATE TABLE IF NOT EXISTS staged_deletes(uri TEXT NOT NULL, eset TEXT, ekey TEXT);
+        CREATE TABLE IF NOT EXISTS staged_full_sets(eset TEXT PRIMARY KEY);
+        """
+
+    init(db: SQLiteDatabase, model: DataModel, serviceRoot: String) {
+        self.db = db
+        self.model = model
+        self.serviceRoot = serviceRoot
+    }
+
+    /// A link relative to the service root when it is under it.
+    func relative(_ link: String?) -> String? {
+        guard let link, !serviceRoot.isEmpty, link.hasPrefix(serviceRoot) else { return link }
+        return String(link.dropFirst(serviceRoot.count))
+    }
+
+    /// Opens the store at `file` (in memory when nil): creates the schema, and reads the stored metadata, or
+    /// stores the one `fetchMetadata` gives when there is none yet (only then is it called).
+    static func open(file: URL?, serviceRoot: String, fetchMetadata: () async throws -> Data) async throws -> OfflineStore {
+        let db = try SQLiteDatabase(path: file?.path ?? ":memory:")
+        do {
+            try db.execute(schema)
+            let stored = try db.query("SELECT value FROM meta WHERE name = 'metadata'").first?.first?.data
+            let metadata: Data
+            if let stored {
+                metadata = stored
+            } else {
+                metadata = try await fetchMetadata()
+                try db.run("INSERT OR REPLACE INTO meta(name, value) VALUES('metadata', ?)", [.blob(metadata)])
+            }
+            return OfflineStore(db: db, model: try model(from: metadata), serviceRoot: serviceRoot)
+        } catch {
+            db.close()
+            throw error
+        }
+    }
+
+    /// The model of a `$metadata` document, as a typed error when it cannot be read.
+    static func model(from metadata: Data) throws -> DataModel {
+        do {
+            return try DataModel(metadata: MetadataParser.parse(metadata))
+        } catch {
+            throw ODataError(.decoding, "offline store: the stored $metadata cannot be read: \(error)", underlyingError: error)
+        }
+    }
+
+    /// A value of the `meta` table.
+    func meta(_ name: String) throws -> Data? {
+        try db.query("SELECT value FROM meta WHERE name = ?", [.text(name)]).first?.first?.data
+    }
+
+    /// Sets a value of the `meta` table.
+    func setMeta(_ name: String, _ value: Data) throws {
+        try db.run("INSERT OR REPLACE INTO meta(name, value) VALUES(?, ?)", [.text(name), .blob(value)])
+    }
+
+    /// The entity set with this name, as a typed error when the model has none.
+    func entitySet(_ name: String) throws -> EntitySetDescriptor {
+        guard let set = model.entitySet(named: name) else {
+            throw ODataError(.invalidRequest, "offline store: the service has no entity set \(name)")
+        }
+        return set
+    }
+
+    /// Resolves derived types named in stored bodies.
+    var typeResolver: @Sendable (String) -> EntityTypeDescriptor? {
+        let model = self.model
+        return { model.entityType(named: $0) }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import ODataCodeGen
+import ODataMetadata
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `odata-gen check <metadata> --against <url or file> [--config <file>] [--patches <file>]`: what the served
+/// metadata changed that can break code generated from `<metadata>` (the runtime's `checkMetadata()` for CI).
+enum CheckCommand {
+    static let usage = """
+        usage: odata-gen check <metadata.xml> --against <url | file> [--config <file>] [--patches <file>]
+
+          Compares the model that code generated from <metadata.xml> (with the configuration and patches)
+          uses with the served one (a $metadata URL, or a file) and prints what can break that code:
+          missing sets, types, properties, keys, navigation properties or function imports, changed types,
+          new required properties or parameters. Harmless changes (added optional properties, sets,
+          annotations) print nothing.
+
+          --against <url|file>  the served $metadata (http(s) URL or file path)
+          --config <file>       odata-generator-config.json used for generation
+          --patches <file>      metadata patch file applied to both; repeatable
+          --help, -h            print this help
+
+          Exit status: 0 when nothing breaks, 2 when something breaks, 1 when an input is unusable,
+          64 on usage errors.
+        """
+
+    /// Runs the command; returns the process exit code.
+    static func run(_ arguments: [String]) -> Int32 {
+        var paths: [String] = []
+        var against: String?
+        var configPath: String?
+        var patchPaths: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "-h", "--help":
+                print(usage)
+                return 0
+            case "--against", "--config", "--patches":
+                index += 1
+                guard index < arguments.count else {
+                    CLI.printError("odata-gen check: \(argument) needs a value\n\n\(usage)")
+                    return 64
+                }
+                let value = arguments[index]
+                if argument == "--against" {
+                    against = value
+                } else if argument == "--config" {
+                    configPath = value
+                } else {
+                    patchPaths.append(value)
+                }
+            default:
+                if argument.hasPrefix("-") {
+                    CLI.printError("odata-gen check: unknown option \(argument)\n\n\(usage)")
+                    return 64
+                }
+                paths.append(argument)
+            }
+            index += 1
+        }
+        guard paths.count == 1, let against else {
+            CLI.printError("odata-gen check: expected one metadata document and --against <url or file>\n\n\(usage)")
+            return 64
+        }
+        do {
+            let configuration =
+                try configPath.map { try GeneratorConfiguration.load(from: URL(fileURLWithPath: $0)) } ?? GeneratorConfiguration()
+            let patches = try MetadataInput.patchSets(configuration: configuration, configPath: configPath, extra: patchPaths)
+            let metadata = try MetadataInput.parse(paths[0], patches: patches, strict: false, quiet: true)
+            let generated = try CodeGenerator(configuration: configuration).modelSummary(metadata)
+            let served = try servedMetadata(against, patches: patches)
+            let issues = MetadataDrift.compare(generated: generated, served: ModelSummary(metadata: served, container: generated.container))
+            for issue in issues { print(issue.description) }
+            print(issues.isEmpty ? "the served metadata fits the generated code" : "\(issues.count) change(s) can break the generated code")
+            return issues.isEmpty ? 0 : 2
+        } catch let error as GeneratorError {
+            CLI.printError("error: \(error.message)")
+            return 1
+        } catch {
+            CLI.printError("error: \(error)")
+            return 1
+        }
+    }
+
+    /// Reads the served document from a URL or a file.
+    private static func servedMetadata(_ location: String, patches: [MetadataPatchSet]) throws -> ServiceMetadata {
+        guard location.hasPrefix("http://") || location.hasPrefix("https://") else {
+            return try MetadataInput.parse(location, patches: patches, strict: false, quiet: true)
+        }
+        guard let url = URL(string: location) else { throw GeneratorError(message: "\(location) is not a valid URL") }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw GeneratorError(message: "\(location): cannot be fetched (\(error.localizedDescription))")
+        }
+        do {
+            return try MetadataParser.parse(data, options: ParseOptions.lenient.patched(with: patches))
+        } catch {
+            throw GeneratorError(message: "\(location): cannot read the served metadata: \(error.message)")
+        }
+    }
+}
