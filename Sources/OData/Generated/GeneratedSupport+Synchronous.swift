@@ -43,4 +43,5 @@ extension DataService {
     ) throws -> [Entity] {
         try Blocking.run { try await self.invokeEntities(type, query, headers: headers, options: options) }
     }
+
 }
