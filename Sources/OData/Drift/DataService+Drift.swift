@@ -64,12 +64,4 @@ extension DataService {
         complete(completionHandler) { try await self.checkMetadata(generatedModel: generatedModel, patches: patches, headers: headers) }
     }
 
-    /// Synchronous `checkMetadata(generatedModel:patches:headers:)`: blocks the calling thread (SAP's form, for
-    /// background queues; see `Blocking` for the deadlock caveat).
-    @available(*, noasync, message: "use the async form in an async context")
-    public func checkMetadata(
-        generatedModel: String, patches: [MetadataPatchSet] = [], headers: HTTPHeaders = HTTPHeaders()
-    ) throws -> MetadataDriftReport {
-        try Blocking.run { try await self.checkMetadata(generatedModel: generatedModel, patches: patches, headers: headers) }
-    }
 }
