@@ -27,13 +27,8 @@ extension QueryRestrictedProperty: PropertyPathConvertible where Sort == SetPerm
     public var propertyPath: String { property.propertyPath }
 }
 
-extension EntityProtocol {
-    /// The value of the structural property that a restricted static descriptor names (`entity.note`).
-    @inlinable
-    public subscript<Value, Filter, Sort>(dynamicMember property: KeyPath<Self.Type, QueryRestrictedProperty<Value, Filter, Sort>>)
-        -> Value?
-    {
-        get { entityValue.value(of: Self.self[keyPath: property].property) }
-        set { entityValue.setValue(newValue, for: Self.self[keyPath: property].property) }
-    }
+extension QueryRestrictedProperty: TypedPropertyProtocol {
+    /// The plain typed descriptor: an instance reads and writes the property through it (`entity.note`, by way
+    /// of the generated `Properties` root), whatever the service allows in queries.
+    public var typedProperty: TypedProperty<Value> { property }
 }

@@ -100,13 +100,15 @@ enum PropertyMembers {
     /// per structural property returning the static descriptor (`var firstName: … { Customer.firstName }`).
     /// The runtime's dynamic member lookup goes through it, so that the compiler diagnoses a misspelled
     /// property on an instance by naming the type (a lookup on the metatype's static members made it fail to
-    /// produce any diagnostic). `owner` is the enclosing type's Swift name, which the member scope reserves.
-    static func lookupRoot(_ properties: [PlannedProperty], owner: String, access: AccessLevel) -> SwiftDecl {
+    /// produce any diagnostic). `owner` is the enclosing type's Swift name, which the member scope reserves;
+    /// `strict`: members have the static descriptors' type (`OData.QueryRestrictedProperty` where restricted).
+    static func lookupRoot(_ properties: [PlannedProperty], owner: String, access: AccessLevel, strict: Bool = false) -> SwiftDecl {
         var members: [SwiftDecl] = [
             .initializer(doc: ["The (stateless) root."], access: access, parameters: [], body: [])
         ]
         for property in properties {
-            let type = SwiftType.generic(["OData", "TypedProperty"], [property.valueType])
+            let plain = SwiftType.generic(["OData", "TypedProperty"], [property.valueType])
+            let type = strict && isRestricted(property) ? restrictedType(property) : plain
             members.append(
                 .property(
                     SwiftProperty(
