@@ -17,7 +17,9 @@ struct EntityTypeTranslator {
         var members: [SwiftDecl] = [descriptorTable()]
         members += type.properties.map { PropertyMembers.staticDescriptor($0, ownerKind: "entity", access: access, strict: strict) }
         members += type.navigations.map(staticNavigation)
-        if !type.properties.isEmpty { members.append(PropertyMembers.lookupRoot(type.properties, owner: type.name, access: access, strict: strict)) }
+        if !type.properties.isEmpty {
+            members.append(PropertyMembers.lookupRoot(type.properties, owner: type.name, access: access, strict: strict))
+        }
         members.append(
             .property(
                 SwiftProperty(
