@@ -29,40 +29,15 @@ enum CheckCommand {
 
     /// Runs the command; returns the process exit code.
     static func run(_ arguments: [String]) -> Int32 {
-        var paths: [String] = []
-        var against: String?
-        var configPath: String?
-        var patchPaths: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "-h", "--help":
-                print(usage)
-                return 0
-            case "--against", "--config", "--patches":
-                index += 1
-                guard index < arguments.count else {
-                    CLI.printError("odata-gen check: \(argument) needs a value\n\n\(usage)")
-                    return 64
-                }
-                let value = arguments[index]
-                if argument == "--against" {
-                    against = value
-                } else if argument == "--config" {
-                    configPath = value
-                } else {
-                    patchPaths.append(value)
-                }
-            default:
-                if argument.hasPrefix("-") {
-                    CLI.printError("odata-gen check: unknown option \(argument)\n\n\(usage)")
-                    return 64
-                }
-                paths.append(argument)
-            }
-            index += 1
-        }
+        var exitCode: Int32 = 0
+        guard
+            let parsed = OptionArguments.parse(
+                arguments, command: "check", usage: usage, valueOptions: ["--against", "--config", "--patches"], exitCode: &exitCode)
+        else { return exitCode }
+        let paths = parsed.paths
+        let against = parsed.last("--against")
+        let configPath = parsed.last("--config")
+        let patchPaths = parsed.values["--patches"] ?? []
         guard paths.count == 1, let against else {
             CLI.printError("odata-gen check: expected one metadata document and --against <url or file>\n\n\(usage)")
             return 64

@@ -25,42 +25,15 @@ enum DiffCommand {
 
     /// Runs the command; returns the process exit code.
     static func run(_ arguments: [String]) -> Int32 {
-        var paths: [String] = []
-        var configPath: String?
-        var lockPath: String?
-        var patchPaths: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            func value() -> String? {
-                index += 1
-                return index < arguments.count ? arguments[index] : nil
-            }
-            switch argument {
-            case "-h", "--help":
-                print(usage)
-                return 0
-            case "--config", "--lock", "--patches":
-                guard let given = value() else {
-                    CLI.printError("odata-gen diff: \(argument) needs a value\n\n\(usage)")
-                    return 64
-                }
-                if argument == "--config" {
-                    configPath = given
-                } else if argument == "--lock" {
-                    lockPath = given
-                } else {
-                    patchPaths.append(given)
-                }
-            default:
-                if argument.hasPrefix("-") {
-                    CLI.printError("odata-gen diff: unknown option \(argument)\n\n\(usage)")
-                    return 64
-                }
-                paths.append(argument)
-            }
-            index += 1
-        }
+        var exitCode: Int32 = 0
+        guard
+            let parsed = OptionArguments.parse(
+                arguments, command: "diff", usage: usage, valueOptions: ["--config", "--lock", "--patches"], exitCode: &exitCode)
+        else { return exitCode }
+        let paths = parsed.paths
+        let configPath = parsed.last("--config")
+        let lockPath = parsed.last("--lock")
+        let patchPaths = parsed.values["--patches"] ?? []
         guard paths.count == 2 else {
             CLI.printError("odata-gen diff: expected an old and a new metadata document\n\n\(usage)")
             return 64
