@@ -19,7 +19,6 @@ let package = Package(
             dependencies: [.product(name: "ODataCodeGen", package: sdk), .product(name: "ODataMetadata", package: sdk)]
         ),
         .executableTarget(name: "decode-bench", dependencies: [.product(name: "OData", package: sdk)]),
-        .executableTarget(name: "network-bench", dependencies: [.product(name: "OData", package: sdk)]),
         .executableTarget(name: "query-bench", dependencies: [.product(name: "OData", package: sdk)]),
         .target(
             name: "BenchESPM",

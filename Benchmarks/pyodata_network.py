@@ -1,5 +1,5 @@
-"""pyodata 1.12.1 on the same requests as network-bench: one-entity and 100-entity page GETs,
-sequential and with 8 threads. Prints lines in network-bench's format.
+"""pyodata 1.12.1 on the same requests as transport-bench: one-entity and 100-entity page GETs,
+sequential and with 8 threads. Prints lines in transport-bench's format.
 
     python pyodata_network.py <service-root> [requests] [runs] [big-root]
 
