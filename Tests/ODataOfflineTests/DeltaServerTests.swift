@@ -164,6 +164,36 @@ final class DeltaServerTests: XCTestCase {
         XCTAssertNil(archive.first?.httpStatusCode)
         XCTAssertTrue(archive.first?.message.contains("2 entities") == true, archive.first?.message ?? "")
     }
+
+    func testLostCreateIsReplayedByAServiceThatHonoursRepeatableRequests() async throws {
+        try await DeltaServer.control(root, "repeatable")
+        let provider = try await offline()
+        try await provider.download()
+        let customers = ESPMContainerMetadata.EntitySets.customers
+        _ = try await provider.createEntity(OfflineFixtures.customer(nil, first: "First", last: "Create").entityValue, in: customers)
+        let first = try await provider.upload()
+        XCTAssertEqual(first.succeeded, 1, "the answer says Repeatability-Result: accepted")
+        // A twin on the server would make looking the create up ambiguous: only the replay settles it.
+        var twin = OfflineFixtures.customer("C31", first: "Replayed", last: "Create")
+        _ = try await server.createEntity(twin)
+        twin.customerID = nil
+        _ = try await provider.createEntity(twin.entityValue, in: customers)
+        try await DeltaServer.control(root, "fault", json: #"{"method": "POST", "action": "drop"}"#)
+        do {
+            try await provider.upload()
+            XCTFail("the dropped connection did not stop the upload")
+        } catch let error as ODataError {
+            XCTAssertNil(error.statusCode, "\(error)")
+        }
+        let result = try await provider.upload()
+        XCTAssertEqual(result, OfflineODataUploadResult(succeeded: 1, failed: 0, notSent: 0))
+        let log = try await DeltaServer.log(root)
+        XCTAssertEqual(log, ["POST Customers('D00001')", "POST Customers('C31')", "POST Customers('D00002')"])
+        let replayed = try await DeltaServer.log(root, "replayed")
+        XCTAssertEqual(replayed, ["POST Customers('D00002')"], "sent again with the same Repeatability-Request-ID")
+        let local = try await ESPMContainer(provider: provider).fetchCustomers(matching: DataQuery().filter(Customer.lastName.equal("Create")))
+        XCTAssertEqual(local.map(\.customerID), ["D00001", "D00002"])
+    }
 }
 
 /// The delta server's test-control endpoints (`/_control/…` beside the service).
@@ -172,11 +202,12 @@ enum DeltaServer {
         try await OfflineServers.control("POST", controlURL(root, action), json: json ?? "{}")
     }
 
-    /// The writes the server applied, in order (`POST Customers('D00001')`, `MERGE Customers('C02')`, …).
-    static func log(_ root: URL) async throws -> [String] {
+    /// The writes the server applied, in order (`POST Customers('D00001')`, `MERGE Customers('C02')`, …), or
+    /// (`"replayed"`) those it answered again from a repeated `Repeatability-Request-ID`.
+    static func log(_ root: URL, _ list: String = "applied") async throws -> [String] {
         let response = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: controlURL(root, "log")))
         let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-        return object?["applied"] as? [String] ?? []
+        return object?[list] as? [String] ?? []
     }
 
     private static func controlURL(_ root: URL, _ action: String) -> URL {

@@ -26,7 +26,11 @@ The test-control endpoints (outside the OData service):
                                     answer ("hold": only after /release or
                                     60 s)
     POST /_control/release         lets held answers go (their connections close)
-    GET  /_control/log             {"applied": ["POST Customers('D00001')", ...]}
+    POST /_control/repeatable      honour OASIS repeatable requests from now on: a
+                                   write with a Repeatability-Request-ID seen
+                                   before gets its first answer again, not applied
+    GET  /_control/log             {"applied": ["POST Customers('D00001')", ...],
+                                    "replayed": [...]}
 """
 
 import argparse
@@ -79,6 +83,8 @@ class State:
         self.log = []
         self.faults = []
         self.release = threading.Event()
+        self.repeatable = None  # Repeatability-Request-ID -> first answer, once enabled
+        self.replayed = []
 
     def touch(self, entity_set, key):
         self.version += 1
@@ -258,11 +264,19 @@ class Handler(BaseHTTPRequestHandler):
             payload = payload.get("d", payload)
         except ValueError as e:
             return self.error(400, "BadRequest", "the body is not JSON: %s" % e)
+        request_id = self.headers.get("Repeatability-Request-ID")
+        if STATE.repeatable is not None and request_id in STATE.repeatable:
+            status, answer, headers, line = STATE.repeatable[request_id]
+            STATE.replayed.append(line)
+            return self.send(status, answer, headers)
         result = action(method, entity_set, key, payload)
         if result is None:
             return
         status, answer, headers, line = result
         STATE.log.append(line)
+        if STATE.repeatable is not None and request_id:
+            headers["Repeatability-Result"] = "accepted"
+            STATE.repeatable[request_id] = result
         fault = self.take_fault(method)
         if fault is not None:
             if fault == "hold":
@@ -346,8 +360,10 @@ class Handler(BaseHTTPRequestHandler):
                 STATE.faults.append(json.loads(body or b"{}"))
             elif method == "POST" and action == "release":
                 STATE.release.set()
+            elif method == "POST" and action == "repeatable":
+                STATE.repeatable = {}
             elif method == "GET" and action == "log":
-                return self.send(200, {"applied": STATE.log, "version": STATE.version})
+                return self.send(200, {"applied": STATE.log, "replayed": STATE.replayed, "version": STATE.version})
             else:
                 return self.error(404, "NotFound", "no control action " + action)
         self.send(204)
