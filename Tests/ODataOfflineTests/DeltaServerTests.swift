@@ -129,11 +129,13 @@ final class DeltaServerTests: XCTestCase {
         let result = try await provider.upload()
         XCTAssertEqual(result, OfflineODataUploadResult(succeeded: 3, failed: 0, notSent: 0))
         let log = try await DeltaServer.log(root)
-        XCTAssertEqual(log, ["POST Customers('D00001')", "POST Customers('D00002')", "MERGE Customers('D00001')"], "no create applied twice")
+        XCTAssertEqual(
+            log, ["POST Customers('D00001')", "POST Customers('D00002')", "MERGE Customers('D00001')"], "no create applied twice")
         let first = try await server.fetchCustomerWithKey(customerID: "D00001")
         XCTAssertEqual(first.firstName, "Lost")
         XCTAssertEqual(first.city, "Edited")
-        let local = try await ESPMContainer(provider: provider).fetchCustomers(matching: DataQuery().filter(Customer.lastName.equal("Answer")))
+        let local = try await ESPMContainer(provider: provider).fetchCustomers(
+            matching: DataQuery().filter(Customer.lastName.equal("Answer")))
         XCTAssertEqual(local.map(\.customerID), ["D00001"], "the local entity took the server's key")
         let pending = try await provider.hasPendingUpload()
         XCTAssertFalse(pending)
@@ -191,7 +193,8 @@ final class DeltaServerTests: XCTestCase {
         XCTAssertEqual(log, ["POST Customers('D00001')", "POST Customers('C31')", "POST Customers('D00002')"])
         let replayed = try await DeltaServer.log(root, "replayed")
         XCTAssertEqual(replayed, ["POST Customers('D00002')"], "sent again with the same Repeatability-Request-ID")
-        let local = try await ESPMContainer(provider: provider).fetchCustomers(matching: DataQuery().filter(Customer.lastName.equal("Create")))
+        let local = try await ESPMContainer(provider: provider).fetchCustomers(
+            matching: DataQuery().filter(Customer.lastName.equal("Create")))
         XCTAssertEqual(local.map(\.customerID), ["D00001", "D00002"])
     }
 }

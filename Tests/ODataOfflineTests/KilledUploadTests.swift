@@ -54,7 +54,8 @@ final class KilledUploadTests: XCTestCase {
 
         let resumed = try await open()
         let result = try await resumed.upload()
-        XCTAssertEqual(result, OfflineODataUploadResult(succeeded: 3, failed: 0, notSent: 0), "the held create and the two requests after it")
+        XCTAssertEqual(
+            result, OfflineODataUploadResult(succeeded: 3, failed: 0, notSent: 0), "the held create and the two requests after it")
         let applied = try await DeltaServer.log(root)
         XCTAssertEqual(
             applied,

@@ -99,7 +99,8 @@ extension Uploader {
         do {
             response = try await online.execute(read)
         } catch let error as ODataError where error.statusCode != nil {
-            return .unknown("the service refused to look it up (HTTP \(error.statusCode ?? 0): \(error.serviceError?.message ?? error.message))")
+            return .unknown(
+                "the service refused to look it up (HTTP \(error.statusCode ?? 0): \(error.serviceError?.message ?? error.message))")
         }
         guard let list = try? ODataJSONDecoder(typeResolver: store.typeResolver).decodeEntityList(response.body, entityType: type),
             let root = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
@@ -133,7 +134,8 @@ extension Uploader {
         else { return false }
         // The values the request sends: its kept body, else the stored entity.
         let decoder = ODataJSONDecoder(typeResolver: store.typeResolver)
-        let local = try entry.body.flatMap { try? decoder.decodeEntity($0, entityType: type) } ?? row.entity(as: type, resolver: store.typeResolver)
+        let local =
+            try entry.body.flatMap { try? decoder.decodeEntity($0, entityType: type) } ?? row.entity(as: type, resolver: store.typeResolver)
         let names = entry.properties.isEmpty ? type.properties.map(\.name) : entry.properties
         let same = names.allSatisfy { name in type.property(named: name).map { local[$0] == server[$0] } ?? true }
         guard same else { return false }
