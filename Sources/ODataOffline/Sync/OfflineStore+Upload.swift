@@ -2,10 +2,14 @@ import Foundation
 import OData
 
 extension OfflineStore {
-    /// Marks queued requests as sent (or not), so that a resumed upload knows which may have reached the server.
-    func markInFlight(_ ids: [Int64], _ inFlight: Bool) throws {
+    /// Puts requests the service refused as a whole back as they were queued (not sent: their bodies are built
+    /// again when they are sent, from the keys and links of that moment).
+    func unmarkSending(_ entries: [QueueEntry]) throws {
         try db.transaction {
-            for id in ids { try db.run("UPDATE queue SET inflight = ? WHERE id = ?", [.integer(inFlight ? 1 : 0), .integer(id)]) }
+            for entry in entries {
+                try updateQueued(entry)
+                try db.run("UPDATE queue SET inflight = 0 WHERE id = ?", [.integer(entry.id)])
+            }
         }
     }
 

@@ -47,7 +47,7 @@ struct Uploader {
                         usesBatch = true
                         continue
                     } catch let error as ODataError where usesBatch == nil && (error.statusCode != nil || error.kind == .wrongContentType) {
-                        try store.markInFlight(group.map(\.id), false)
+                        try store.unmarkSending(group)
                         usesBatch = false
                     }
                 }
