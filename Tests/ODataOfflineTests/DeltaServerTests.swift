@@ -57,17 +57,22 @@ final class DeltaServerTests: XCTestCase {
         _ = try await server.updateEntity(renamed)
         try await server.deleteEntity(try await server.fetchCustomerWithKey(customerID: "C03"))
         try await server.deleteEntity(try await server.fetchCustomerWithKey(customerID: "C07"))
+        for id in ["C09", "C10", "C11", "C12"] {
+            var customer = try await server.fetchCustomerWithKey(customerID: id)
+            customer.city = "Delta"
+            _ = try await server.updateEntity(customer)
+        }
 
         let before = recorder.requests.count
         try await provider.download()
         let delta = reads(after: before)
-        XCTAssertEqual(delta.count, 1, "one delta page: \(delta)")
-        XCTAssertTrue(delta.first?.hasPrefix("Customers?!deltatoken=") == true, "the delta link was read: \(delta)")
+        XCTAssertEqual(delta, ["Customers?!deltatoken='1'", "Customers?!deltatoken='1'&$skiptoken=C12"], "the delta link, paged")
         let customers = try await local.fetchCustomers()
         XCTAssertEqual(customers.map(\.customerID), ["C01", "C02", "C04", "C05", "C06", "C07", "C08", "C09", "C10", "C11", "C12", "C20"])
         XCTAssertEqual(customers[1].city, "Renamed", "the server's update arrived")
         XCTAssertEqual(customers[3].city, "Mine", "a pending local change is not overwritten")
         XCTAssertEqual(customers[5].city, "Kept", "a tombstone does not remove an entity with a pending change")
+        XCTAssertEqual(customers[7...10].map(\.city), ["Delta", "Delta", "Delta", "Delta"])
         let pending = try await local.fetchCustomers(matching: DataQuery().pendingChangesOnly()).map(\.customerID)
         XCTAssertEqual(pending, ["C05", "C07"])
     }
