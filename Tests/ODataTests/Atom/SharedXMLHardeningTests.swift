@@ -25,7 +25,8 @@ final class SharedXMLHardeningTests: XCTestCase {
             metadata = Data(
                 (prolog + SharedXMLHardeningTests.edmxOpen + #"<EntityType Name="T" sap:label="\#(text)"/>"#
                     + SharedXMLHardeningTests.edmxClose).utf8)
-            atom = Data((prolog + "<entry \(AtomDecoderTests.namespaces)><m:properties><d:Name>\(text)</d:Name></m:properties></entry>").utf8)
+            atom = Data(
+                (prolog + "<entry \(AtomDecoderTests.namespaces)><m:properties><d:Name>\(text)</d:Name></m:properties></entry>").utf8)
             error = Data(
                 (prolog + #"<error xmlns="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">"#
                     + "<code>C</code><message>\(text)</message></error>").utf8)
