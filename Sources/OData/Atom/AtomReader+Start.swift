@@ -121,11 +121,15 @@ extension AtomReader {
             return AtomFrame(kind: .text, textTarget: .entryID)
         }
         if name == names.category, let term = attributes.value(names.term) {
-            if !entries.top.table.isTypeName(term) {
-                let typeName = term.string
-                if let resolver = typeResolver, let type = resolver(typeName), type != entries.top.table.entityType {
+            if !entries.top.table.isTypeName(term), let expected = entries.top.table.entityType {
+                switch expected.payloadType(named: term.string, resolver: typeResolver) {
+                case .keep: break
+                case .derived(let type):
                     let derived = tables.table(for: type)
                     entries.top.switchTable(derived, cache: propertyCache(for: derived))
+                case .unrelated(let message):
+                    fail("category term \(message)")
+                    return .skip
                 }
             }
             entries.top.metadata.typeName = entries.top.table.isTypeName(term) ? entries.top.table.entityType?.qualifiedName : term.string

@@ -142,9 +142,7 @@ struct AtomEntryState {
 
     /// Sets the entity URI; derived links become explicit first, so that they keep the URI they were read with.
     mutating func setURI(_ uri: String) {
-        if navigations.derivedLinks != 0, let old = metadata.uri {
-            navigations.materializeDerivedLinks(count: table.navigations.count) { old + "/" + table.navigations[$0].name }
-        }
+        navigations.materializeDerivedLinks(under: metadata.uri, navigations: table.navigations)
         metadata.uri = uri
     }
 

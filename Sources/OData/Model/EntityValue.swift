@@ -14,9 +14,8 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
     public var metadata: EntityMetadata {
         didSet {
             // Derived navigation links follow the entity URI: keep them as they were when it changes.
-            guard navigationSlots.derivedLinks != 0, !oldValue.hasSameURI(as: metadata), let uri = oldValue.uri else { return }
-            let names = entityType.navigationProperties
-            navigationSlots.materializeDerivedLinks(count: names.count) { uri + "/" + names[$0].name }
+            guard navigationSlots.derivedLinks != 0, !oldValue.hasSameURI(as: metadata) else { return }
+            navigationSlots.materializeDerivedLinks(under: oldValue.uri, navigations: entityType.navigationProperties)
         }
     }
     /// Change tracking: empty until a property is set (the original values are then `values` themselves),
