@@ -53,6 +53,8 @@ public struct ODataAtomEncoder: Sendable {
                 writeNavigation(descriptor, of: entity, into: &writer, depth: depth)
             }
         }
+        let feedMap = AtomFeedMap(properties: entity.entityType.properties)
+        if !feedMap.isEmpty { writer.feedTargets(of: entity, map: feedMap, properties: Set(properties.map(\.index))) }
         let isMediaLink = entity.entityType.hasStream
         if !isMediaLink { writer.raw("<content type=\"application/xml\">") }
         writer.raw("<m:properties>")

@@ -58,7 +58,8 @@ struct DataModelBuilder {
     }
 
     private mutating func makeProperty(
-        _ property: Property, index: Int, keys: [String], owner: String, visiting: inout [String]
+        _ property: Property, index: Int, keys: [String], owner: String, entityType: EntityType? = nil,
+        visiting: inout [String]
     ) throws(DataModelError) -> PropertyDescriptor? {
         let type: PropertyType
         switch property.type {
@@ -85,7 +86,7 @@ struct DataModelBuilder {
             name: property.name, type: type, index: index, isNullable: property.isNullable, maxLength: maxLength,
             precision: property.precision, scale: property.scale, isKey: keys.contains(property.name),
             isConcurrencyToken: property.concurrencyMode == .fixed,
-            feedTargetPath: property.annotations.value(namespace: XMLNamespaces.metadata, name: "FC_TargetPath"))
+            feedMapping: entityType.flatMap { metadata.feedCustomization(of: property, in: $0) }.map(FeedMapping.init))
     }
 
     private mutating func skip(_ what: String, _ type: TypeReference) -> PropertyDescriptor? {
@@ -103,7 +104,8 @@ struct DataModelBuilder {
                 // Complex types are all built already, so this cannot throw a cycle error.
                 guard
                     let descriptor = try? makeProperty(
-                        property, index: properties.count, keys: type.key, owner: type.qualifiedName, visiting: &visiting)
+                        property, index: properties.count, keys: type.key, owner: type.qualifiedName, entityType: type,
+                        visiting: &visiting)
                 else { continue }
                 properties.append(descriptor)
             }

@@ -54,6 +54,7 @@ enum RuntimeNames {
         "EntityValue",
         "ErrorResponse",
         "ExpandItem",
+        "FeedMapping",
         "FilterDate",
         "FilterFractional",
         "FilterNumeric",
