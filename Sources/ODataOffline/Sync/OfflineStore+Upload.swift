@@ -21,11 +21,14 @@ extension OfflineStore {
                 let type = try entitySet(entry.set).entityType
                 if !body.isEmpty, let created = try? ODataJSONDecoder(typeResolver: typeResolver).decodeEntity(body, entityType: type) {
                     if !created.key.isIncomplete { key = try replaceKey(set: set, from: entry.key, to: created.key.predicate) }
-                    var row = EntityRow(created, set: set, relative: relative)
+                    var row = try makeRow(created, set: set)
                     row.key = key
                     if row.etag == nil { row.etag = headers["ETag"] }
                     let remaining = try queued(set: set, key: key).contains { $0.id != entry.id && $0.set == set && $0.key == key }
-                    if remaining, let local = try self.row(set: set, key: key) { row.body = local.body }
+                    if remaining, let local = try self.row(set: set, key: key) {
+                        row.values = local.values
+                        row.extra = local.extra
+                    }
                     try upsert(row, isLocal: false)
                 } else {
                     if let location = headers["Location"], let address = address(ofURI: location) {
