@@ -94,7 +94,8 @@ struct EntityTable: Sendable {
         var columns: [EntityColumn] = []
         for property in type.properties {
             guard case .primitive(let edmType) = property.type else { continue }
-            columns.append(EntityColumn(property: property, kind: ColumnKind(edmType), type: edmType, name: Self.quote("p_" + property.name)))
+            columns.append(
+                EntityColumn(property: property, kind: ColumnKind(edmType), type: edmType, name: Self.quote("p_" + property.name)))
         }
         self.columns = columns
         name = Self.quote("v_" + set)
@@ -154,7 +155,9 @@ struct EntityTable: Sendable {
             result.append(stored)
             if !exact, let property = entity.entityType.property(named: column.property.name) { extras.append(property.index) }
         }
-        if sameType && extras.isEmpty && columns.count == type.properties.count { return (result, Data(), unset.isEmpty ? nil : unset.joined(separator: ",")) }
+        if sameType && extras.isEmpty && columns.count == type.properties.count {
+            return (result, Data(), unset.isEmpty ? nil : unset.joined(separator: ","))
+        }
         // Properties without a column (complex, collections, a derived type's own) go to the extra JSON.
         for property in entity.entityType.properties where columnIndex[property.name] == nil && entity.values[property.index] != nil {
             extras.append(property.index)

@@ -56,7 +56,8 @@ struct SQLFilterTranslator {
         case .not(let operand):
             guard let inner = predicate(operand, exact: true) else { return nil }
             return .render("(NOT $0)", [inner], kind: nil, isBoolean: true)
-        case .binary(let op, let left, let right) where [.equal, .notEqual, .lessThan, .lessEqual, .greaterThan, .greaterEqual].contains(op):
+        case .binary(let op, let left, let right)
+        where [.equal, .notEqual, .lessThan, .lessEqual, .greaterThan, .greaterEqual].contains(op):
             return comparison(op, left, right, exact: exact)
         default:
             guard let value = value(filter), value.isBoolean else { return nil }
