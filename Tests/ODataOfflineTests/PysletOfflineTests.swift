@@ -79,6 +79,42 @@ final class PysletOfflineTests: XCTestCase {
         XCTAssertEqual(count, 150)
     }
 
+    func testNavigationThroughForeignKeysAcrossDefiningQueries() async throws {
+        var parameters = OfflineODataParameters()
+        parameters.storeName = "espm-fk"
+        parameters.storePath = try OfflineFixtures.temporaryFolder()
+        let offline = OfflineODataProvider(serviceRoot: pagingRoot, parameters: parameters)
+        try offline.add(definingQuery: OfflineODataDefiningQuery(name: "customers", query: "Customers"))
+        try offline.add(definingQuery: OfflineODataDefiningQuery(name: "orders", query: "SalesOrderHeaders"))
+        try await offline.open()
+        try await offline.download()
+        let local = ESPMContainer(provider: offline)
+        let server = ESPMContainer(provider: OnlineODataProvider(serviceName: "ESPM", serviceRoot: root))
+        let headers = ESPMContainerMetadata.EntitySets.salesOrderHeaders
+        let customers = ESPMContainerMetadata.EntitySets.customers
+        let orderIDs = try await server.fetchSalesOrderHeaders(matching: DataQuery().top(40)).compactMap(\.salesOrderID)
+        XCTAssertEqual(orderIDs.count, 40)
+        for id in orderIDs.enumerated().filter({ $0.offset % 7 == 0 }).map(\.element) {
+            let toCustomer = DataQuery().from(headers).withKey(SalesOrderHeader.key(salesOrderID: id)).navigate(
+                SalesOrderHeader.customerDetails)
+            let mine = try await local.fetchCustomers(matching: toCustomer).map(\.customerID)
+            let theirs = try await server.fetchCustomers(matching: toCustomer).map(\.customerID)
+            XCTAssertEqual(mine, theirs, "\(id)/CustomerDetails through CustomerId")
+            XCTAssertEqual(mine.count, 1)
+        }
+        for id in ["C000001", "C000002", "C000017"] {
+            let toOrders = DataQuery().from(customers).withKey(Customer.key(customerID: id)).navigate(Customer.salesOrders)
+            let mine = try await local.fetchSalesOrderHeaders(matching: toOrders).map(\.salesOrderID)
+            let theirs = try await server.fetchSalesOrderHeaders(matching: toOrders).map(\.salesOrderID)
+            XCTAssertEqual(mine, theirs, "\(id)/SalesOrders through CustomerId")
+        }
+        let expand = DataQuery().expand(SalesOrderHeader.customerDetails).orderBy(SalesOrderHeader.salesOrderID).top(12)
+        let expandedHere = try await local.fetchSalesOrderHeaders(matching: expand).map { $0.customerDetails?.customerID }
+        let expandedThere = try await server.fetchSalesOrderHeaders(matching: expand).map { $0.customerDetails?.customerID }
+        XCTAssertEqual(expandedHere, expandedThere)
+        XCTAssertFalse(expandedHere.contains(nil), "every order's customer was found through the foreign key")
+    }
+
     func testOfflineWritesSurviveReopenAndUpload() async throws {
         let folder = try OfflineFixtures.temporaryFolder()
         var offline = try await provider(pagingRoot, folder: folder)

@@ -5,20 +5,29 @@ import XCTest
 
 @testable import ODataOffline
 
-/// Queries SQLite answers (equality filters, orders, skip, top) give what the in-memory evaluator gives.
+/// What SQLite answers on the typed columns (filters, orders, skip, top) gives what the in-memory evaluator gives.
 final class SQLQueryPlanTests: XCTestCase {
-    func testTranslatesEqualityConjunctionsOnly() {
-        let type = Customer.entityType
-        let full = SQLQueryPlan(filter: Customer.city.equal("Berlin").and(Customer.country.equal("DE")), type: type)
+    private var table: EntityTable { EntityTable(set: "Customers", type: Customer.entityType) }
+
+    func testTranslatesWhatSQLiteEvaluatesExactly() {
+        let full = SQLQueryPlan(filter: Customer.city.equal("Berlin").and(Customer.country.equal("DE")), table: table)
         XCTAssertTrue(full.isFilterComplete)
         XCTAssertEqual(full.conditions.count, 2)
         XCTAssertEqual(Set(full.properties), ["City", "Country"])
-        let partial = SQLQueryPlan(filter: Customer.city.equal("Berlin").and(Customer.lastName.startsWith("M")), type: type)
-        XCTAssertFalse(partial.isFilterComplete, "startswith stays in memory")
+        let functions = SQLQueryPlan(
+            filter: Customer.city.equal("Berlin").and(Customer.lastName.startsWith("M")).and(Customer.firstName.toLower().equal("x"))
+                .and(Customer.lastName.length().greaterThan(3).or(.not(Customer.city.contains("a")))),
+            table: table)
+        XCTAssertTrue(functions.isFilterComplete, "string functions, not and or run in SQL")
+        XCTAssertEqual(functions.conditions.count, 4)
+        let partial = SQLQueryPlan(
+            filter: Customer.city.equal("Berlin").and(.function("isof", [.typeName("ESPM.Customer")])), table: table)
+        XCTAssertFalse(partial.isFilterComplete, "isof stays in memory")
         XCTAssertEqual(partial.conditions.count, 1, "the equality still narrows the rows read")
-        let dates = SQLQueryPlan(filter: nil, type: type)
-        XCTAssertNil(dates.order([SortItem(path: "DateOfBirth")]), "a DateTime order stays in memory")
-        XCTAssertEqual(dates.order([SortItem(path: "City", isDescending: true)])?.properties, ["City", "CustomerId"])
+        let plan = SQLQueryPlan(filter: nil, table: table)
+        XCTAssertEqual(plan.order([SortItem(path: "DateOfBirth")])?.properties, ["DateOfBirth", "CustomerId"], "a DateTime orders in SQL")
+        XCTAssertEqual(plan.order([SortItem(path: "City", isDescending: true)])?.properties, ["City", "CustomerId"])
+        XCTAssertNil(plan.order([SortItem(path: "Address/City")]), "a complex path stays in memory")
     }
 
     func testSQLAnswersMatchTheEvaluator() async throws {

@@ -61,6 +61,7 @@ final class SQLiteDatabase: @unchecked Sendable {
         }
         handle = db
         sqlite3_busy_timeout(db, 10_000)
+        SQLiteFunctions.register(db)
         if path != ":memory:" { try execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL") }
     }
 

@@ -27,6 +27,14 @@ extension OfflineStore {
                     try db.run("DELETE FROM links WHERE eset = ? AND ekey = ? AND nav = ?", source)
                 }
             }
+            try markLinked(set, key, navigation)
+            if let targetKey, let partner = partner(of: set, navigation: navigation) { try markLinked(targetSet, targetKey, partner.name) }
+            if kind == .removeLink {
+                let removed = isCollection ? targetKey : nil
+                try applyForeignKey(linked: false, set: set, key: key, navigation: navigation, targetSet: targetSet, targetKey: removed)
+            } else if let targetKey {
+                try applyForeignKey(linked: true, set: set, key: key, navigation: navigation, targetSet: targetSet, targetKey: targetKey)
+            }
             let methods: [QueueEntry.Kind: String] = [.addLink: "POST", .setLink: "PUT", .removeLink: "DELETE"]
             var entry = QueueEntry(kind: kind, method: methods[kind] ?? "POST", set: set, key: key)
             entry.navigation = navigation
@@ -67,7 +75,7 @@ extension OfflineStore {
             if try row(set: set.name, key: key, includeDeleted: true) != nil {
                 throw ODataError(.httpStatus, "offline store: \(set.name)\(key) already exists", statusCode: 409)
             }
-            var row = EntityRow(entity, set: set.name)
+            var row = try makeRow(entity, set: set.name)
             row.uri = nil
             row.mediaContentType = contentType
             try upsert(row, isLocal: true, pending: true)
@@ -111,12 +119,25 @@ extension OfflineStore {
                 try removeEntity(set: set, key: key)
                 return
             }
+            let address: [SQLValue] = [.text(set), .text(key)]
+            if let original = try db.query("SELECT original FROM entities WHERE eset = ? AND ekey = ? AND has_original = 1", address)
+                .first?.first?.data
+            {
+                let type = try self.table(set).type
+                let entity: EntityValue
+                do {
+                    entity = try ODataJSONDecoder(typeResolver: typeResolver).decodeEntity(original, entityType: type)
+                } catch {
+                    throw ODataError(
+                        .decoding, "offline store: the original of \(set)\(key) cannot be read: \(error)", underlyingError: error)
+                }
+                try writeValues(entity, set: set, key: key)
+            }
             try db.run(
                 """
-                UPDATE entities SET body = CASE WHEN has_original = 1 THEN original ELSE body END,
-                  etag = CASE WHEN has_original = 1 THEN original_etag ELSE etag END, deleted = 0, has_original = 0,
+                UPDATE entities SET etag = CASE WHEN has_original = 1 THEN original_etag ELSE etag END, deleted = 0, has_original = 0,
                   original = NULL WHERE eset = ? AND ekey = ?
-                """, [.text(set), .text(key)])
+                """, address)
             try refreshPendingFlag(set: set, key: key)
         }
     }

@@ -26,9 +26,14 @@ extension OfflineStore {
         if let key = query.key {
             rows = try row(set: set.name, key: key.predicate).map { [$0] } ?? []
         } else if query.navigationSegments.isEmpty {
-            let plan = SQLQueryPlan(filter: query.filterExpression, type: type)
-            try ensureIndexes(plan.properties)
-            rows = try self.rows(set: set.name, plan: plan)
+            let plan = SQLQueryPlan(filter: query.filterExpression, table: try table(set.name))
+            do {
+                try ensureIndexes(plan)
+                rows = try self.rows(plan: plan)
+            } catch {
+                // A condition SQLite refused (an evaluator error such as an overflow): the evaluator reports it.
+                rows = try self.rows(set: set.name)
+            }
         } else {
             rows = try self.rows(set: set.name)
         }
@@ -53,20 +58,50 @@ extension OfflineStore {
         return (rows, type, setName)
     }
 
-    /// The live rows a navigation property of an entity links to, in link order.
+    /// The live rows a navigation property of an entity relates to: the stored relations (from `$expand` and
+    /// local changes) in link order when there are any or the navigation was downloaded expanded or changed
+    /// locally, else — through the association's referential
+    /// constraint — the entities whose foreign-key columns hold the entity's values (or the other way
+    /// round), in key order, as the server answers the navigation.
     func related(of set: String, _ key: String, navigation: String) throws -> [EntityRow] {
-        try db.query(
+        guard let target = model.targetEntitySet(from: try entitySet(set), navigation: navigation) else { return [] }
+        let table = try self.table(target.name)
+        let linked = try db.query(
             """
-            SELECT \(EntityRow.columns(prefix: "e.")) FROM links l JOIN entities e ON e.eset = l.tset AND e.ekey = l.tkey
+            SELECT \(EntityRow.selectList(table)) FROM links l JOIN entities e ON e.eset = l.tset AND e.ekey = l.tkey
+            JOIN \(table.name) v ON v.id = e.id
             WHERE l.eset = ? AND l.ekey = ? AND l.nav = ? AND e.deleted = 0 ORDER BY l.pos, e.id
             """, [.text(set), .text(key), .text(navigation)]
-        ).map(EntityRow.init(columns:))
+        ).map { EntityRow(columns: $0, table: table) }
+        guard linked.isEmpty, let pairs = foreignKey(of: set, navigation: navigation)?.pairs,
+            try db.query(
+                "SELECT 1 FROM link_navs WHERE eset = ? AND ekey = ? AND nav = ?", [.text(set), .text(key), .text(navigation)]
+            ).isEmpty,
+            let source = try row(set: set, key: key)
+        else { return linked }
+        var conditions: [String] = []
+        var parameters: [SQLValue] = []
+        for pair in pairs {
+            guard let from = source.table.columnIndex[pair.source], let to = table.columnIndex[pair.target] else { return linked }
+            let value = source.values[from]
+            if value == .null { return [] }
+            conditions.append("v.\(table.columns[to].name) = ?")
+            parameters.append(value)
+        }
+        let keys = table.type.keyProperties.compactMap { table.columnIndex[$0.name].map { "v." + table.columns[$0].name } }
+        return try db.query(
+            """
+            SELECT \(EntityRow.selectList(table)) FROM \(table.name) v JOIN entities e ON e.id = v.id
+            WHERE e.deleted = 0 AND \(conditions.joined(separator: " AND "))\(keys.isEmpty ? "" : " ORDER BY " + keys.joined(separator: ", "))
+            """, parameters
+        ).map { EntityRow(columns: $0, table: table) }
     }
 
     /// Answers a collection query from the store: filter, order (key order when none), inline count, skip, top,
     /// expand and select, with the in-memory evaluator's OData semantics.
     func fetch(_ query: DataQuery) throws -> EntityList {
-        if let answered = try fetchInSQL(query) { return answered }
+        // A query SQLite refuses (an evaluator error such as an overflow) is answered by the evaluator, which reports it.
+        if let answered = try? fetchInSQL(query) { return answered }
         let (rows, type, set) = try resolve(query)
         let resolver = typeResolver
         let entities = try rows.map { try $0.entity(as: type, resolver: resolver) }
@@ -103,13 +138,13 @@ extension OfflineStore {
             !query.customOptions.contains(where: { $0.name == DataQuery.offlineStateOption }),
             (query.skipCount ?? 0) >= 0, (query.topCount ?? 0) >= 0
         else { return nil }
-        let plan = SQLQueryPlan(filter: query.filterExpression, type: set.entityType)
+        let plan = SQLQueryPlan(filter: query.filterExpression, table: try table(set.name))
         guard plan.isFilterComplete, let order = plan.order(query.sortItems) else { return nil }
         try ensureIndex(for: plan, order: order)
-        let rows = try self.rows(set: set.name, plan: plan, order: order.terms, skip: query.skipCount, top: query.topCount)
+        let rows = try self.rows(plan: plan, order: order.terms, skip: query.skipCount, top: query.topCount)
         let resolver = typeResolver
         let entities = try rows.map { try shaped($0.entity(as: set.entityType, resolver: resolver), set: set.name, query: query) }
-        let count = query.includesInlineCount ? try self.count(set: set.name, plan: plan) : nil
+        let count = query.includesInlineCount ? try self.count(plan: plan) : nil
         return EntityList(entities: entities, inlineCount: count)
     }
 

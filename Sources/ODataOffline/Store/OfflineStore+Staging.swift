@@ -4,11 +4,9 @@ import OData
 extension OfflineStore {
     /// Empties the staging tables (a download starts clean, also after an interrupted one).
     func clearStaging() throws {
-        try db.execute(
-            """
-            DELETE FROM staged_entities; DELETE FROM staged_links; DELETE FROM staged_navs; DELETE FROM staged_deletes;
-            DELETE FROM staged_full_sets
-            """)
+        var sql = "DELETE FROM staged_links; DELETE FROM staged_navs; DELETE FROM staged_deletes; DELETE FROM staged_full_sets;"
+        for table in tables.values { sql += " DELETE FROM \(table.staged);" }
+        try db.execute(sql)
     }
 
     /// Stages one downloaded page: the entities of `set`, and their expanded relations, recursively.
@@ -18,13 +16,25 @@ extension OfflineStore {
         }
     }
 
-    private func stage(_ entity: EntityValue, set: EntitySetDescriptor, depth: Int) throws {
-        let row = EntityRow(entity, set: set.name, relative: relative)
-        try db.run(
+    /// The statement that stages a row of `table` (metadata, extra JSON, typed columns).
+    private func stagingInsert(_ table: EntityTable) -> String {
+        let marks = String(repeating: ",?", count: table.columns.count)
+        return """
+            INSERT OR REPLACE INTO \(table.staged)(ekey, uri, edit_link, etag, media_read, media_edit, media_type, media_etag,
+            type_name, unset, body\(table.columns.map { ", " + $0.name }.joined())) VALUES(?,?,?,?,?,?,?,?,?,?,?\(marks))
             """
-            INSERT OR REPLACE INTO staged_entities(eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type,
-            media_etag, type_name) VALUES(?,?,?,?,?,?,?,?,?,?,?)
-            """, row.parameters)
+    }
+
+    private func stage(_ entity: EntityValue, set: EntitySetDescriptor, depth: Int) throws {
+        let table = try self.table(set.name)
+        let row = EntityRow(entity, table: table, relative: relative)
+        var parameters: [SQLValue] = [
+            .text(row.key), .optional(row.uri), .optional(row.editLink), .optional(row.etag), .optional(row.mediaReadLink),
+            .optional(row.mediaEditLink), .optional(row.mediaContentType), .optional(row.mediaETag), .optional(row.typeName),
+            .optional(row.unset), .blob(row.extra),
+        ]
+        parameters += row.values
+        try db.run(stagingInsert(table), parameters)
         guard depth < 16 else { return }
         for navigation in entity.entityType.navigationProperties {
             let related: [EntityValue]
@@ -79,35 +89,58 @@ extension OfflineStore {
                     """
                     DELETE FROM entities WHERE pending = 0 AND (EXISTS (SELECT 1 FROM staged_deletes d
                         WHERE d.eset = entities.eset AND d.ekey = entities.ekey)
-                      OR uri IN (SELECT uri FROM staged_deletes WHERE eset IS NULL))
+                      OR uri IN (SELECT uri FROM staged_deletes WHERE eset IS NULL)
+                      OR (uri IS NULL AND eset || ekey IN (SELECT uri FROM staged_deletes WHERE eset IS NULL)))
                     """)
+            }
+            let fullSets = Set(try db.query("SELECT eset FROM staged_full_sets").compactMap { $0.first?.text })
+            var count = 0
+            for table in tables.values.sorted(by: { $0.set < $1.set }) {
+                let set: [SQLValue] = [.text(table.set)]
+                if fullSets.contains(table.set) {
+                    try db.run(
+                        """
+                        DELETE FROM entities WHERE eset = ? AND pending = 0 AND is_local = 0
+                          AND NOT EXISTS (SELECT 1 FROM \(table.staged) s WHERE s.ekey = entities.ekey)
+                        """, set)
+                }
+                let staged = Int(try db.query("SELECT count(*) FROM \(table.staged)").first?.first?.integer ?? 0)
+                guard staged > 0 else { continue }
+                count += staged
+                try db.run(
+                    """
+                    INSERT INTO entities(eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag,
+                      type_name, unset)
+                      SELECT ?, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag, type_name, unset
+                      FROM \(table.staged) WHERE true
+                      ON CONFLICT(eset, ekey) DO UPDATE SET body = excluded.body, uri = excluded.uri, edit_link = excluded.edit_link,
+                      etag = excluded.etag, media_read = excluded.media_read, media_edit = excluded.media_edit,
+                      media_type = excluded.media_type, media_etag = excluded.media_etag, type_name = excluded.type_name,
+                      unset = excluded.unset WHERE entities.pending = 0
+                    """, set)
+                try db.run(
+                    """
+                    INSERT OR REPLACE INTO \(table.name)(id\(table.columns.map { ", " + $0.name }.joined()))
+                      SELECT e.id\(table.columns.map { ", s." + $0.name }.joined()) FROM \(table.staged) s
+                      JOIN entities e ON e.eset = ? AND e.ekey = s.ekey WHERE e.pending = 0
+                    """, set)
             }
             try db.execute(
                 """
-                DELETE FROM entities WHERE eset IN (SELECT eset FROM staged_full_sets) AND pending = 0 AND is_local = 0
-                  AND NOT EXISTS (SELECT 1 FROM staged_entities s WHERE s.eset = entities.eset AND s.ekey = entities.ekey);
-                INSERT INTO entities(eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag,
-                  type_name)
-                  SELECT eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag, type_name
-                  FROM staged_entities WHERE true
-                  ON CONFLICT(eset, ekey) DO UPDATE SET body = excluded.body, uri = excluded.uri, edit_link = excluded.edit_link,
-                  etag = excluded.etag, media_read = excluded.media_read, media_edit = excluded.media_edit,
-                  media_type = excluded.media_type, media_etag = excluded.media_etag, type_name = excluded.type_name
-                  WHERE entities.pending = 0;
                 DELETE FROM links WHERE EXISTS (SELECT 1 FROM staged_navs n
                     WHERE n.eset = links.eset AND n.ekey = links.ekey AND n.nav = links.nav)
                   AND NOT EXISTS (SELECT 1 FROM entities e WHERE e.eset = links.eset AND e.ekey = links.ekey AND e.pending = 1);
                 INSERT OR IGNORE INTO links(eset, ekey, nav, tset, tkey, pos)
                   SELECT eset, ekey, nav, tset, tkey, pos FROM staged_links;
+                INSERT OR IGNORE INTO link_navs(eset, ekey, nav) SELECT eset, ekey, nav FROM staged_navs;
                 DELETE FROM links WHERE NOT EXISTS (SELECT 1 FROM entities e WHERE e.eset = links.eset AND e.ekey = links.ekey)
                   OR NOT EXISTS (SELECT 1 FROM entities e WHERE e.eset = links.tset AND e.ekey = links.tkey);
                 """)
             for (name, link) in deltaLinks {
                 try db.run("UPDATE defining_queries SET delta_link = ? WHERE name = ?", [.optional(relative(link)), .text(name)])
             }
-            let count = try db.query("SELECT count(*) FROM staged_entities").first?.first?.integer ?? 0
             try clearStaging()
-            return Int(count)
+            return count
         }
     }
 

@@ -49,11 +49,16 @@ extension OfflineStore {
         }
     }
 
-    /// Keeps the entity's state before its first pending change, for undo.
+    /// Keeps the entity's state before its first pending change (its values as JSON), for undo.
     func snapshotOriginal(set: String, key: String) throws {
+        let address: [SQLValue] = [.text(set), .text(key)]
+        guard try db.query("SELECT has_original FROM entities WHERE eset = ? AND ekey = ?", address).first?.first?.integer == 0,
+            let row = try row(set: set, key: key, includeDeleted: true)
+        else { return }
+        let body = EntityRow.body(of: try row.entity(as: row.table.type, resolver: typeResolver))
         try db.run(
-            "UPDATE entities SET original = body, original_etag = etag, has_original = 1 WHERE eset = ? AND ekey = ? AND has_original = 0",
-            [.text(set), .text(key)])
+            "UPDATE entities SET original = ?, original_etag = etag, has_original = 1 WHERE eset = ? AND ekey = ?",
+            [.json(body)] + address)
     }
 
     /// Creates an entity in the store (a local key when it has none) and queues its `POST`; `parent` makes it a
@@ -69,7 +74,7 @@ extension OfflineStore {
             if try row(set: set.name, key: key, includeDeleted: true) != nil {
                 throw ODataError(.httpStatus, "offline store: \(set.name)\(key) already exists", statusCode: 409)
             }
-            var row = EntityRow(entity, set: set.name)
+            var row = try makeRow(entity, set: set.name)
             row.uri = nil
             row.editLink = nil
             row.etag = nil
@@ -122,9 +127,8 @@ extension OfflineStore {
             if changed.isEmpty { return stored }
             for property in changed { stored[property] = entity[property] }
             try snapshotOriginal(set: set, key: key)
-            try db.run(
-                "UPDATE entities SET body = ?, pending = 1 WHERE eset = ? AND ekey = ?",
-                [.json(EntityRow.body(of: stored)), .text(set), .text(key)])
+            try writeValues(stored, set: set, key: key)
+            try db.run("UPDATE entities SET pending = 1 WHERE eset = ? AND ekey = ?", [.text(set), .text(key)])
             let names = changed.map(\.name)
             let last = try queued(set: set, key: key).last { $0.set == set && $0.key == key }
             stored.acceptChanges()
@@ -195,6 +199,13 @@ extension OfflineStore {
         try db.run("DELETE FROM entities WHERE eset = ? AND ekey = ?", address)
         try db.run("DELETE FROM links WHERE (eset = ? AND ekey = ?) OR (tset = ? AND tkey = ?)", address + address)
         try db.run("DELETE FROM media WHERE eset = ? AND ekey = ?", address)
+        try db.run("DELETE FROM link_navs WHERE eset = ? AND ekey = ?", address)
+    }
+
+    /// Records that an entity's navigation is kept in `links` (downloaded expanded, or changed locally), so
+    /// that it is no longer read through the foreign key.
+    func markLinked(_ set: String, _ key: String, _ navigation: String) throws {
+        try db.run("INSERT OR IGNORE INTO link_navs(eset, ekey, nav) VALUES(?,?,?)", [.text(set), .text(key), .text(navigation)])
     }
 
     /// Adds a relation row, and its reverse when the target's type has a partner navigation.

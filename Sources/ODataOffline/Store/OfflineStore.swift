@@ -6,10 +6,12 @@ import Synchronization
 /// The SQLite store behind an `OfflineODataProvider`: the service's metadata, the downloaded entities and
 /// their relations, the defining queries, the request queue and the error archive.
 ///
-/// Entities are rows of `entities` keyed by entity set and key predicate (`Customers`, `('C1')`), with their
-/// properties as a JSON body (the verbose JSON form the SDK writes) and the server facts (URI, edit link,
-/// ETag, media links) in columns; relations are rows of `links`. Downloads write to `staged_*` tables page
-/// by page and apply them in one transaction, so a reader sees a download all or not at all.
+/// Each entity has a row in `entities` keyed by entity set and key predicate (`Customers`, `('C1')`) with the
+/// server facts (URI, edit link, ETag, media links), its local state and the JSON of whatever no typed column
+/// holds, and a row in its set's typed table (`v_Customers`, see `EntityTable`) with one column per primitive
+/// property, indexed on the key and the foreign keys. Relations from `$expand` are rows of `links`; relations
+/// through referential constraints are read from the foreign-key columns. Downloads write to the staging
+/// tables page by page and apply them in one transaction, so a reader sees a download all or not at all.
 final class OfflineStore: @unchecked Sendable {
     /// The connection.
     let db: SQLiteDatabase
@@ -20,13 +22,18 @@ final class OfflineStore: @unchecked Sendable {
     let serviceRoot: String
     /// The expression indexes created (or found) since the store was opened, so that a query does not ask again.
     let knownIndexes = Mutex<Set<String>>([])
+    /// The typed table of each entity set.
+    let tables: [String: EntityTable]
+
+    /// The version of the table layout; a store of another version is migrated (1: JSON bodies) or refused.
+    static let schemaVersion = 2
 
     static let schema = """
         CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value BLOB);
         CREATE TABLE IF NOT EXISTS entities(
             id INTEGER PRIMARY KEY, eset TEXT NOT NULL, ekey TEXT NOT NULL, body BLOB NOT NULL,
             uri TEXT, edit_link TEXT, etag TEXT, media_read TEXT, media_edit TEXT, media_type TEXT, media_etag TEXT,
-            type_name TEXT, is_local INTEGER NOT NULL DEFAULT 0, pending INTEGER NOT NULL DEFAULT 0,
+            type_name TEXT, unset TEXT, is_local INTEGER NOT NULL DEFAULT 0, pending INTEGER NOT NULL DEFAULT 0,
             deleted INTEGER NOT NULL DEFAULT 0, original BLOB, original_etag TEXT, has_original INTEGER NOT NULL DEFAULT 0,
             UNIQUE(eset, ekey));
         DROP INDEX IF EXISTS entities_uri;
@@ -34,6 +41,7 @@ final class OfflineStore: @unchecked Sendable {
             eset TEXT NOT NULL, ekey TEXT NOT NULL, nav TEXT NOT NULL, tset TEXT NOT NULL, tkey TEXT NOT NULL, pos INTEGER,
             PRIMARY KEY(eset, ekey, nav, tset, tkey));
         CREATE INDEX IF NOT EXISTS links_target ON links(tset, tkey);
+        CREATE TABLE IF NOT EXISTS link_navs(eset TEXT NOT NULL, ekey TEXT NOT NULL, nav TEXT NOT NULL, PRIMARY KEY(eset, ekey, nav));
         CREATE TABLE IF NOT EXISTS media(eset TEXT NOT NULL, ekey TEXT NOT NULL, content_type TEXT, data BLOB,
             PRIMARY KEY(eset, ekey));
         CREATE TABLE IF NOT EXISTS defining_queries(
@@ -47,9 +55,6 @@ final class OfflineStore: @unchecked Sendable {
             body BLOB, status INTEGER, code TEXT, message TEXT NOT NULL, eset TEXT, ekey TEXT, server_body BLOB);
         CREATE TABLE IF NOT EXISTS key_map(eset TEXT NOT NULL, local_key TEXT NOT NULL, server_key TEXT NOT NULL,
             PRIMARY KEY(eset, local_key));
-        CREATE TABLE IF NOT EXISTS staged_entities(
-            eset TEXT NOT NULL, ekey TEXT NOT NULL, body BLOB NOT NULL, uri TEXT, edit_link TEXT, etag TEXT,
-            media_read TEXT, media_edit TEXT, media_type TEXT, media_etag TEXT, type_name TEXT, PRIMARY KEY(eset, ekey));
         CREATE TABLE IF NOT EXISTS staged_links(
             eset TEXT NOT NULL, ekey TEXT NOT NULL, nav TEXT NOT NULL, tset TEXT NOT NULL, tkey TEXT NOT NULL, pos INTEGER,
             PRIMARY KEY(eset, ekey, nav, tset, tkey));
@@ -63,6 +68,15 @@ final class OfflineStore: @unchecked Sendable {
         self.db = db
         self.model = model
         self.serviceRoot = serviceRoot
+        var tables: [String: EntityTable] = [:]
+        for set in model.entitySets { tables[set.name] = EntityTable(set: set.name, type: set.entityType) }
+        self.tables = tables
+    }
+
+    /// The typed table of an entity set, as a typed error when the model has no such set.
+    func table(_ set: String) throws -> EntityTable {
+        guard let table = tables[set] else { throw ODataError(.invalidRequest, "offline store: the service has no entity set \(set)") }
+        return table
     }
 
     /// A link relative to the service root when it is under it.
@@ -85,7 +99,9 @@ final class OfflineStore: @unchecked Sendable {
                 metadata = try await fetchMetadata()
                 try db.run("INSERT OR REPLACE INTO meta(name, value) VALUES('metadata', ?)", [.blob(metadata)])
             }
-            return OfflineStore(db: db, model: try model(from: metadata), serviceRoot: serviceRoot)
+            let store = OfflineStore(db: db, model: try model(from: metadata), serviceRoot: serviceRoot)
+            try store.prepareTables()
+            return store
         } catch {
             db.close()
             throw error

@@ -1,10 +1,10 @@
 import Foundation
 import OData
 
-/// What of a query SQLite answers on the stored JSON bodies: equality of string, integer and boolean
-/// properties with literals (in `and` conjunctions) as `WHERE` conditions, and — when the whole filter
-/// translates — the order (by such properties, then the key), `$skip` and `$top`. Each property used gets an
-/// index on `(eset, json_extract(body, '$.Name'))`. Everything else runs in the in-memory evaluator.
+/// What of a query SQLite answers on a set's typed columns: the conjuncts of the filter that translate (see
+/// `SQLFilterTranslator`) as `WHERE` conditions, and — when the whole filter and the order translate — the
+/// order (then the key), `$skip`, `$top` and the count. Whatever does not translate runs in the in-memory
+/// evaluator on the rows the conditions narrowed down.
 struct SQLQueryPlan {
     /// `WHERE` conditions, joined with `AND`.
     private(set) var conditions: [String] = []
@@ -12,107 +12,96 @@ struct SQLQueryPlan {
     private(set) var parameters: [SQLValue] = []
     /// Whether every part of the filter became a condition.
     private(set) var isFilterComplete = true
-    /// Properties the conditions use, in order.
+    /// Properties compared for equality with a literal (the leading columns of an index for the query).
     private(set) var properties: [String] = []
-    private let type: EntityTypeDescriptor
+    let table: EntityTable
 
-    init(filter: QueryFilter?, type: EntityTypeDescriptor) {
-        self.type = type
+    init(filter: QueryFilter?, table: EntityTable) {
+        self.table = table
         if let filter { collect(filter) }
     }
 
-    /// The JSON column of a property SQLite compares as OData does (strings, small integers, booleans).
-    static func column(_ property: PropertyDescriptor) -> String? {
-        guard property.name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return nil }
-        switch property.type {
-        case .primitive(.string), .primitive(.int32), .primitive(.int16), .primitive(.byte), .primitive(.sByte),
-            .primitive(.boolean):
-            return "json_extract(body, '$.\(property.name)')"
-        default:
-            return nil
-        }
-    }
-
     private mutating func collect(_ filter: QueryFilter) {
-        switch filter {
-        case .binary(.and, let left, let right):
+        if case .binary(.and, let left, let right) = filter {
             collect(left)
             collect(right)
-        case .binary(.equal, .property(let name), .literal(let value)), .binary(.equal, .literal(let value), .property(let name)):
-            if !addEquality(name, value) { isFilterComplete = false }
-        default:
+            return
+        }
+        guard let condition = SQLFilterTranslator(table: table).predicate(filter, exact: false) else {
             isFilterComplete = false
+            return
         }
-    }
-
-    private mutating func addEquality(_ name: String, _ value: EdmValue) -> Bool {
-        guard let property = type.property(named: name), let column = Self.column(property) else { return false }
-        let parameter: SQLValue
-        switch (property.type.primitiveType, value) {
-        case (.string?, .string(let text)): parameter = .text(text)
-        case (.int32?, .int32(let number)): parameter = .integer(Int64(number))
-        case (.int16?, .int16(let number)): parameter = .integer(Int64(number))
-        case (.byte?, .byte(let number)): parameter = .integer(Int64(number))
-        case (.sByte?, .sByte(let number)): parameter = .integer(Int64(number))
-        case (.boolean?, .boolean(let flag)): parameter = .integer(flag ? 1 : 0)
-        default: return false
+        conditions.append(condition.sql)
+        parameters += condition.parameters
+        switch filter {
+        case .binary(.equal, .property(let name), .literal(let value)), .binary(.equal, .literal(let value), .property(let name)):
+            if !value.isNull, table.columnIndex[name] != nil, !properties.contains(name) { properties.append(name) }
+        default:
+            break
         }
-        conditions.append("\(column) = ?")
-        parameters.append(parameter)
-        if !properties.contains(property.name) { properties.append(property.name) }
-        return true
     }
 
     /// The `ORDER BY` terms for the sort items (the key when there are none), with the key as tie-breaker;
-    /// nil when a sort property is not one SQLite orders as OData does. `columns` are the index columns.
+    /// nil when a sort item is not a column SQLite orders as the evaluator does. `columns` are the index columns.
     func order(_ items: [SortItem]) -> (terms: String, properties: [String], columns: [String])? {
         var terms: [String] = []
         var names: [String] = []
-        let keys = type.keyProperties.map { SortItem(path: $0.name) }
+        let keys = table.type.keyProperties.map { SortItem(path: $0.name) }
         for item in items + keys {
-            guard let property = type.property(named: item.path), let column = Self.column(property) else { return nil }
-            terms.append(column + (item.isDescending ? " DESC" : ""))
-            names.append(property.name)
+            guard let index = table.columnIndex[item.path] else { return nil }
+            let column = table.columns[index]
+            if column.kind == .binary { return nil }
+            terms.append("v." + column.name + (item.isDescending ? " DESC" : ""))
+            names.append(item.path)
         }
         return (terms.joined(separator: ", "), names, terms)
     }
 }
 
 extension OfflineStore {
-    /// Creates the expression indexes the plan's properties need (once each).
-    func ensureIndexes(_ properties: some Sequence<String>) throws {
-        for name in properties where knownIndexes.withLock({ !$0.contains("ix_" + name) }) {
-            try db.execute("CREATE INDEX IF NOT EXISTS \"ix_\(name)\" ON entities(eset, json_extract(body, '$.\(name)'))")
-            knownIndexes.withLock { _ = $0.insert("ix_" + name) }
+    /// Creates the indexes on the columns a plan compares for equality (once each).
+    func ensureIndexes(_ plan: SQLQueryPlan) throws {
+        for name in plan.properties {
+            guard let index = plan.table.columnIndex[name] else { continue }
+            let indexName = "ix_" + plan.table.set + "_" + name
+            guard knownIndexes.withLock({ !$0.contains(indexName) }) else { continue }
+            try db.execute(
+                "CREATE INDEX IF NOT EXISTS \(EntityTable.quote(indexName)) ON \(plan.table.name)(\(plan.table.columns[index].name))")
+            knownIndexes.withLock { _ = $0.insert(indexName) }
         }
     }
 
-    /// Creates the index that answers a plan with an order without sorting: the entity set, the equality
-    /// properties, then the order's columns (once per shape of query).
+    /// Creates the index that answers a plan with an order without sorting: the equality columns, then the
+    /// order's columns (once per shape of query).
     func ensureIndex(for plan: SQLQueryPlan, order: (terms: String, properties: [String], columns: [String])) throws {
         let name =
-            "ix_" + plan.properties.joined(separator: "_") + "__"
-            + order.columns.map { $0.hasSuffix(" DESC") ? "d" : "a" }
-            .joined() + "_" + order.properties.joined(separator: "_")
+            "ix_" + plan.table.set + "_" + plan.properties.joined(separator: "_") + "__"
+            + order.columns.map { $0.hasSuffix(" DESC") ? "d" : "a" }.joined() + "_" + order.properties.joined(separator: "_")
         guard knownIndexes.withLock({ !$0.contains(name) }) else { return }
-        let columns = ["eset"] + plan.properties.map { "json_extract(body, '$.\($0)')" } + order.columns
-        try db.execute("CREATE INDEX IF NOT EXISTS \"\(name)\" ON entities(\(columns.joined(separator: ", ")))")
+        let equality = plan.properties.compactMap { plan.table.columnIndex[$0].map { plan.table.columns[$0].name } }
+        let columns = equality + order.columns.map { $0.hasPrefix("v.") ? String($0.dropFirst(2)) : $0 }
+        try db.execute("CREATE INDEX IF NOT EXISTS \(EntityTable.quote(name)) ON \(plan.table.name)(\(columns.joined(separator: ", ")))")
         knownIndexes.withLock { _ = $0.insert(name) }
     }
 
     /// The live rows of a set that meet the plan's conditions, ordered and paged in SQL when `order` is given.
-    func rows(set: String, plan: SQLQueryPlan, order: String? = nil, skip: Int? = nil, top: Int? = nil) throws -> [EntityRow] {
-        var sql = "SELECT \(EntityRow.columns) FROM entities WHERE eset = ? AND deleted = 0"
+    func rows(plan: SQLQueryPlan, order: String? = nil, skip: Int? = nil, top: Int? = nil) throws -> [EntityRow] {
+        let table = plan.table
+        var sql = "SELECT \(EntityRow.selectList(table)) FROM \(table.name) v JOIN entities e ON e.id = v.id WHERE e.deleted = 0"
         for condition in plan.conditions { sql += " AND " + condition }
         if let order { sql += " ORDER BY " + order }
-        if top != nil || skip != nil { sql += " LIMIT \(top ?? -1) OFFSET \(skip ?? 0)" }
-        return try db.query(sql, [.text(set)] + plan.parameters).map(EntityRow.init(columns:))
+        var parameters = plan.parameters
+        if top != nil || skip != nil {
+            sql += " LIMIT ? OFFSET ?"
+            parameters += [.integer(Int64(top ?? -1)), .integer(Int64(skip ?? 0))]
+        }
+        return try db.query(sql, parameters).map { EntityRow(columns: $0, table: table) }
     }
 
     /// The number of live rows of a set that meet the plan's conditions.
-    func count(set: String, plan: SQLQueryPlan) throws -> Int {
-        var sql = "SELECT count(*) FROM entities WHERE eset = ? AND deleted = 0"
+    func count(plan: SQLQueryPlan) throws -> Int {
+        var sql = "SELECT count(*) FROM \(plan.table.name) v JOIN entities e ON e.id = v.id WHERE e.deleted = 0"
         for condition in plan.conditions { sql += " AND " + condition }
-        return Int(try db.query(sql, [.text(set)] + plan.parameters).first?.first?.integer ?? 0)
+        return Int(try db.query(sql, plan.parameters).first?.first?.integer ?? 0)
     }
 }

@@ -52,7 +52,7 @@ extension OfflineStore {
                 let type = try entitySet(entry.set).entityType
                 if !body.isEmpty, let created = try? ODataJSONDecoder(typeResolver: typeResolver).decodeEntity(body, entityType: type) {
                     if !created.key.isIncomplete { key = try replaceKey(set: set, from: entry.key, to: created.key.predicate) }
-                    var row = EntityRow(created, set: set, relative: relative)
+                    var row = try makeRow(created, set: set)
                     row.key = key
                     if row.etag == nil { row.etag = headers["ETag"] }
                     let remaining = try queued(set: set, key: key).contains { $0.id != entry.id && $0.set == set && $0.key == key }
@@ -60,7 +60,7 @@ extension OfflineStore {
                         // Later local changes wait in the queue: the stored values stay, with the server's key.
                         var kept = try local.entity(as: type, resolver: typeResolver)
                         for property in type.keyProperties { kept[property] = created[property] }
-                        row.body = EntityRow.body(of: kept)
+                        (row.values, row.extra, row.unset) = row.table.values(of: kept)
                     }
                     try upsert(row, isLocal: false)
                 } else {

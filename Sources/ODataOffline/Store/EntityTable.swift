@@ -1,0 +1,221 @@
+import Foundation
+import OData
+
+/// How a primitive property is kept in its column, and how SQLite compares it there.
+enum ColumnKind: Sendable, Hashable {
+    /// `TEXT COLLATE odata_utf16` (Edm.String).
+    case text
+    /// `TEXT` in lower case (Edm.Guid), ordered as the evaluator orders GUIDs.
+    case guid
+    /// `INTEGER` (Edm.Byte, SByte, Int16, Int32; `isWide` for Int64).
+    case integer(isWide: Bool)
+    /// `INTEGER` 0/1 (Edm.Boolean).
+    case boolean
+    /// `REAL` (Edm.Double; `isSingle` for Edm.Single). NaN is kept in the entity's extra values.
+    case real(isSingle: Bool)
+    /// `TEXT COLLATE odata_decimal`: the exact decimal text, compared as numbers.
+    case decimal
+    /// `INTEGER` ticks (Edm.DateTime).
+    case dateTime
+    /// `INTEGER` UTC ticks (Edm.DateTimeOffset); the offset is kept in the entity's extra values.
+    case dateTimeOffset
+    /// `INTEGER` ticks (Edm.Time).
+    case time
+    /// `BLOB` (Edm.Binary).
+    case binary
+
+    init(_ type: EdmType) {
+        switch type {
+        case .string: self = .text
+        case .guid: self = .guid
+        case .byte, .sByte, .int16, .int32: self = .integer(isWide: false)
+        case .int64: self = .integer(isWide: true)
+        case .boolean: self = .boolean
+        case .double: self = .real(isSingle: false)
+        case .single: self = .real(isSingle: true)
+        case .decimal: self = .decimal
+        case .dateTime: self = .dateTime
+        case .dateTimeOffset: self = .dateTimeOffset
+        case .time: self = .time
+        case .binary: self = .binary
+        }
+    }
+
+    /// The column's SQL type (with its collation).
+    var declaration: String {
+        switch self {
+        case .text: return "TEXT COLLATE odata_utf16"
+        case .guid: return "TEXT"
+        case .decimal: return "TEXT COLLATE odata_decimal"
+        case .real: return "REAL"
+        case .binary: return "BLOB"
+        case .integer, .boolean, .dateTime, .dateTimeOffset, .time: return "INTEGER"
+        }
+    }
+
+    /// The collation to name in comparisons of values of this kind.
+    var collation: String? {
+        switch self {
+        case .text: return "odata_utf16"
+        case .decimal: return "odata_decimal"
+        default: return nil
+        }
+    }
+}
+
+/// One typed column: a primitive property of the entity set's type.
+struct EntityColumn: Sendable {
+    let property: PropertyDescriptor
+    let kind: ColumnKind
+    let type: EdmType
+    /// The quoted column name (`"p_City"`).
+    let name: String
+}
+
+/// The typed table of one entity set (`"v_Customers"`): the row id of the entity's `entities` row and one
+/// column per primitive property of the set's type (keys, foreign keys and every other property, each with
+/// the SQLite type of its EDM type). What no column holds exactly — complex and collection values,
+/// properties of derived types, NaN, date-time offsets — is kept as JSON in the entity's `body` (empty when
+/// there is nothing). The staging table `"s_Customers"` holds downloaded rows until a download applies.
+struct EntityTable: Sendable {
+    let set: String
+    let type: EntityTypeDescriptor
+    let columns: [EntityColumn]
+    /// The quoted table name.
+    let name: String
+    /// The quoted staging table name.
+    let staged: String
+    /// The column of each property name.
+    let columnIndex: [String: Int]
+
+    init(set: String, type: EntityTypeDescriptor) {
+        self.set = set
+        self.type = type
+        var columns: [EntityColumn] = []
+        for property in type.properties {
+            guard case .primitive(let edmType) = property.type else { continue }
+            columns.append(
+                EntityColumn(property: property, kind: ColumnKind(edmType), type: edmType, name: Self.quote("p_" + property.name)))
+        }
+        self.columns = columns
+        name = Self.quote("v_" + set)
+        staged = Self.quote("s_" + set)
+        columnIndex = Dictionary(columns.enumerated().map { ($1.property.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// An identifier in double quotes.
+    static func quote(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// The column list, each with a table prefix (`v.`).
+    func columnList(prefix: String = "") -> String { columns.map { prefix + $0.name }.joined(separator: ", ") }
+
+    /// The statements that create the table, its staging table, the index on the key and the trigger that
+    /// removes a row with its entity (`foreignKeys`: the property lists to index as foreign keys).
+    func schema(foreignKeys: [[String]]) -> String {
+        let declarations = columns.map { "\($0.name) \($0.kind.declaration)" }
+        let plain = columns.map(\.name)
+        var sql = """
+            CREATE TABLE IF NOT EXISTS \(name)(id INTEGER PRIMARY KEY\(declarations.map { ", " + $0 }.joined()));
+            CREATE TABLE IF NOT EXISTS \(staged)(ekey TEXT PRIMARY KEY, uri TEXT, edit_link TEXT, etag TEXT, media_read TEXT,
+              media_edit TEXT, media_type TEXT, media_etag TEXT, type_name TEXT, unset TEXT, body BLOB\(plain.map { ", " + $0 }.joined()));
+            CREATE TRIGGER IF NOT EXISTS \(Self.quote("d_" + set)) AFTER DELETE ON entities WHEN old.eset = '\(set.replacingOccurrences(of: "'", with: "''"))'
+              BEGIN DELETE FROM \(name) WHERE id = old.id; END;
+
+            """
+        let keys = type.keyProperties.compactMap { columnIndex[$0.name].map { columns[$0].name } }
+        if !keys.isEmpty { sql += "CREATE INDEX IF NOT EXISTS \(Self.quote("k_" + set)) ON \(name)(\(keys.joined(separator: ", ")));\n" }
+        for properties in foreignKeys {
+            let names = properties.compactMap { columnIndex[$0].map { columns[$0].name } }
+            guard names.count == properties.count, !names.isEmpty, names != keys else { continue }
+            let index = Self.quote("f_" + set + "_" + properties.joined(separator: "_"))
+            sql += "CREATE INDEX IF NOT EXISTS \(index) ON \(name)(\(names.joined(separator: ", ")));\n"
+        }
+        return sql
+    }
+
+    // MARK: Values
+
+    /// The column values of an entity, the JSON of what the columns do not hold exactly (empty when nothing),
+    /// and the names of the properties with a column that the entity has not loaded (nil when none).
+    func values(of entity: EntityValue) -> (columns: [SQLValue], extra: Data, unset: String?) {
+        let sameType = entity.entityType === type
+        var result: [SQLValue] = []
+        result.reserveCapacity(columns.count)
+        var extras: [Int] = []
+        var unset: [String] = []
+        for column in columns {
+            let value: EdmValue?
+            if sameType {
+                value = entity.values[column.property.index]
+            } else {
+                value = entity.entityType.property(named: column.property.name).flatMap { entity.values[$0.index] }
+            }
+            if value == nil { unset.append(column.property.name) }
+            let (stored, exact) = Self.sqlValue(value ?? .null)
+            result.append(stored)
+            if !exact, let property = entity.entityType.property(named: column.property.name) { extras.append(property.index) }
+        }
+        if sameType && extras.isEmpty && columns.count == type.properties.count {
+            return (result, Data(), unset.isEmpty ? nil : unset.joined(separator: ","))
+        }
+        // Properties without a column (complex, collections, a derived type's own) go to the extra JSON.
+        for property in entity.entityType.properties where columnIndex[property.name] == nil && entity.values[property.index] != nil {
+            extras.append(property.index)
+        }
+        guard !extras.isEmpty else { return (result, Data(), unset.isEmpty ? nil : unset.joined(separator: ",")) }
+        var loaded: [EdmValue?] = Array(repeating: nil, count: entity.entityType.properties.count)
+        for index in extras { loaded[index] = entity.values[index] }
+        let plain = EntityValue(
+            type: entity.entityType, loadedValues: loaded,
+            navigationValues: Array(repeating: nil, count: entity.entityType.navigationProperties.count), metadata: EntityMetadata())
+        return (result, ODataJSONEncoder().encodeForCreate(plain), unset.isEmpty ? nil : unset.joined(separator: ","))
+    }
+
+    /// A value as stored in its column, and whether the column holds it exactly.
+    static func sqlValue(_ value: EdmValue) -> (SQLValue, Bool) {
+        switch value {
+        case .null: return (.null, true)
+        case .string(let text): return (.text(text), true)
+        case .boolean(let flag): return (.integer(flag ? 1 : 0), true)
+        case .int32(let number): return (.integer(Int64(number)), true)
+        case .int64(let number): return (.integer(number), true)
+        case .int16(let number): return (.integer(Int64(number)), true)
+        case .byte(let number): return (.integer(Int64(number)), true)
+        case .sByte(let number): return (.integer(Int64(number)), true)
+        case .double(let number): return number.isNaN ? (.null, false) : (.real(number), true)
+        case .single(let number): return number.isNaN ? (.null, false) : (.real(Double(number)), true)
+        case .decimal(let number): return (.text(number.description), true)
+        case .dateTime(let date): return (.integer(date.ticks), true)
+        case .dateTimeOffset(let date): return (.integer(date.utcTicks), false)
+        case .time(let time): return (.integer(time.ticks), true)
+        case .guid(let guid): return (.text(guid.stringValue), true)
+        case .binary(let data): return (.blob(data), true)
+        case .complex, .collection: return (.null, false)
+        }
+    }
+
+    /// A column value as an EDM value of the column's type (nil when the stored value does not fit it).
+    static func edmValue(_ value: SQLValue, _ type: EdmType) -> EdmValue? {
+        switch (value, type) {
+        case (.null, _): return .null
+        case (.text(let text), .string): return .string(text)
+        case (.text(let text), .guid): return GuidValue(string: text).map(EdmValue.guid)
+        case (.text(let text), .decimal): return BigDecimal(string: text).map(EdmValue.decimal)
+        case (.integer(let number), .boolean): return .boolean(number != 0)
+        case (.integer(let number), .int32): return Int32(exactly: number).map(EdmValue.int32)
+        case (.integer(let number), .int64): return .int64(number)
+        case (.integer(let number), .int16): return Int16(exactly: number).map(EdmValue.int16)
+        case (.integer(let number), .byte): return UInt8(exactly: number).map(EdmValue.byte)
+        case (.integer(let number), .sByte): return Int8(exactly: number).map(EdmValue.sByte)
+        case (.real(let number), .double): return .double(number)
+        case (.integer(let number), .double): return .double(Double(number))
+        case (.real(let number), .single): return .single(Float(number))
+        case (.integer(let number), .single): return .single(Float(number))
+        case (.integer(let ticks), .dateTime): return LocalDateTime(ticks: ticks).map(EdmValue.dateTime)
+        case (.integer(let ticks), .dateTimeOffset): return GlobalDateTime(utcTicks: ticks, offsetMinutes: 0).map(EdmValue.dateTimeOffset)
+        case (.integer(let ticks), .time): return LocalTime(ticks: ticks).map(EdmValue.time)
+        case (.blob(let data), .binary): return .binary(data)
+        default: return nil
+        }
+    }
+}
