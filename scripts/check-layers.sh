@@ -40,7 +40,7 @@ for layer in "${layers[@]}"; do
         while IFS= read -r file; do files+=("$file"); done < <(find "Sources/OData/$folder" -name '*.swift' | LC_ALL=C sort)
     done
     [ "$count" -eq "${#layers[@]}" ] && break   # the whole module is type-checked by `swift build` itself
-    if ! output=$(swiftc -typecheck -swift-version 6 -module-name OData -parse-as-library -I "$modules" \
+    if ! output=$(swiftc -typecheck -swift-version 6 -module-name OData -package-name ODataLayers -parse-as-library -I "$modules" \
         "${clang_flags[@]}" "${files[@]}" 2>&1); then
         echo "check-layers: layer '$layer' uses a type from a layer above it (or a layer below is broken):" >&2
         echo "$output" | grep -E "error:" | head -20 >&2
