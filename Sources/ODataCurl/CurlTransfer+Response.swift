@@ -35,14 +35,18 @@ extension CurlTransfer {
             sawBody = true
             if request.responseBodyFile != nil, (200..<300).contains(statusCode) {
                 guard openOutput() else { return 0 }
-            } else if let observer, (200..<300).contains(statusCode), observer.begin() {
+            } else if let observer, observer.begin(request, statusCode: statusCode, headers: headers) {
                 streaming = true
             } else if let declared = declaredLength, declared > 0 {
                 body.reserveCapacity(min(declared, 1 << 30))
             }
         }
         if streaming {
-            observer?.receive(UnsafeRawBufferPointer(start: buffer, count: count))
+            guard observer?.offer(UnsafeRawBufferPointer(start: buffer, count: count)) ?? true else {
+                // the reader is behind: libcurl keeps these bytes and stops reading until the engine resumes
+                paused = true
+                return Int(CURL_WRITEFUNC_PAUSE)
+            }
             streamedBytes += count
         } else if let output {
             guard fwrite(buffer, 1, count, output) == count else {

@@ -1,15 +1,14 @@
 import Foundation
-import OData
 
 /// Splits a verbose-JSON feed that arrives in pieces into runs of complete entries, so that they can
 /// be decoded while the rest of the body is still on its way.
 ///
-/// It finds the entry array (`{"d":{"results":[…]}}` or `{"d":[…]}`), hands out every run of complete
-/// entry objects as a bare JSON array (`[{…},{…}]`, which `ODataJSONDecoder.decodeEntityList` reads as a
-/// v1 feed), and keeps the rest of the body — the envelope with `__next`, `__count`, `__delta` — for
-/// `finish()`. A body without such an array (one entry, an error, anything else) is kept whole and
-/// returned by `finish()`, to be decoded in one piece. Only the bytes of the entry being received
-/// and the envelope stay in memory.
+/// It finds the entry array (`{"d":{"results":[…]}}` or `{"d":[…]}`); `takeRun()` hands out the complete
+/// entry objects received so far as a bare JSON array (`[{…},{…}]`, which `ODataJSONDecoder.decodeEntityList`
+/// reads as a v1 feed), and the rest of the body — the envelope with `__next`, `__count`, `__delta` — is kept
+/// for `finish()`. A body without such an array (one entry, an error, anything else) is kept whole and
+/// returned by `finish()`, to be decoded in one piece. Only the entries not yet taken, the bytes of the
+/// entry being received and the envelope stay in memory.
 struct JSONFeedChunker {
     /// What remains at the end of the body.
     enum Remainder {
@@ -37,29 +36,57 @@ struct JSONFeedChunker {
     private var runEnd = 0
     /// Whether entries were handed out (then the body can no longer be returned whole).
     private(set) var handedOut = false
+    /// The body's bytes received so far.
+    private(set) var received = 0
+    /// The bytes of the body before `buffer` that were handed out or dropped (so the offset in the body of
+    /// the next run is `prefixBytes + dropped + runStart`).
+    private var dropped = 0
 
-    /// Takes the next piece of the body; returns the complete entries it finished, as a bare JSON array.
-    mutating func append(_ bytes: UnsafeRawBufferPointer) -> Data? {
+    /// The bytes held: complete entries not yet taken, the entry being received, the envelope's tail.
+    var bufferedBytes: Int { buffer.count }
+    /// Whether `takeRun()` has entries to hand out.
+    var hasRun: Bool { runStart != nil }
+
+    /// Takes the next piece of the body.
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
         buffer.append(contentsOf: bytes)
+        received += bytes.count
         scan()
+    }
+
+    /// The complete entries received and not taken yet, as a bare JSON array, with the offset in the body
+    /// of the first one; nil when there are none.
+    mutating func takeRun() -> (run: Data, bodyOffset: Int)? {
         guard let start = runStart else { return nil }
+        let bodyOffset = prefix.count + dropped + start
         var run = Data(capacity: runEnd - start + 2)
         run.append(UInt8(ascii: "["))
         buffer.withUnsafeBufferPointer { run.append($0.baseAddress! + start, count: runEnd - start) }
         run.append(UInt8(ascii: "]"))
-        buffer.removeSubrange(0..<runEnd)
-        scanned -= runEnd
-        elementStart -= runEnd
+        drop(runEnd)
         runStart = nil
         runEnd = 0
         handedOut = true
-        return run
+        return (run, bodyOffset)
     }
 
-    /// The rest of the body once it has ended; throws when it ended inside the entry array.
+    /// Forgets the first `count` bytes of `buffer`.
+    private mutating func drop(_ count: Int) {
+        buffer.removeSubrange(0..<count)
+        dropped += count
+        scanned -= count
+        elementStart -= count
+    }
+
+    /// The rest of the body once it has ended (after the last `takeRun()`); throws when it ended inside the
+    /// entry array.
     func finish() throws -> Remainder {
         if arrayDepth == nil || notAFeed { return .whole(Data(prefix + buffer)) }
-        guard arrayClosed else { throw ODataError(.decoding, "the feed ended inside its entry array") }
+        guard arrayClosed else {
+            throw ODataDecodingError(
+                format: .json, offset: received, line: 0, column: 0,
+                message: "the feed ended inside its entry array, after \(received) bytes")
+        }
         return .envelope(Data(prefix + buffer))
     }
 
@@ -115,7 +142,8 @@ struct JSONFeedChunker {
                     } else if depth == arrayDepth - 1 {
                         arrayClosed = true
                         if runStart == nil {
-                            buffer.removeSubrange(0..<index)
+                            scanned = index
+                            drop(index)
                             index = 0
                         }
                     }

@@ -1,8 +1,7 @@
 import Foundation
-import OData
 import XCTest
 
-@testable import ODataCurl
+@testable import OData
 
 /// `JSONFeedChunker` cut at every piece size: the runs it hands out plus what `finish()` returns
 /// decode to exactly what the whole body decodes to.
@@ -39,8 +38,10 @@ final class JSONFeedChunkerTests: XCTestCase {
         while offset < body.count {
             let piece = body[offset..<min(offset + size, body.count)]
             offset += piece.count
-            if let run = piece.withUnsafeBytes({ chunker.append($0) }) {
+            piece.withUnsafeBytes { chunker.append($0) }
+            if let (run, start) = chunker.takeRun() {
                 runs += 1
+                XCTAssertEqual(body[start], UInt8(ascii: "{"), "a run starts at an entry")
                 entities += try decoder.decodeEntityList(run, entityType: Self.item).entities
             }
         }
@@ -81,18 +82,34 @@ final class JSONFeedChunkerTests: XCTestCase {
         let body = Data(#"{"d":{"results":[\#(Self.entries)]}}"#.utf8)
         var chunker = JSONFeedChunker()
         let half = body.prefix(body.count / 2)
-        let run = try XCTUnwrap(half.withUnsafeBytes { chunker.append($0) }, "complete entries of the first half")
+        half.withUnsafeBytes { chunker.append($0) }
+        let (run, _) = try XCTUnwrap(chunker.takeRun(), "complete entries of the first half")
         let entities = try ODataJSONDecoder().decodeEntityList(run, entityType: Self.item).entities
         XCTAssertGreaterThan(entities.count, 3)
         XCTAssertLessThan(entities.count, 12)
     }
 
+    func testEntriesNotTakenAccumulateIntoOneRun() throws {
+        let body = Data(#"{"d":{"results":[\#(Self.entries)]}}"#.utf8)
+        var chunker = JSONFeedChunker()
+        for offset in stride(from: 0, to: body.count, by: 50) {
+            body[offset..<min(offset + 50, body.count)].withUnsafeBytes { chunker.append($0) }
+        }
+        XCTAssertGreaterThan(chunker.bufferedBytes, 12 * 60, "the entries wait, untaken")
+        let (run, _) = try XCTUnwrap(chunker.takeRun())
+        XCTAssertEqual(try ODataJSONDecoder().decodeEntityList(run, entityType: Self.item).entities.count, 12)
+        XCTAssertNil(chunker.takeRun())
+        XCTAssertLessThan(chunker.bufferedBytes, 10, "only the envelope's tail is left")
+        guard case .envelope = try chunker.finish() else { return XCTFail("the envelope") }
+    }
+
     func testBodyEndingInsideTheArrayIsAnError() throws {
         var chunker = JSONFeedChunker()
         let body = Data(#"{"d":{"results":[\#(Self.entry(1)), {"ID":2"#.utf8)
-        _ = body.withUnsafeBytes { chunker.append($0) }
+        body.withUnsafeBytes { chunker.append($0) }
+        _ = chunker.takeRun()
         XCTAssertThrowsError(try chunker.finish()) { error in
-            XCTAssertEqual((error as? ODataError)?.kind, .decoding)
+            XCTAssertEqual((error as? ODataDecodingError)?.offset, body.count)
         }
     }
 }
