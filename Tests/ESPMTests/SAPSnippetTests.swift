@@ -8,27 +8,11 @@ import XCTest
 final class SAPSnippetTests: XCTestCase {
     /// Snippets that do not compile, with a fragment of the diagnostic they must produce and why.
     static let unsupported: [String: (diagnostic: String, reason: String)] = [
-        "03-tutorial-fetch-completion": (
-            "non-Sendable type '() -> Void' in a '@Sendable' closure",
-            "generated fetch handlers are @Sendable and run on completionQueue: a captured non-Sendable closure is rejected"
-        ),
-        "39-main-actor-generated-fetch": (
-            "main actor-isolated property 'entities' can not be mutated from a Sendable closure",
-            "generated fetch handlers are @Sendable and run on completionQueue: wrap the body in DispatchQueue.main.async"
-        ),
         "07-sync-create": ("'firstName' is a get-only property", "entities are structs: a `let` entity cannot be changed (use `var`)"),
         "40-class-update-twice": (
             "'firstName' is a get-only property",
             "entities are structs: a parameter cannot be changed (use `inout` and `updateEntity(&customer)`)"
         ),
-        "41-service-options": (
-            "has no member 'serviceOptions'",
-            "OnlineODataProvider.Options is set at init; there is no mutable serviceOptions/networkOptions"
-        ),
-        "42-metadata-entity-set": (
-            "has no member 'metadata'", "a generated container has no parsed metadata; use DataModel or ESPMContainerMetadata"
-        ),
-        "43-headers-nil": ("'nil' is not compatible", "generated methods take non-optional headers/options with defaults"),
     ]
 
     func testSAPShapedSnippetsCompileExceptTheListedOnes() throws {

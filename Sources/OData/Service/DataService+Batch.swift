@@ -13,9 +13,9 @@ extension DataService {
     /// part's outcome is in the batch), else the error.
     @discardableResult
     public func processBatch(
-        _ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @Sendable ((any Error)?) -> Void
+        _ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @MainActor ((any Error)?) -> Void
     ) -> Task<Void, Never> {
-        let handler: @Sendable (Bool?, (any Error)?) -> Void = { _, error in completionHandler(error) }
+        let handler: @MainActor (Bool?, (any Error)?) -> Void = { _, error in completionHandler(error) }
         return complete(handler) {
             try await self.processBatch(batch, headers: headers)
             return true
