@@ -24,7 +24,7 @@ The test-control endpoints (outside the OData service):
                                     after `after` matching ones is applied,
                                     then its connection is closed without an
                                     answer ("hold": only after /release or
-                                    60 s)
+                                    120 s)
     POST /_control/release         lets held answers go (their connections close)
     POST /_control/repeatable      honour OASIS repeatable requests from now on: a
                                    write with a Repeatability-Request-ID seen
@@ -282,7 +282,7 @@ class Handler(BaseHTTPRequestHandler):
             if fault == "hold":
                 STATE.lock.release()
                 try:
-                    STATE.release.wait(60)
+                    STATE.release.wait(120)
                 finally:
                     STATE.lock.acquire()
             # Part of the answer, then the end of the connection: the client cannot take it for an unused
