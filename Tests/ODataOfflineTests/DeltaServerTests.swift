@@ -113,6 +113,28 @@ final class DeltaServerTests: XCTestCase {
         XCTAssertEqual(updated.city, "Again")
     }
 
+    func testRefusedDeltaTokenFallsBackToAFullReadButAnUnauthorizedOneFails() async throws {
+        let provider = try await offline()
+        try await provider.download()
+        try await server.deleteEntity(try await server.fetchCustomerWithKey(customerID: "C05"))
+        try await DeltaServer.control(root, "expire-tokens", json: #"{"status": 401}"#)
+        do {
+            try await provider.download()
+            XCTFail("a 401 for the delta link was taken for a refused token")
+        } catch let error as ODataError {
+            XCTAssertEqual(error.statusCode, 401)
+        }
+        try await DeltaServer.control(root, "expire-tokens", json: #"{"status": 400}"#)
+        let before = recorder.requests.count
+        try await provider.download()
+        let reads = reads(after: before)
+        XCTAssertEqual(reads.count, 4, "the refused delta link, then three pages of the full read: \(reads)")
+        XCTAssertEqual(Array(reads.dropFirst()), ["Customers", "Customers?$skiptoken=C06", "Customers?$skiptoken=C11"])
+        let customers = try await ESPMContainer(provider: provider).fetchCustomers()
+        XCTAssertEqual(customers.count, 11)
+        XCTAssertFalse(customers.contains { $0.customerID == "C05" }, "the key diff removed what the server deleted")
+    }
+
     func testCreateWhoseAnswerWasLostIsFoundNotSentTwice() async throws {
         let provider = try await offline()
         try await provider.download()

@@ -19,12 +19,13 @@ The test-control endpoints (outside the OData service):
 
     POST /_control/reset           seeded state, empty log, no faults
     POST /_control/expire-tokens   every delta token issued so far answers 410
+                                   (or {"status": n}: n)
     POST /_control/fault           {"method": "POST", "after": 0,
                                     "action": "drop" | "hold"}: the write
                                     after `after` matching ones is applied,
                                     then its connection is closed without an
                                     answer ("hold": only after /release or
-                                    60 s)
+                                    120 s)
     POST /_control/release         lets held answers go (their connections close)
     POST /_control/repeatable      honour OASIS repeatable requests from now on: a
                                    write with a Repeatability-Request-ID seen
@@ -79,6 +80,7 @@ class State:
         self.tombstones = {}  # (set, key) -> version of the delete
         self.version = 1
         self.expired_before = 0
+        self.expired_status = 410
         self.next_id = 1
         self.log = []
         self.faults = []
@@ -219,7 +221,7 @@ class Handler(BaseHTTPRequestHandler):
             except ValueError:
                 return self.error(400, "BadRequest", "malformed delta token " + token)
             if since < STATE.expired_before or since > STATE.version:
-                return self.error(410, "DeltaTokenExpired", "the delta token %s has expired" % token)
+                return self.error(STATE.expired_status, "DeltaTokenExpired", "the delta token %s has expired" % token)
         try:
             condition = parse_filter(query["$filter"]) if "$filter" in query else None
             top = int(query["$top"]) if "$top" in query else None
@@ -282,7 +284,7 @@ class Handler(BaseHTTPRequestHandler):
             if fault == "hold":
                 STATE.lock.release()
                 try:
-                    STATE.release.wait(60)
+                    STATE.release.wait(120)
                 finally:
                     STATE.lock.acquire()
             # Part of the answer, then the end of the connection: the client cannot take it for an unused
@@ -356,6 +358,7 @@ class Handler(BaseHTTPRequestHandler):
             elif method == "POST" and action == "expire-tokens":
                 STATE.version += 1
                 STATE.expired_before = STATE.version
+                STATE.expired_status = json.loads(body or b"{}").get("status", 410)
             elif method == "POST" and action == "fault":
                 STATE.faults.append(json.loads(body or b"{}"))
             elif method == "POST" and action == "release":

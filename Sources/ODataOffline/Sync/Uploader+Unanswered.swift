@@ -80,9 +80,11 @@ extension Uploader {
     private func lookUpCreated(_ entry: QueueEntry) async throws -> LostCreate {
         let set = try store.entitySet(entry.set)
         let type = set.entityType
-        guard entry.kind != .createMedia, let body = entry.body,
-            let sent = try? ODataJSONDecoder(typeResolver: store.typeResolver).decodeEntity(body, entityType: type)
-        else { return .unknown("a media resource cannot be looked up on the service") }
+        guard entry.kind != .createMedia else { return .unknown("a media resource cannot be looked up on the service") }
+        let body = try entry.body ?? PreparedRequest.createBody(entry, store: store, serviceRoot: online.serviceRoot)
+        guard let sent = try? ODataJSONDecoder(typeResolver: store.typeResolver).decodeEntity(body, entityType: type) else {
+            return .unknown("its body cannot be read back")
+        }
         var filter: QueryFilter?
         for property in type.properties where !property.isKey {
             guard let value = sent[property], !value.isNull, ![.binary, .double, .single].contains(value.edmType),

@@ -1,6 +1,10 @@
 import Foundation
 import OData
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// What an upload did.
 public struct OfflineODataUploadResult: Sendable, Hashable {
     /// Requests the service applied.
@@ -89,6 +93,9 @@ struct Uploader {
             try store.noteRepeatableRequests(response.headers)
             try store.applySuccess(entry, status: response.statusCode, headers: response.headers, body: response.body)
             result.succeeded += 1
+        } catch let error as ODataError where Self.neverReachedService(error) {
+            try store.unmarkSending([entry])
+            throw error
         } catch let error as ODataError where error.statusCode != nil {
             if entry.wasInFlight, entry.kind == .delete, error.statusCode == 404 {
                 try store.applySuccess(entry, status: 204, headers: HTTPHeaders(), body: Data())
@@ -97,6 +104,12 @@ struct Uploader {
             }
             try await fail(entry, prepared, error)
         }
+    }
+
+    /// Whether a request surely did not reach the service (no connection was made), so it is not in flight.
+    static func neverReachedService(_ error: ODataError) -> Bool {
+        guard error.kind == .transport, let code = (error.underlyingError as? URLError)?.code else { return false }
+        return [.cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet].contains(code)
     }
 
     private mutating func sendBatch(_ group: [QueueEntry]) async throws {
@@ -111,7 +124,12 @@ struct Uploader {
             parts.append((entry, prepared, changeSet))
         }
         try store.markSending(parts.map { ($0.0, $0.1) })
-        try await online.processBatch(batch, headers: headers)
+        do {
+            try await online.processBatch(batch, headers: headers)
+        } catch let error as ODataError where Self.neverReachedService(error) {
+            try store.unmarkSending(group)
+            throw error
+        }
         for (entry, prepared, changeSet) in parts {
             if changeSet.isSuccess, let response = changeSet.responses.first {
                 try store.noteRepeatableRequests(response.headers)
