@@ -127,7 +127,7 @@ extension ODataRequestBuilder {
             guard !slug.contains("\r"), !slug.contains("\n") else {
                 throw ODataError(.invalidRequest, "a Slug cannot contain line breaks")
             }
-            request.headers["Slug"] = ODataPercentEncoding.slug(slug)
+            request.headers["Slug"] = URLEncoding.encodeSlug(slug)
         }
         if request.headers["Accept"] == nil { request.headers["Accept"] = codec.acceptHeader }
         return request
