@@ -34,10 +34,12 @@ extension DataService {
         let name = query.invocation?.function.name ?? "?"
         let result = try await invoke(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
         guard case .value(let value) = result else {
-            throw FunctionResultError(functionName: name, message: "expected a value of type \(Value.self), got \(result)")
+            throw ODataError(
+                wrapping: FunctionResultError(functionName: name, message: "expected a value of type \(Value.self), got \(result)"))
         }
         guard let typed = Value(edmValue: value) else {
-            throw FunctionResultError(functionName: name, message: "expected a value of type \(Value.self), got \(value)")
+            throw ODataError(
+                wrapping: FunctionResultError(functionName: name, message: "expected a value of type \(Value.self), got \(value)"))
         }
         return typed
     }
@@ -52,8 +54,9 @@ extension DataService {
         case .entity(let entity): return Entity(entityValue: entity)
         case .entities(let entities) where entities.count == 1: return Entity(entityValue: entities[0])
         default:
-            throw FunctionResultError(
-                functionName: query.invocation?.function.name ?? "?", message: "expected one \(Entity.self), got \(result)")
+            throw ODataError(
+                wrapping: FunctionResultError(
+                    functionName: query.invocation?.function.name ?? "?", message: "expected one \(Entity.self), got \(result)"))
         }
     }
 
@@ -67,8 +70,10 @@ extension DataService {
         case .entities(let entities): return Entity.array(from: entities)
         case .entity(let entity): return [Entity(entityValue: entity)]
         default:
-            throw FunctionResultError(
-                functionName: query.invocation?.function.name ?? "?", message: "expected entities of type \(Entity.self), got \(result)")
+            throw ODataError(
+                wrapping: FunctionResultError(
+                    functionName: query.invocation?.function.name ?? "?", message: "expected entities of type \(Entity.self), got \(result)"
+                ))
         }
     }
 }
