@@ -11,6 +11,7 @@ import XCTest
 /// - `/cookie/set` sets `session=abc`; `/cookie/check` echoes the `Cookie` header.
 /// - `/redirect`: `302` to `/echo`.
 /// - `/slow`: waits 3 s before answering.
+/// - `/trickle`: declares 40 bytes and sends one every 0.1 s (data keeps moving for 4 s).
 /// - `/big?n=…`: `n` bytes of `x`.
 /// - `/svc/Items`: a verbose-JSON feed of 400 `{"ID":…,"Name":…}` entries (Name holds `{`, `]`, `"` and `\\`),
 ///   its first half sent at once, the rest 1.5 s later.
@@ -56,6 +57,9 @@ final class HTTPFaultServer {
                         self.answer(302, b"", [("Location", "/echo")])
                     elif path == "/slow":
                         time.sleep(3); self.answer(200, b"{}")
+                    elif path == "/trickle":
+                        self.send_response(200); self.send_header("Content-Length", "40"); self.end_headers()
+                        for _ in range(40): self.wfile.write(b"x"); self.wfile.flush(); time.sleep(0.1)
                     elif path == "/svc/Items":
                         items = [{"__metadata": {"type": "Test.Item"}, "ID": i, "Name": "item {%d] \\"q\\" \\\\ end" % i} for i in range(400)]
                         body = json.dumps({"d": {"__count": "400", "results": items, "__next": "Items?$skiptoken=end"}}).encode()
