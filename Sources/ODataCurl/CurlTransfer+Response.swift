@@ -171,7 +171,8 @@ extension CurlTransfer {
         var error = ODataError(
             .timeout,
             "\(request.method) \(request.url.absoluteString) timed out: no data for the idle timeout of "
-                + "\(Self.seconds(idleTimeout)) (\(source)); the request ran " + String(format: "%.1f", Date().timeIntervalSince(started)) + " s",
+                + "\(Self.seconds(idleTimeout)) (\(source)); the request ran " + String(format: "%.1f", Date().timeIntervalSince(started))
+                + " s",
             method: request.method, url: request.url)
         error.timeoutInterval = idleTimeout
         return error

@@ -40,7 +40,9 @@ extension AtomWriter {
     /// Whether the node or one below it carries a value to write.
     private func hasValue(_ index: Int, entity: EntityValue, map: AtomFeedMap, properties: Set<Int>) -> Bool {
         let node = map.nodes[index]
-        if let property = node.property, !node.isMarkup, properties.contains(property), text(of: property, in: entity) != nil { return true }
+        if let property = node.property, !node.isMarkup, properties.contains(property), text(of: property, in: entity) != nil {
+            return true
+        }
         if node.attributes.contains(where: { properties.contains($0.property) && text(of: $0.property, in: entity) != nil }) { return true }
         return node.children.contains { hasValue($0, entity: entity, map: map, properties: properties) }
     }

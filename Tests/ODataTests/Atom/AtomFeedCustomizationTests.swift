@@ -57,7 +57,9 @@ final class AtomFeedCustomizationTests: XCTestCase {
     func testTheModelCarriesEveryMapping() throws {
         let rating = try XCTUnwrap(Self.product.property(named: "Rating")?.feedMapping)
         XCTAssertEqual(
-            rating, FeedMapping(targetPath: "review/@stars", namespaceURI: "http://example.org/reviews", namespacePrefix: "r", keepInContent: false))
+            rating,
+            FeedMapping(targetPath: "review/@stars", namespaceURI: "http://example.org/reviews", namespacePrefix: "r", keepInContent: false)
+        )
         XCTAssertEqual(Self.product.property(named: "Notes")?.feedMapping?.contentKind, .xhtml)
         XCTAssertNil(Self.product.property(named: "Price")?.feedMapping, "the base type does not map Price")
         XCTAssertEqual(Self.gadget.property(named: "Price")?.feedMapping?.targetPath, "SyndicationSummary")
@@ -114,7 +116,9 @@ final class AtomFeedCustomizationTests: XCTestCase {
         let row = "Rating Edm.Int32 FC_TargetPath=review/@stars FC_KeepInContent=false FC_NsUri=http://example.org/reviews FC_NsPrefix=r"
         let descriptor = try PropertyDescriptor.parse(row, index: 0, complexTypes: []).get()
         XCTAssertEqual(descriptor.feedMapping, Self.product.property(named: "Rating")?.feedMapping)
-        let xhtml = try PropertyDescriptor.parse("Notes Edm.String FC_TargetPath=SyndicationRights FC_ContentKind=xhtml", index: 0, complexTypes: []).get()
+        let xhtml = try PropertyDescriptor.parse(
+            "Notes Edm.String FC_TargetPath=SyndicationRights FC_ContentKind=xhtml", index: 0, complexTypes: []
+        ).get()
         XCTAssertEqual(xhtml.feedMapping, FeedMapping(targetPath: "SyndicationRights", contentKind: .xhtml))
         XCTAssertEqual(
             PropertyDescriptor.parse("X Edm.String FC_KeepInContent=false", index: 0, complexTypes: []).failureReason,
