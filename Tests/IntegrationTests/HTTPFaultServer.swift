@@ -16,7 +16,7 @@ import XCTest
 /// - `/svc/Items`: a verbose-JSON feed of 400 `{"ID":…,"Name":…}` entries (Name holds `{`, `]`, `"` and `\\`),
 ///   its first half sent at once, the rest 1.5 s later.
 final class HTTPFaultServer {
-    private var process: Process?
+    private var server: PythonServerProcess?
     /// The port, once started.
     private(set) var port = 0
 
@@ -81,21 +81,12 @@ final class HTTPFaultServer {
             print(srv.server_address[1], flush=True)
             srv.serve_forever()
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        self.process = process
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 { line.append(first) }
-        port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self)), "the fault server did not report its port")
+        let server = try PythonServerProcess(script: script, name: "fault server")
+        self.server = server
+        port = server.port
     }
 
     func stop() {
-        // SIGKILL, as TLSTestServer: the Python child may ignore SIGTERM under the XCTest runner
-        if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process?.waitUntilExit()
+        server?.stop()
     }
 }
