@@ -22,7 +22,7 @@ extension AtomReader {
         guard let property = node.property, let edmType = entries.top.cache.primitiveTypes[property] else {
             return AtomFrame(kind: .mapped, index: index)
         }
-        if node.isMarkup || (namespace(uri) == .atom && attributes.value(names.type)?.equals("xhtml") == true) {
+        if edmType == .string, node.isMarkup || (namespace(uri) == .atom && attributes.value(names.type)?.equals("xhtml") == true) {
             startCapture()
             escapesText = true
             return AtomFrame(kind: .markup, target: .mappedEntity, index: property)
