@@ -19,7 +19,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 layers=("Bytes" "Values Model" "Query" "Wire JSON Atom Errors" "Dynamic" "Transport" "Batch Service Generated Capabilities Drift")
-modules="${ODATA_MODULES_DIR:-$(swift build --show-bin-path)/Modules}"
+source scripts/symbol-graph.sh
+modules="$(odata_modules_dir)"
 [ -e "$modules/ODataMetadata.swiftmodule" ] || { echo "check-layers: no ODataMetadata module in $modules; run swift build first" >&2; exit 2; }
 
 listed=" "
@@ -35,9 +36,6 @@ done
 package_name=$(grep -oh -- '"-package-name","[^"]*"' .build/*.yaml 2>/dev/null | head -1 | cut -d'"' -f4 || true)
 [ -n "$package_name" ] || package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]')
 
-clang_flags=(-Xcc "-fmodule-map-file=Sources/CLibXML2/module.modulemap")
-for flag in $(pkg-config --cflags-only-I libxml-2.0); do clang_flags+=(-Xcc "$flag"); done
-
 files=()
 count=0
 for layer in "${layers[@]}"; do
@@ -47,7 +45,7 @@ for layer in "${layers[@]}"; do
     done
     [ "$count" -eq "${#layers[@]}" ] && break   # the whole module is type-checked by `swift build` itself
     if ! output=$(swiftc -typecheck -swift-version 6 -module-name OData -package-name "$package_name" -parse-as-library -I "$modules" \
-        "${clang_flags[@]}" "${files[@]}" 2>&1); then
+        "${odata_clang_flags[@]}" "${files[@]}" 2>&1); then
         echo "check-layers: layer '$layer' uses a type from a layer above it (or a layer below is broken):" >&2
         echo "$output" | grep -E "error:" | head -20 >&2
         exit 1

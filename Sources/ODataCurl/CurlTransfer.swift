@@ -21,6 +21,12 @@ final class CurlTransfer: @unchecked Sendable {
     /// When the transfer times out unless data moves before (`DispatchTime` nanoseconds).
     private(set) var idleDeadline: Int64 = .max
     let idleNanoseconds: Int64
+    /// The idle timeout, whether it is the request's own (`HTTPRequest.timeout`), and the whole-request
+    /// timeout (`CURLOPT_TIMEOUT_MS`), for the message of a timeout.
+    let idleTimeout: TimeInterval
+    let isPerRequestTimeout: Bool
+    let resourceTimeout: TimeInterval
+    let started = Date()
 
     // The response so far.
     var statusCode = 0
@@ -55,6 +61,9 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.observer = request.responseBodyFile == nil ? ResponseBodyStream.current : nil
         let seconds = request.timeout ?? configuration.requestTimeout
+        idleTimeout = seconds
+        isPerRequestTimeout = request.timeout != nil
+        resourceTimeout = configuration.resourceTimeout
         idleNanoseconds = seconds.isFinite && seconds > 0 ? Int64(min(seconds, 1e9) * 1e9) : .max
         errorBuffer.initialize(to: 0)
     }

@@ -40,7 +40,8 @@ final class FeedMappingTests: XCTestCase {
         XCTAssertContains(
             try TestSupport.file(result, "Product.swift"),
             #""Rating Edm.Int32 FC_TargetPath=review/@stars FC_KeepInContent=false FC_NsUri=http://example.org/reviews FC_NsPrefix=r""#)
-        XCTAssertContains(try TestSupport.file(result, "Product.swift"), #""Notes Edm.String FC_TargetPath=SyndicationRights FC_ContentKind=xhtml""#)
+        XCTAssertContains(
+            try TestSupport.file(result, "Product.swift"), #""Notes Edm.String FC_TargetPath=SyndicationRights FC_ContentKind=xhtml""#)
         XCTAssertContains(try TestSupport.file(result, "Product.swift"), #""Price Edm.Decimal""#)
         XCTAssertContains(try TestSupport.file(result, "Gadget.swift"), #""Price Edm.Decimal FC_TargetPath=SyndicationSummary""#)
         // A value with whitespace cannot go in a row: the type gets descriptor calls, which must compile.

@@ -8,21 +8,11 @@ import Foundation
 /// takes such values from there unless `m:properties` gives the property too. XHTML content
 /// (`FC_ContentKind="xhtml"`, or an Atom text construct with `type="xhtml"`) is read as its markup.
 extension AtomReader {
-    /// The feed map of a table (cached per parse).
-    func feedMap(for table: NameTable) -> AtomFeedMap {
-        let key = ObjectIdentifier(table)
-        if let known = feedMapCache[key] { return known }
-        let map = AtomFeedMap(properties: table.properties)
-        if feedMapCache.count < 256 { feedMapCache[key] = map }
-        return map
-    }
-
     /// A frame for a child element of an entry (`parent` 0) or of a mapped element (`parent` its node)
     /// that carries a mapped property or leads to one; nil for elements that map nothing. Mapped attributes
     /// are read here.
     func startMapped(_ name: AtomXMLName, uri: UnsafePointer<xmlChar>?, parent: Int, attributes: AtomAttributes) -> AtomFrame? {
-        let map = feedMap(for: entries.top.table)
-        guard !map.isEmpty, let index = map.child(of: parent, uri: uri, name: name) else { return nil }
+        guard let map = entries.top.cache.feedMap, let index = map.child(of: parent, uri: uri, name: name) else { return nil }
         let node = map.nodes[index]
         for attribute in node.attributes {
             guard let value = attribute.name.withUnsafeBufferPointer({ attributes.value(named: $0.baseAddress!) }) else { continue }
@@ -32,7 +22,7 @@ extension AtomReader {
         guard let property = node.property, let edmType = entries.top.cache.primitiveTypes[property] else {
             return AtomFrame(kind: .mapped, index: index)
         }
-        if node.isMarkup || (namespace(uri) == .atom && attributes.value(names.type)?.equals("xhtml") == true) {
+        if edmType == .string, node.isMarkup || (namespace(uri) == .atom && attributes.value(names.type)?.equals("xhtml") == true) {
             startCapture()
             escapesText = true
             return AtomFrame(kind: .markup, target: .mappedEntity, index: property)

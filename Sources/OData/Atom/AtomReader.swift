@@ -30,8 +30,6 @@ final class AtomReader {
     /// Property caches by table, for this parse's dictionary (kept alive as long as the reader).
     @exclusivity(unchecked) private var propertyCaches: [ObjectIdentifier: AtomPropertyCache] = [:]
     @exclusivity(unchecked) private var lastPropertyCache: (table: ObjectIdentifier, slots: AtomPropertyCache.Slots)?
-    /// Customizable-feed maps by table (see `feedMap(for:)`).
-    @exclusivity(unchecked) var feedMapCache: [ObjectIdentifier: AtomFeedMap] = [:]
     /// Whether captured text is XHTML markup, escaped as it is collected (see `startMapped`).
     @exclusivity(unchecked) var escapesText = false
     /// The open elements inside mapped XHTML markup: local name and namespace URI.

@@ -28,9 +28,16 @@ extension AtomWriter {
             escaped(text, attribute: true)
             raw("\"")
         }
-        if node.prefix == nil, node.property != nil { raw(" type=\"text\"") }
+        let isAtom = node.prefix == nil
+        // Atom text constructs say their kind; dates are RFC 3339, with a zone (WCF writes UTC there).
+        if isAtom, ["title", "summary", "rights"].contains(node.localName) { raw(" type=\"text\"") }
         raw(">")
-        if let property = node.property, !node.isMarkup, properties.contains(property), let text = text(of: property, in: entity) {
+        if let property = node.property, !node.isMarkup, properties.contains(property), var text = text(of: property, in: entity) {
+            if isAtom, ["updated", "published"].contains(node.localName),
+                entity.entityType.properties[property].type.primitiveType == .dateTime
+            {
+                text += "Z"
+            }
             escaped(text)
         }
         for child in node.children { feedTarget(child, of: entity, map: map, properties: properties, declared: declared) }
@@ -40,7 +47,9 @@ extension AtomWriter {
     /// Whether the node or one below it carries a value to write.
     private func hasValue(_ index: Int, entity: EntityValue, map: AtomFeedMap, properties: Set<Int>) -> Bool {
         let node = map.nodes[index]
-        if let property = node.property, !node.isMarkup, properties.contains(property), text(of: property, in: entity) != nil { return true }
+        if let property = node.property, !node.isMarkup, properties.contains(property), text(of: property, in: entity) != nil {
+            return true
+        }
         if node.attributes.contains(where: { properties.contains($0.property) && text(of: $0.property, in: entity) != nil }) { return true }
         return node.children.contains { hasValue($0, entity: entity, map: map, properties: properties) }
     }

@@ -57,7 +57,9 @@ final class AtomFeedCustomizationTests: XCTestCase {
     func testTheModelCarriesEveryMapping() throws {
         let rating = try XCTUnwrap(Self.product.property(named: "Rating")?.feedMapping)
         XCTAssertEqual(
-            rating, FeedMapping(targetPath: "review/@stars", namespaceURI: "http://example.org/reviews", namespacePrefix: "r", keepInContent: false))
+            rating,
+            FeedMapping(targetPath: "review/@stars", namespaceURI: "http://example.org/reviews", namespacePrefix: "r", keepInContent: false)
+        )
         XCTAssertEqual(Self.product.property(named: "Notes")?.feedMapping?.contentKind, .xhtml)
         XCTAssertNil(Self.product.property(named: "Price")?.feedMapping, "the base type does not map Price")
         XCTAssertEqual(Self.gadget.property(named: "Price")?.feedMapping?.targetPath, "SyndicationSummary")
@@ -114,7 +116,9 @@ final class AtomFeedCustomizationTests: XCTestCase {
         let row = "Rating Edm.Int32 FC_TargetPath=review/@stars FC_KeepInContent=false FC_NsUri=http://example.org/reviews FC_NsPrefix=r"
         let descriptor = try PropertyDescriptor.parse(row, index: 0, complexTypes: []).get()
         XCTAssertEqual(descriptor.feedMapping, Self.product.property(named: "Rating")?.feedMapping)
-        let xhtml = try PropertyDescriptor.parse("Notes Edm.String FC_TargetPath=SyndicationRights FC_ContentKind=xhtml", index: 0, complexTypes: []).get()
+        let xhtml = try PropertyDescriptor.parse(
+            "Notes Edm.String FC_TargetPath=SyndicationRights FC_ContentKind=xhtml", index: 0, complexTypes: []
+        ).get()
         XCTAssertEqual(xhtml.feedMapping, FeedMapping(targetPath: "SyndicationRights", contentKind: .xhtml))
         XCTAssertEqual(
             PropertyDescriptor.parse("X Edm.String FC_KeepInContent=false", index: 0, complexTypes: []).failureReason,
@@ -128,15 +132,17 @@ final class AtomFeedCustomizationTests: XCTestCase {
         entity["Rating"] = .int32(3)
         entity["Reviewer"] = .string("Ann")
         entity["Notes"] = .string("<div xmlns=\"http://www.w3.org/1999/xhtml\">x</div>")
+        entity["ReleaseDate"] = .dateTime(LocalDateTime(millisecondsSince1970: 1_796_198_400_000)!)
         let body = String(decoding: ODataAtomEncoder().encodeForCreate(entity), as: UTF8.self)
         XCTAssertTrue(body.contains("<d:Name>Kettle &lt;2L&gt;</d:Name>"), body)
         XCTAssertTrue(body.contains("<d:Rating m:type=\"Edm.Int32\">3</d:Rating>"), body)
         XCTAssertTrue(body.contains("<d:Reviewer>Ann</d:Reviewer>"), body)
         XCTAssertTrue(body.contains("<title type=\"text\">Kettle &lt;2L&gt;</title>"), body)
+        XCTAssertTrue(body.contains("<updated>2026-12-02T08:00:00Z</updated>"), body)
         XCTAssertTrue(body.contains(#"<r:review xmlns:r="http://example.org/reviews" r:stars="3"><r:by>Ann</r:by></r:review>"#), body)
         // What the SDK writes, it reads back the same.
         let read = try decoder.decodeEntity(Data(body.utf8), entityType: Self.product)
-        for name in ["ID", "Name", "Rating", "Reviewer", "Notes"] { XCTAssertEqual(read[name], entity[name], name) }
+        for name in ["ID", "Name", "Rating", "Reviewer", "Notes", "ReleaseDate"] { XCTAssertEqual(read[name], entity[name], name) }
     }
 }
 
