@@ -4,12 +4,16 @@
 //     against decode + a hand-written SQLite bulk insert of the same rows into typed columns;
 // (2) a local filter + orderBy + top(20) over them, against the same hand-written SQL (both indexed);
 // (3) store size on disk against the JSON payload; (4) peak memory during the download against one page.
+// With `--phase=<name>` it runs only part of that, untimed, for instruction counts under callgrind (see
+// Benchmarks/README.md): setup (pages made, store opened), store (setup + download), reference (setup +
+// hand-written load), loaded (setup + both loads), store-queries / reference-queries (loaded + 200 queries).
 import Foundation
 import OData
 import ODataMetadata
 import ODataOffline
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let phase = CommandLine.arguments.dropFirst().first { $0.hasPrefix("--phase=") }.map { String($0.dropFirst("--phase=".count)) }
 let total = arguments.first ?? 50_000
 let pageSize = arguments.dropFirst().first ?? 1_000
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-bench-\(UUID().uuidString)")
@@ -30,6 +34,10 @@ let provider = OfflineODataProvider(
     serviceRoot: BenchService.root, parameters: parameters, transport: StaticTransport(pages: pages))
 try provider.add(definingQuery: OfflineODataDefiningQuery(name: "items", query: "Items"))
 try await provider.open()
+if let phase {
+    try await runPhase(phase, provider: provider, pages: pages, folder: folder)
+    exit(0)
+}
 let phases = PhaseClock()
 provider.setProgressHandler { phases.mark($0) }
 let memoryBefore = peakResidentKB()
@@ -110,4 +118,35 @@ final class PhaseClock: @unchecked Sendable {
 
     var staging: Double { lock.withLock { (times["apply"] ?? 0) - (times["start"] ?? 0) } }
     var applying: Double { lock.withLock { (times["end"] ?? 0) - (times["apply"] ?? 0) } }
+}
+
+/// One part of the benchmark, untimed, for instruction counts: the difference between two phases' counts is
+/// the cost of what one adds (e.g. store − setup = the download; reference − setup = decode + hand-written insert).
+func runPhase(_ phase: String, provider: OfflineODataProvider, pages: [Data], folder: URL) async throws {
+    let model = try DataModel(metadata: MetadataParser.parse(Data(BenchService.metadata.utf8)))
+    let items = try model.entitySet("Items")
+    let reference = HandWrittenStore(path: folder.appendingPathComponent("reference.sqlite").path)
+    defer { reference.close() }
+    let query = DataQuery().from(items).filter(.binary(.equal, .property("Category"), .literal(.string("C7"))))
+        .orderBy(Bench.name).top(20)
+    switch phase {
+    case "setup": return
+    case "store": try await provider.download()
+    case "reference": _ = try reference.load(pages: pages, type: items.entityType)
+    case "loaded", "store-queries", "reference-queries":
+        try await provider.download()
+        _ = try reference.load(pages: pages, type: items.entityType)
+        // Warm both: the store builds its index on the first query; the reference has its index already.
+        let first = try await provider.fetchEntities(query, headers: HTTPHeaders(), options: RequestOptions()).entities
+        let second = reference.query(category: "C7", type: items.entityType)
+        guard first.map(\.key) == second.map(\.key), !first.isEmpty else { fatalError("the store and the reference answer differently") }
+        for _ in 0..<(phase == "loaded" ? 0 : 200) {
+            if phase == "store-queries" {
+                _ = try await provider.fetchEntities(query, headers: HTTPHeaders(), options: RequestOptions())
+            } else {
+                _ = reference.query(category: "C7", type: items.entityType)
+            }
+        }
+    default: fatalError("unknown phase \(phase)")
+    }
 }

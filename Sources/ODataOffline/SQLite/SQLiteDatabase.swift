@@ -33,7 +33,7 @@ enum SQLValue: Sendable, Hashable {
 final class SQLiteDatabase: @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
-    private let lock = NSRecursiveLock()
+    let lock = NSRecursiveLock()
     private var transactionDepth = 0
     /// The file path, or `:memory:`.
     let path: String
@@ -81,7 +81,7 @@ final class SQLiteDatabase: @unchecked Sendable {
         handle = nil
     }
 
-    private func failure(_ what: String, _ code: Int32) -> ODataError {
+    func failure(_ what: String, _ code: Int32) -> ODataError {
         let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the store is closed"
         return ODataError(.invalidRequest, "offline store \(path): \(what) failed: \(message) (SQLite code \(code))")
     }
@@ -168,7 +168,7 @@ final class SQLiteDatabase: @unchecked Sendable {
         }
     }
 
-    private func prepared(_ sql: String) throws -> OpaquePointer {
+    func prepared(_ sql: String) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         let db = try open()
         var statement: OpaquePointer?
