@@ -140,6 +140,14 @@ extension OfflineStore {
                       SELECT e.id\(table.columns.map { ", s." + $0.name }.joined()) FROM \(table.staged) s
                       JOIN entities e ON e.eset = ? AND e.ekey = s.ekey WHERE e.pending = 0
                     """, set)
+                // A downloaded entity's navigations follow its foreign keys again, unless this download expanded them.
+                try db.run(
+                    """
+                    DELETE FROM link_navs WHERE eset = ?1 AND ekey IN (SELECT s.ekey FROM \(table.staged) s
+                        JOIN entities e ON e.eset = ?1 AND e.ekey = s.ekey WHERE e.pending = 0)
+                      AND NOT EXISTS (SELECT 1 FROM staged_navs n WHERE n.eset = link_navs.eset AND n.ekey = link_navs.ekey
+                        AND n.nav = link_navs.nav)
+                    """, set)
             }
             try db.execute(
                 """
