@@ -33,7 +33,7 @@ enum SQLValue: Sendable, Hashable {
 final class SQLiteDatabase: @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
-    private let lock = NSRecursiveLock()
+    let lock = NSRecursiveLock()
     private var transactionDepth = 0
     /// The file path, or `:memory:`.
     let path: String
@@ -81,7 +81,7 @@ final class SQLiteDatabase: @unchecked Sendable {
         handle = nil
     }
 
-    private func failure(_ what: String, _ code: Int32) -> ODataError {
+    func failure(_ what: String, _ code: Int32) -> ODataError {
         let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the store is closed"
         return ODataError(.invalidRequest, "offline store \(path): \(what) failed: \(message) (SQLite code \(code))")
     }
@@ -125,23 +125,8 @@ final class SQLiteDatabase: @unchecked Sendable {
 
     /// Calls `body` with each row of a query, one at a time.
     func forEachRow(_ sql: String, _ parameters: [SQLValue], _ body: ([SQLValue]) throws -> Void) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        let statement = try prepared(sql)
-        defer {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
-        }
-        try bind(parameters, to: statement, sql: sql)
-        let columns = sqlite3_column_count(statement)
-        while true {
-            let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { return }
-            guard code == SQLITE_ROW else { throw failure("'\(sql.prefix(60))'", code) }
-            var row: [SQLValue] = []
-            row.reserveCapacity(Int(columns))
-            for column in 0..<columns { row.append(Self.column(statement, column)) }
-            try body(row)
+        try readRows(sql, parameters) { row in
+            try body((0..<sqlite3_column_count(row.handle)).map(row.value))
         }
     }
 
@@ -168,7 +153,7 @@ final class SQLiteDatabase: @unchecked Sendable {
         }
     }
 
-    private func prepared(_ sql: String) throws -> OpaquePointer {
+    func prepared(_ sql: String) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         let db = try open()
         var statement: OpaquePointer?
@@ -176,39 +161,5 @@ final class SQLiteDatabase: @unchecked Sendable {
         guard code == SQLITE_OK, let statement else { throw failure("preparing '\(sql.prefix(80))'", code) }
         statements[sql] = statement
         return statement
-    }
-
-    private func bind(_ parameters: [SQLValue], to statement: OpaquePointer, sql: String) throws {
-        for (offset, value) in parameters.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32
-            switch value {
-            case .null: code = sqlite3_bind_null(statement, index)
-            case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
-            case .real(let number): code = sqlite3_bind_double(statement, index, number)
-            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, csqlite_transient())
-            case .blob(let data):
-                code = data.withUnsafeBytes { bytes in
-                    sqlite3_bind_blob(
-                        statement, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), csqlite_transient())
-                }
-            }
-            guard code == SQLITE_OK else { throw failure("binding parameter \(index) of '\(sql.prefix(60))'", code) }
-        }
-    }
-
-    private static func column(_ statement: OpaquePointer, _ column: Int32) -> SQLValue {
-        switch sqlite3_column_type(statement, column) {
-        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
-        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
-        case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(statement, column) else { return .text("") }
-            return .text(String(cString: text))
-        case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(statement, column))
-            guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return .blob(Data()) }
-            return .blob(Data(bytes: bytes, count: count))
-        default: return .null
-        }
     }
 }

@@ -31,9 +31,7 @@ struct EntityRow {
     ]
 
     /// The select list of a row: `e.` metadata columns, then the `v.` typed columns of `table`.
-    static func selectList(_ table: EntityTable) -> String {
-        (metadataColumns.map { "e." + $0 } + table.columns.map { "v." + $0.name }).joined(separator: ", ")
-    }
+    static func selectList(_ table: EntityTable) -> String { table.selectList }
 
     /// The row of an entity in a set: its typed values, the extra JSON and its metadata (links made relative
     /// by `relative`; the URI left out when it is the canonical `Set(key)`).
@@ -93,7 +91,35 @@ struct EntityRow {
     /// The entity: the typed columns and the extra JSON as `type` (or the derived type the row names), with
     /// its metadata.
     func entity(as type: EntityTypeDescriptor, resolver: @escaping @Sendable (String) -> EntityTypeDescriptor?) throws -> EntityValue {
-        let actual = typeName.flatMap(resolver) ?? type
+        let metadata = EntityMetadata(
+            uri: uri, editLink: editLink, etag: etag, mediaReadLink: mediaReadLink, mediaEditLink: mediaEditLink,
+            mediaContentType: mediaContentType, mediaETag: mediaETag, typeName: typeName)
+        return try Self.entity(
+            table: table, set: set, key: key, extra: extra, unset: unset, metadata: metadata, as: type, resolver: resolver
+        ) { index, edmType in EntityTable.edmValue(values[index], edmType) }
+    }
+
+    /// The entity of a row read with `selectList(table)`, straight from the statement (the query path).
+    static func entity(
+        _ row: SQLRow, table: EntityTable, as type: EntityTypeDescriptor, resolver: @escaping @Sendable (String) -> EntityTypeDescriptor?
+    ) throws -> EntityValue {
+        let metadata = EntityMetadata(
+            uri: row.text(3), editLink: row.text(4), etag: row.text(5), mediaReadLink: row.text(6), mediaEditLink: row.text(7),
+            mediaContentType: row.text(8), mediaETag: row.text(9), typeName: row.text(10))
+        let first = Int32(metadataColumns.count)
+        return try entity(
+            table: table, set: table.set, key: row.text(1) ?? "", extra: row.data(2), unset: row.text(13), metadata: metadata, as: type,
+            resolver: resolver
+        ) { index, edmType in EntityTable.edmValue(row, first + Int32(index), edmType) }
+    }
+
+    /// Builds an entity: the extra JSON's values, then each column's value (`value(column, type)`) where the
+    /// JSON has none, less the unloaded properties; the metadata's URI defaults to `Set(key)`.
+    private static func entity(
+        table: EntityTable, set: String, key: String, extra: Data, unset: String?, metadata: EntityMetadata, as type: EntityTypeDescriptor,
+        resolver: @escaping @Sendable (String) -> EntityTypeDescriptor?, value: (Int, EdmType) -> EdmValue?
+    ) throws -> EntityValue {
+        let actual = metadata.typeName.flatMap(resolver) ?? type
         var loaded: [EdmValue?]
         if extra.isEmpty {
             loaded = Array(repeating: nil, count: actual.properties.count)
@@ -104,24 +130,23 @@ struct EntityRow {
                 throw ODataError(.decoding, "offline store: the stored \(set)\(key) cannot be read: \(error)", underlyingError: error)
             }
         }
-        let sameType = actual === table.type
+        let slots = table.slots(in: actual)
         for (index, column) in table.columns.enumerated() {
-            let slot = sameType ? column.property.index : actual.property(named: column.property.name)?.index
-            guard let slot, loaded[slot] == nil else { continue }
-            guard let value = EntityTable.edmValue(values[index], column.type) else {
+            guard let slot = slots[index], loaded[slot] == nil else { continue }
+            guard let decoded = value(index, column.type) else {
                 throw ODataError(.decoding, "offline store: the stored \(set)\(key) has a bad \(column.property.name) value")
             }
-            loaded[slot] = value
+            loaded[slot] = decoded
         }
         for name in unset?.split(separator: ",") ?? [] {
             if let property = actual.property(named: String(name)) { loaded[property.index] = nil }
         }
-        let metadata = EntityMetadata(
-            uri: uri ?? (set + key), editLink: editLink, etag: etag, mediaReadLink: mediaReadLink, mediaEditLink: mediaEditLink,
-            mediaContentType: mediaContentType, mediaETag: mediaETag, typeName: typeName ?? actual.qualifiedName)
+        var full = metadata
+        if full.uri == nil { full.uri = set + key }
+        if full.typeName == nil { full.typeName = actual.qualifiedName }
         return EntityValue(
             type: actual, loadedValues: loaded, navigationValues: Array(repeating: nil, count: actual.navigationProperties.count),
-            metadata: metadata)
+            metadata: full)
     }
 }
 

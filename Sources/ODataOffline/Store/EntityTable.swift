@@ -87,6 +87,15 @@ struct EntityTable: Sendable {
     let staged: String
     /// The column of each property name.
     let columnIndex: [String: Int]
+    /// The select list of a stored row: the `e.` metadata columns, then the `v.` typed columns.
+    let selectList: String
+    /// Where each column's property sits in the types the table's rows are read as or written from.
+    let slotCache = SlotCache()
+    /// The slots in the table's own type.
+    let ownSlots: [Int?]
+    /// The statement that stages a downloaded row: `ekey`, the eight metadata columns, the typed columns,
+    /// then `unset` and `body` (see `bind(_:to:from:)`).
+    let stagingSQL: String
 
     init(set: String, type: EntityTypeDescriptor) {
         self.set = set
@@ -101,6 +110,12 @@ struct EntityTable: Sendable {
         name = Self.quote("v_" + set)
         staged = Self.quote("s_" + set)
         columnIndex = Dictionary(columns.enumerated().map { ($1.property.name, $0) }, uniquingKeysWith: { first, _ in first })
+        ownSlots = columns.map { $0.property.index }
+        selectList = (EntityRow.metadataColumns.map { "e." + $0 } + columns.map { "v." + $0.name }).joined(separator: ", ")
+        stagingSQL = """
+            INSERT OR REPLACE INTO \(staged)(ekey, uri, edit_link, etag, media_read, media_edit, media_type, media_etag, type_name\(
+                columns.map { ", " + $0.name }.joined()), unset, body) VALUES(?,?,?,?,?,?,?,?,?\(String(repeating: ",?", count: columns.count + 2)))
+            """
     }
 
     /// An identifier in double quotes.
@@ -138,37 +153,46 @@ struct EntityTable: Sendable {
     /// The column values of an entity, the JSON of what the columns do not hold exactly (empty when nothing),
     /// and the names of the properties with a column that the entity has not loaded (nil when none).
     func values(of entity: EntityValue) -> (columns: [SQLValue], extra: Data, unset: String?) {
-        let sameType = entity.entityType === type
         var result: [SQLValue] = []
         result.reserveCapacity(columns.count)
+        let (extra, unset) = visit(entity) { _, value in result.append(value) }
+        return (result, extra, unset)
+    }
+
+    /// Binds an entity's column values to the parameters from `first` on, in column order; returns the extra
+    /// JSON and the unloaded names (as `values(of:)`), to bind after them.
+    func bind(_ entity: EntityValue, to statement: SQLStatement, from first: Int32) -> (extra: Data, unset: String?) {
+        visit(entity) { column, value in statement.bind(first + Int32(column), value) }
+    }
+
+    /// Calls `sink` with each column's stored value in order; returns the extra JSON and the unloaded names.
+    private func visit(_ entity: EntityValue, _ sink: (Int, SQLValue) -> Void) -> (extra: Data, unset: String?) {
+        let sameType = entity.entityType === type
+        let values = entity.values
+        let slots = slots(in: entity.entityType)
         var extras: [Int] = []
         var unset: [String] = []
-        for column in columns {
-            let value: EdmValue?
-            if sameType {
-                value = entity.values[column.property.index]
-            } else {
-                value = entity.entityType.property(named: column.property.name).flatMap { entity.values[$0.index] }
-            }
+        for (position, column) in columns.enumerated() {
+            let slot = slots[position]
+            let value = slot.flatMap { values[$0] }
             if value == nil { unset.append(column.property.name) }
             let (stored, exact) = Self.sqlValue(value ?? .null)
-            result.append(stored)
-            if !exact, let property = entity.entityType.property(named: column.property.name) { extras.append(property.index) }
+            sink(position, stored)
+            if !exact, let slot { extras.append(slot) }
         }
-        if sameType && extras.isEmpty && columns.count == type.properties.count {
-            return (result, Data(), unset.isEmpty ? nil : unset.joined(separator: ","))
-        }
+        let unsetNames = unset.isEmpty ? nil : unset.joined(separator: ",")
+        if sameType && extras.isEmpty && columns.count == type.properties.count { return (Data(), unsetNames) }
         // Properties without a column (complex, collections, a derived type's own) go to the extra JSON.
-        for property in entity.entityType.properties where columnIndex[property.name] == nil && entity.values[property.index] != nil {
+        for property in entity.entityType.properties where columnIndex[property.name] == nil && values[property.index] != nil {
             extras.append(property.index)
         }
-        guard !extras.isEmpty else { return (result, Data(), unset.isEmpty ? nil : unset.joined(separator: ",")) }
+        guard !extras.isEmpty else { return (Data(), unsetNames) }
         var loaded: [EdmValue?] = Array(repeating: nil, count: entity.entityType.properties.count)
-        for index in extras { loaded[index] = entity.values[index] }
+        for index in extras { loaded[index] = values[index] }
         let plain = EntityValue(
             type: entity.entityType, loadedValues: loaded,
             navigationValues: Array(repeating: nil, count: entity.entityType.navigationProperties.count), metadata: EntityMetadata())
-        return (result, ODataJSONEncoder().encodeForCreate(plain), unset.isEmpty ? nil : unset.joined(separator: ","))
+        return (ODataJSONEncoder().encodeForCreate(plain), unsetNames)
     }
 
     /// A value as stored in its column, and whether the column holds it exactly.
@@ -191,6 +215,18 @@ struct EntityTable: Sendable {
         case .guid(let guid): return (.text(guid.stringValue), true)
         case .binary(let data): return (.blob(data), true)
         case .complex, .collection: return (.null, false)
+        }
+    }
+
+    /// Column `index` of a statement row as an EDM value of the column's type (nil when it does not fit it).
+    static func edmValue(_ row: SQLRow, _ index: Int32, _ type: EdmType) -> EdmValue? {
+        if row.isNull(index) { return .null }
+        switch type {
+        case .string: return row.text(index).map(EdmValue.string)
+        case .boolean: return .boolean(row.integer(index) != 0)
+        case .int32: return Int32(exactly: row.integer(index)).map(EdmValue.int32)
+        case .double: return .double(row.real(index))
+        default: return edmValue(row.value(index), type)
         }
     }
 
@@ -217,5 +253,28 @@ struct EntityTable: Sendable {
         case (.blob(let data), .binary): return .binary(data)
         default: return nil
         }
+    }
+
+    /// The index in `type`'s properties of each column's property (by name; nil where the type has none),
+    /// computed once per type: generated containers and the store's model have distinct descriptors.
+    func slots(in type: EntityTypeDescriptor) -> [Int?] {
+        if type === self.type { return ownSlots }
+        return slotCache.slots(for: type) { type in columns.map { type.property(named: $0.property.name)?.index } }
+    }
+}
+
+/// The column slots of the entity types a table met, keyed by descriptor identity (the descriptors are kept,
+/// so an identity is never reused).
+final class SlotCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [ObjectIdentifier: (type: EntityTypeDescriptor, slots: [Int?])] = [:]
+
+    func slots(for type: EntityTypeDescriptor, make: (EntityTypeDescriptor) -> [Int?]) -> [Int?] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let entry = entries[ObjectIdentifier(type)] { return entry.slots }
+        let slots = make(type)
+        entries[ObjectIdentifier(type)] = (type, slots)
+        return slots
     }
 }

@@ -141,9 +141,12 @@ extension OfflineStore {
         let plan = SQLQueryPlan(filter: query.filterExpression, table: try table(set.name))
         guard plan.isFilterComplete, let order = plan.order(query.sortItems) else { return nil }
         try ensureIndex(for: plan, order: order)
-        let rows = try self.rows(plan: plan, order: order.terms, skip: query.skipCount, top: query.topCount)
         let resolver = typeResolver
-        let entities = try rows.map { try shaped($0.entity(as: set.entityType, resolver: resolver), set: set.name, query: query) }
+        var entities: [EntityValue] = []
+        try forEachRow(plan: plan, order: order.terms, skip: query.skipCount, top: query.topCount) { row in
+            entities.append(
+                try shaped(EntityRow.entity(row, table: plan.table, as: set.entityType, resolver: resolver), set: set.name, query: query))
+        }
         let count = query.includesInlineCount ? try self.count(plan: plan) : nil
         return EntityList(entities: entities, inlineCount: count)
     }

@@ -9,32 +9,46 @@ extension OfflineStore {
         try db.execute(sql)
     }
 
-    /// Stages one downloaded page: the entities of `set`, and their expanded relations, recursively.
+    /// Stages one downloaded page: the entities of `set`, and their expanded relations, recursively. Values
+    /// are bound straight from the decoded entities into the staging table's prepared statement.
     func stage(_ entities: [EntityValue], set: EntitySetDescriptor) throws {
+        let table = try self.table(set.name)
         try db.transaction {
-            for entity in entities { try stage(entity, set: set, depth: 0) }
+            try db.withStatement(table.stagingSQL) { statement in
+                for entity in entities { try stage(entity, set: set, table: table, statement: statement, depth: 0) }
+            }
         }
     }
 
-    /// The statement that stages a row of `table` (metadata, extra JSON, typed columns).
-    private func stagingInsert(_ table: EntityTable) -> String {
-        let marks = String(repeating: ",?", count: table.columns.count)
-        return """
-            INSERT OR REPLACE INTO \(table.staged)(ekey, uri, edit_link, etag, media_read, media_edit, media_type, media_etag,
-            type_name, unset, body\(table.columns.map { ", " + $0.name }.joined())) VALUES(?,?,?,?,?,?,?,?,?,?,?\(marks))
-            """
+    /// A link made relative to the service root, nil when it is the canonical `Set(key)` (rebuilt when read).
+    private func relativeLink(_ link: String?, set: String, key: String) -> String? {
+        guard let link else { return nil }
+        let root = serviceRoot.utf8.count
+        if link.utf8.count == root + set.utf8.count + key.utf8.count, link.hasSuffix(key), link.hasPrefix(serviceRoot),
+            link.utf8.dropFirst(root).starts(with: set.utf8)
+        {
+            return nil
+        }
+        return relative(link)
     }
 
-    private func stage(_ entity: EntityValue, set: EntitySetDescriptor, depth: Int) throws {
-        let table = try self.table(set.name)
-        let row = EntityRow(entity, table: table, relative: relative)
-        var parameters: [SQLValue] = [
-            .text(row.key), .optional(row.uri), .optional(row.editLink), .optional(row.etag), .optional(row.mediaReadLink),
-            .optional(row.mediaEditLink), .optional(row.mediaContentType), .optional(row.mediaETag), .optional(row.typeName),
-            .optional(row.unset), .blob(row.extra),
-        ]
-        parameters += row.values
-        try db.run(stagingInsert(table), parameters)
+    private func stage(_ entity: EntityValue, set: EntitySetDescriptor, table: EntityTable, statement: SQLStatement, depth: Int) throws {
+        let key = entity.key.predicate
+        let metadata = entity.metadata
+        statement.bind(1, text: key)
+        statement.bind(2, text: relativeLink(metadata.uri, set: set.name, key: key))
+        statement.bind(3, text: metadata.editLink.flatMap { $0 == metadata.uri ? nil : relative($0) })
+        statement.bind(4, text: metadata.etag)
+        statement.bind(5, text: relative(metadata.mediaReadLink))
+        statement.bind(6, text: relative(metadata.mediaEditLink))
+        statement.bind(7, text: metadata.mediaContentType)
+        statement.bind(8, text: metadata.mediaETag)
+        statement.bind(9, text: metadata.typeName == table.type.qualifiedName ? nil : metadata.typeName)
+        let (extra, unset) = table.bind(entity, to: statement, from: 10)
+        let next = Int32(10 + table.columns.count)
+        statement.bind(next, text: unset)
+        statement.bind(next + 1, blob: extra)
+        try statement.run()
         guard depth < 16 else { return }
         for navigation in entity.entityType.navigationProperties {
             let related: [EntityValue]
@@ -44,18 +58,20 @@ extension OfflineStore {
             case .deferred, nil: continue
             }
             guard let target = model.targetEntitySet(from: set, navigation: navigation.name) else { continue }
+            let targetTable = try self.table(target.name)
             try db.run(
-                "INSERT OR IGNORE INTO staged_navs(eset, ekey, nav) VALUES(?,?,?)",
-                [.text(set.name), .text(row.key), .text(navigation.name)])
+                "INSERT OR IGNORE INTO staged_navs(eset, ekey, nav) VALUES(?,?,?)", [.text(set.name), .text(key), .text(navigation.name)])
             for (position, child) in related.enumerated() {
-                try stage(child, set: target, depth: depth + 1)
+                try db.withStatement(targetTable.stagingSQL) { childStatement in
+                    try stage(child, set: target, table: targetTable, statement: childStatement, depth: depth + 1)
+                }
                 try db.run(
                     "INSERT OR IGNORE INTO staged_links(eset, ekey, nav, tset, tkey, pos) VALUES(?,?,?,?,?,?)",
                     [
-                        .text(set.name), .text(row.key), .text(navigation.name), .text(target.name), .text(child.key.predicate),
+                        .text(set.name), .text(key), .text(navigation.name), .text(target.name), .text(child.key.predicate),
                         .integer(Int64(position)),
                     ])
-                try addReverseLink(set.name, row.key, navigation.name, target.name, child.key.predicate, staged: true)
+                try addReverseLink(set.name, key, navigation.name, target.name, child.key.predicate, staged: true)
             }
         }
     }
@@ -123,6 +139,14 @@ extension OfflineStore {
                     INSERT OR REPLACE INTO \(table.name)(id\(table.columns.map { ", " + $0.name }.joined()))
                       SELECT e.id\(table.columns.map { ", s." + $0.name }.joined()) FROM \(table.staged) s
                       JOIN entities e ON e.eset = ? AND e.ekey = s.ekey WHERE e.pending = 0
+                    """, set)
+                // A downloaded entity's navigations follow its foreign keys again, unless this download expanded them.
+                try db.run(
+                    """
+                    DELETE FROM link_navs WHERE eset = ?1 AND ekey IN (SELECT s.ekey FROM \(table.staged) s
+                        JOIN entities e ON e.eset = ?1 AND e.ekey = s.ekey WHERE e.pending = 0)
+                      AND NOT EXISTS (SELECT 1 FROM staged_navs n WHERE n.eset = link_navs.eset AND n.ekey = link_navs.ekey
+                        AND n.nav = link_navs.nav)
                     """, set)
             }
             try db.execute(

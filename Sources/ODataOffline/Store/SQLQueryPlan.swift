@@ -86,8 +86,19 @@ extension OfflineStore {
 
     /// The live rows of a set that meet the plan's conditions, ordered and paged in SQL when `order` is given.
     func rows(plan: SQLQueryPlan, order: String? = nil, skip: Int? = nil, top: Int? = nil) throws -> [EntityRow] {
+        var rows: [EntityRow] = []
+        try forEachRow(plan: plan, order: order, skip: skip, top: top) { row in
+            rows.append(
+                EntityRow(
+                    columns: (0..<Int32(EntityRow.metadataColumns.count + plan.table.columns.count)).map(row.value), table: plan.table))
+        }
+        return rows
+    }
+
+    /// Calls `body` with each live row of a set that meets the plan's conditions (ordered and paged when asked).
+    func forEachRow(plan: SQLQueryPlan, order: String?, skip: Int?, top: Int?, _ body: (SQLRow) throws -> Void) throws {
         let table = plan.table
-        var sql = "SELECT \(EntityRow.selectList(table)) FROM \(table.name) v JOIN entities e ON e.id = v.id WHERE e.deleted = 0"
+        var sql = "SELECT \(table.selectList) FROM \(table.name) v JOIN entities e ON e.id = v.id WHERE e.deleted = 0"
         for condition in plan.conditions { sql += " AND " + condition }
         if let order { sql += " ORDER BY " + order }
         var parameters = plan.parameters
@@ -95,7 +106,7 @@ extension OfflineStore {
             sql += " LIMIT ? OFFSET ?"
             parameters += [.integer(Int64(top ?? -1)), .integer(Int64(skip ?? 0))]
         }
-        return try db.query(sql, parameters).map { EntityRow(columns: $0, table: table) }
+        try db.readRows(sql, parameters, body)
     }
 
     /// The number of live rows of a set that meet the plan's conditions.
