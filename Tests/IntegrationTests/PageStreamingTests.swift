@@ -95,13 +95,19 @@ final class PageStreamingTests: XCTestCase {
     }
 
     func testAPausedTransferDoesNotTimeOut() async throws {
-        let transport = CurlTransport(configuration: .init(requestTimeout: 0.5))
+        // a 2 s idle timeout; the reader stops for 5 s after 100 entities of a 2.2 MB page, which pauses the
+        // transfer with more than 1 MB still to come
+        let transport = CurlTransport(configuration: .init(requestTimeout: 2))
+        var iterator = provider(transport).entities(Self.items.custom("n", "5000")).makeAsyncIterator()
         var count = 0
-        for try await _ in provider(transport).entities(Self.items.custom("n", "20000")) {
+        var pauses = 0
+        while try await iterator.next() != nil {
             count += 1
-            if count == 100 { try await Task.sleep(nanoseconds: 1_500_000_000) }  // three idle timeouts, paused
+            pauses = max(pauses, iterator.streamed?.stream.pauses ?? 0)
+            if count == 100 { try await Task.sleep(nanoseconds: 5_000_000_000) }
         }
-        XCTAssertEqual(count, 20_000)
+        XCTAssertEqual(count, 5_000)
+        XCTAssertGreaterThan(pauses, 0, "the transfer was paused while the reader slept")
     }
 
     func testEntityStreamWithASlowConsumerDeliversEveryEntityInOrder() async throws {

@@ -75,7 +75,11 @@ struct JSONEntityReader {
                 }
                 do {
                     if entry < table.propertyCount {
-                        values[entry] = try readPropertyValue(table.properties[entry])
+                        if let primitive = table.primitiveType(entry) {
+                            values[entry] = try readPrimitive(primitive)
+                        } else {
+                            values[entry] = try readPropertyValue(table.properties[entry])
+                        }
                     } else {
                         let navigation = table.navigations[entry - table.propertyCount]
                         try readNavigation(

@@ -38,42 +38,95 @@ struct JSONFeedChunker {
     private(set) var handedOut = false
     /// The body's bytes received so far.
     private(set) var received = 0
-    /// The bytes of the body before `buffer` that were handed out or dropped (so the offset in the body of
-    /// the next run is `prefixBytes + dropped + runStart`).
-    private var dropped = 0
+    /// The offset in the body of `buffer[0]`.
+    private var bufferOffset = 0
+    /// Bytes copied by the chunker: each piece once into `buffer`, and the partial entry after a run when
+    /// the run is taken (a run itself is handed over without a copy).
+    private(set) var copiedBytes = 0
 
     /// The bytes held: complete entries not yet taken, the entry being received, the envelope's tail.
     var bufferedBytes: Int { buffer.count }
     /// Whether `takeRun()` has entries to hand out.
-    var hasRun: Bool { runStart != nil }
+    var hasRun: Bool { runStart != nil && !notAFeed }
+    /// How many bytes in front of `buffer` are the envelope before the entries, through the array's `[`
+    /// (kept in place so the first piece is not moved; a copy is in `prefix`).
+    private var front = 0
+    /// An element of the entry array that is not an object, found after entries were handed out.
+    private var stray: Int?
+
+    /// Whether `buffer[0..<end]`, which is about to be dropped, holds more than commas and white space
+    /// (and the entry array's `[`): an element that is not an object. Before any entry was handed out the
+    /// body is then kept whole (for the decoder to report); after, `finish()` throws.
+    private mutating func holdsStrayBytes(before end: Int) -> Bool {
+        guard end > front else { return false }
+        for index in front..<end {
+            switch buffer[index] {
+            case UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
+            default:
+                if handedOut, stray == nil { stray = bufferOffset + index }
+                return !handedOut
+            }
+        }
+        return false
+    }
+
+    /// Complete entries as a bare JSON array: `bytes[range]`, starting at `bodyOffset` in the body
+    /// (`bytes[range.lowerBound]` is the `[` put before the first entry).
+    struct Run {
+        /// The bytes holding the array (and others around it).
+        var bytes: [UInt8]
+        /// Where the array is in `bytes`.
+        var range: Range<Int>
+        /// The offset in the body of the first entry.
+        var bodyOffset: Int
+    }
 
     /// Takes the next piece of the body.
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         buffer.append(contentsOf: bytes)
         received += bytes.count
+        copiedBytes += bytes.count
         scan()
     }
 
-    /// The complete entries received and not taken yet, as a bare JSON array, with the offset in the body
-    /// of the first one; nil when there are none.
-    mutating func takeRun() -> (run: Data, bodyOffset: Int)? {
-        guard let start = runStart else { return nil }
-        let bodyOffset = prefix.count + dropped + start
-        var run = Data(capacity: runEnd - start + 2)
-        run.append(UInt8(ascii: "["))
-        buffer.withUnsafeBufferPointer { run.append($0.baseAddress! + start, count: runEnd - start) }
-        run.append(UInt8(ascii: "]"))
-        drop(runEnd)
+    /// The complete entries received and not taken yet, nil when there are none. The buffer holding them
+    /// is handed over as it is (the byte before the first entry, a `[` or `,` or space, becomes `[`, and a
+    /// `]` goes after the last); only the bytes received after them are copied into a new buffer.
+    mutating func takeRun() -> Run? {
+        guard let start = runStart, start > 0, !notAFeed else { return nil }
+        if holdsStrayBytes(before: start - 1) {
+            notAFeed = true
+            return nil
+        }
+        var rest: [UInt8] = []
+        rest.reserveCapacity(buffer.capacity)
+        rest.append(contentsOf: buffer[runEnd...])
+        copiedBytes += rest.count
+        var bytes = rest
+        swap(&bytes, &buffer)
+        let run = Run(bytes: [], range: start - 1..<runEnd + 1, bodyOffset: bufferOffset + start)
+        bufferOffset += runEnd
+        front = 0
+        scanned -= runEnd
+        elementStart -= runEnd
         runStart = nil
         runEnd = 0
         handedOut = true
-        return (run, bodyOffset)
+        bytes[start - 1] = UInt8(ascii: "[")
+        if run.range.upperBound <= bytes.count {
+            bytes[run.range.upperBound - 1] = UInt8(ascii: "]")
+        } else {
+            bytes.append(UInt8(ascii: "]"))
+        }
+        return Run(bytes: bytes, range: run.range, bodyOffset: run.bodyOffset)
     }
 
     /// Forgets the first `count` bytes of `buffer`.
     private mutating func drop(_ count: Int) {
+        copiedBytes += buffer.count - count
         buffer.removeSubrange(0..<count)
-        dropped += count
+        front = 0
+        bufferOffset += count
         scanned -= count
         elementStart -= count
     }
@@ -81,13 +134,17 @@ struct JSONFeedChunker {
     /// The rest of the body once it has ended (after the last `takeRun()`); throws when it ended inside the
     /// entry array.
     func finish() throws -> Remainder {
-        if arrayDepth == nil || notAFeed { return .whole(Data(prefix + buffer)) }
+        if arrayDepth == nil || notAFeed { return .whole(Data(prefix + buffer[front...])) }
+        if let stray {
+            throw ODataDecodingError(
+                format: .json, offset: stray, line: 0, column: 0, message: "the feed's entry array holds an element that is not an entry")
+        }
         guard arrayClosed else {
             throw ODataDecodingError(
                 format: .json, offset: received, line: 0, column: 0,
                 message: "the feed ended inside its entry array, after \(received) bytes")
         }
-        return .envelope(Data(prefix + buffer))
+        return .envelope(Data(prefix + buffer[front...]))
     }
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), colon = UInt8(ascii: ":")
@@ -124,8 +181,8 @@ struct JSONFeedChunker {
                     depth += 1
                     arrayDepth = depth
                     prefix = Array(buffer[0...index])
-                    buffer.removeSubrange(0...index)
-                    index = 0
+                    front = index + 1
+                    index += 1
                     continue
                 }
                 if let arrayDepth, !arrayClosed, !notAFeed, depth == arrayDepth {
@@ -142,9 +199,13 @@ struct JSONFeedChunker {
                     } else if depth == arrayDepth - 1 {
                         arrayClosed = true
                         if runStart == nil {
-                            scanned = index
-                            drop(index)
-                            index = 0
+                            if holdsStrayBytes(before: index) {
+                                notAFeed = true
+                            } else {
+                                scanned = index
+                                drop(index)
+                                index = 0
+                            }
                         }
                     }
                 }

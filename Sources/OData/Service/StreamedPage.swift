@@ -28,6 +28,7 @@ final class StreamedPage: @unchecked Sendable {
     private let provider: OnlineODataProvider
     private let request: HTTPRequest
     private let type: EntityTypeDescriptor
+    private let decoder: ODataJSONDecoder
     private let transfer: Task<HTTPResponse, any Error>
     /// Entities of this page handed out so far (for the entity index of a decoding error).
     private var delivered = 0
@@ -36,6 +37,7 @@ final class StreamedPage: @unchecked Sendable {
         self.provider = provider
         self.request = request
         self.type = type
+        self.decoder = ODataJSONDecoder(typeResolver: provider.options.typeResolver)
         let stream = self.stream
         transfer = Task {
             do {
@@ -61,20 +63,39 @@ final class StreamedPage: @unchecked Sendable {
         } onCancel: {
             transfer.cancel()
         }
-        guard let (run, offset) = next else { return nil }
+        guard let run = next else { return nil }
         do {
-            let entities = try provider.codec.decodeEntityList(run, entityType: type).entities
+            let entities = try run.bytes.withUnsafeBytes { bytes in
+                try decoder.decodeEntityList(UnsafeRawBufferPointer(rebasing: bytes[run.range]), entityType: type).entities
+            }
             delivered += entities.count
             return entities
         } catch let error as ODataDecodingError {
-            throw decodingError(error, runOffset: offset)
+            throw decodingError(error, runOffset: run.bodyOffset)
         }
+    }
+
+    /// The whole page: its runs decoded as they arrive (overlapping the transfer), then its paging facts.
+    func collect() async throws -> EntityList {
+        var entities: [EntityValue] = []
+        while let run = try await nextEntities() { entities.append(contentsOf: run) }
+        var list = try await finish()
+        if !entities.isEmpty {
+            entities.append(contentsOf: list.entities)
+            list.entities = entities
+        }
+        return list
     }
 
     /// The page once its body has ended: the paging facts (with no entities when they were streamed), or
     /// the whole page when the transport did not stream it.
     func finish() async throws -> EntityList {
-        let response = try await transfer.value
+        let transfer = self.transfer
+        let response = try await withTaskCancellationHandler {
+            try await transfer.value
+        } onCancel: {
+            transfer.cancel()
+        }
         guard stream.didStream else { return try provider.decodeList(response, request, type: type) }
         let body: Data
         let isWhole: Bool

@@ -110,11 +110,11 @@ package final class ResponseBodyStream: @unchecked Sendable {
         reader?.resume()
     }
 
-    /// The next run of complete entries (a bare JSON array) with its offset in the body, waiting for the
-    /// transport; nil once the stream is closed and every run was taken.
-    package func nextRun() async throws -> (run: Data, bodyOffset: Int)? {
+    /// The next run of complete entries (a bare JSON array in its bytes) with its offset in the body, waiting
+    /// for the transport; nil once the stream is closed and every run was taken.
+    func nextRun() async throws -> JSONFeedChunker.Run? {
         while true {
-            let (result, wake, done) = lock.withLock { () -> ((Data, Int)?, (@Sendable () -> Void)?, Bool) in
+            let (result, wake, done) = lock.withLock { () -> (JSONFeedChunker.Run?, (@Sendable () -> Void)?, Bool) in
                 if let run = chunker.takeRun() {
                     var wake: (@Sendable () -> Void)?
                     if roomWanted {
