@@ -28,7 +28,8 @@ final class TopLevelCodeTests: XCTestCase {
     }
 
     func testADirectAwaitInTopLevelCodePicksTheSynchronousTwin() throws {
-        let problem = try typecheckMain("let customers = try await service.fetchCustomers(matching: DataQuery().top(1))\nprint(customers.count)\n")
+        let problem = try typecheckMain(
+            "let customers = try await service.fetchCustomers(matching: DataQuery().top(1))\nprint(customers.count)\n")
         let diagnostic = try XCTUnwrap(problem, "top-level `try await service.fetchCustomers()` compiles now: update README, Limits")
         XCTAssertTrue(diagnostic.contains("is unavailable from asynchronous contexts"), diagnostic)
     }

@@ -45,6 +45,16 @@ extension DataService {
         completeVoid(completionHandler) { try await self.applyChanges(changes, headers: headers, options: options) }
     }
 
+    /// SAP's `downloadMedia(entity:completionHandler:)`: the media resource of a media-link entity, or the
+    /// error, on the main actor.
+    @discardableResult
+    public func downloadMedia<Entity: EntityProtocol>(
+        entity: Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Data?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.downloadMedia(entity: entity, headers: headers, options: options) }
+    }
+
     /// Creates `entity` in its container's set and replaces it with the server's version (key, ETag, edit link).
     public func createEntity<Entity: EntityProtocol>(_ entity: inout Entity, headers: HTTPHeaders? = nil) async throws {
         entity = try await createEntity(entity, headers: headers ?? HTTPHeaders())

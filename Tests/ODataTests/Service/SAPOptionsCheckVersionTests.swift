@@ -6,7 +6,8 @@ import XCTest
 /// `serviceOptions.checkVersion` over a scripted transport: an OData v3 answer is refused only while it is on.
 final class SAPOptionsCheckVersionTests: XCTestCase {
     func testCheckVersionRefusesAnAnswerAboveODataV2() async throws {
-        let page = #"{"d":{"results":[{"__metadata":{"uri":"http://127.0.0.1:9/svc/Customers('1')","type":"ESPM.Customer"},"CustomerId":"1"}]}}"#
+        let page =
+            #"{"d":{"results":[{"__metadata":{"uri":"http://127.0.0.1:9/svc/Customers('1')","type":"ESPM.Customer"},"CustomerId":"1"}]}}"#
         let transport = MockTransport { request, _ in
             let version = request.url.query?.contains("top=1") == true ? "3.0;" : "2.0"
             return .make(200, ["Content-Type": "application/json", "DataServiceVersion": version], body: page, url: request.url)
