@@ -127,12 +127,12 @@ final class AtomFeedCustomizationTests: XCTestCase {
 
     func testWritesKeepEveryMappedPropertyInPropertiesAndInTheMappedPlace() throws {
         var entity = EntityValue(type: Self.product)
-        entity["ID"] = .int32(7)
-        entity["Name"] = .string("Kettle <2L>")
-        entity["Rating"] = .int32(3)
-        entity["Reviewer"] = .string("Ann")
-        entity["Notes"] = .string("<div xmlns=\"http://www.w3.org/1999/xhtml\">x</div>")
-        entity["ReleaseDate"] = .dateTime(LocalDateTime(millisecondsSince1970: 1_796_198_400_000)!)
+        try entity.set("ID", to: .int32(7))
+        try entity.set("Name", to: .string("Kettle <2L>"))
+        try entity.set("Rating", to: .int32(3))
+        try entity.set("Reviewer", to: .string("Ann"))
+        try entity.set("Notes", to: .string("<div xmlns=\"http://www.w3.org/1999/xhtml\">x</div>"))
+        try entity.set("ReleaseDate", to: .dateTime(LocalDateTime(millisecondsSince1970: 1_796_198_400_000)!))
         let body = String(decoding: ODataAtomEncoder().encodeForCreate(entity), as: UTF8.self)
         XCTAssertTrue(body.contains("<d:Name>Kettle &lt;2L&gt;</d:Name>"), body)
         XCTAssertTrue(body.contains("<d:Rating m:type=\"Edm.Int32\">3</d:Rating>"), body)
