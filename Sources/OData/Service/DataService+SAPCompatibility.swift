@@ -56,14 +56,7 @@ extension DataService {
         _ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
         completionHandler: @escaping @MainActor (QueryResult?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
-        Task {
-            do {
-                let result = try await self.executeQuery(query, headers: headers, options: options)
-                await completionHandler(result, nil)
-            } catch {
-                await completionHandler(nil, error)
-            }
-        }
+        complete(completionHandler) { try await self.executeQuery(query, headers: headers, options: options) }
     }
 
     /// SAP's `loadEntity(_:)`: reads the entity again by its key (and the query's `select`/`expand`) and
