@@ -165,6 +165,13 @@ extension OfflineStore {
 
     /// The number of entities a query addresses (`$count`, honouring `$filter`).
     func count(_ query: DataQuery) throws -> Int {
+        if let set = query.entitySet, query.key == nil, query.navigationSegments.isEmpty, query.invocation == nil,
+            !query.customOptions.contains(where: { $0.name == DataQuery.offlineStateOption })
+        {
+            let plan = SQLQueryPlan(filter: query.filterExpression, table: try table(set.name))
+            // The whole filter in SQL: count there, without reading the entities.
+            if plan.isFilterComplete, let count = try? count(plan: plan) { return count }
+        }
         var counting = query
         counting.isCountRequest = false
         counting.includesInlineCount = true
