@@ -27,7 +27,8 @@ final class ForeignKeyTests: XCTestCase {
         }
         let before = try await orderIDs(of: "C1")
         XCTAssertEqual(before, ["S1", "S2"], "through CustomerId, in key order")
-        let s3 = try await service.fetchSalesOrderHeaderWithKey(salesOrderID: "S3", query: DataQuery().expand(SalesOrderHeader.customerDetails))
+        let s3 = try await service.fetchSalesOrderHeaderWithKey(
+            salesOrderID: "S3", query: DataQuery().expand(SalesOrderHeader.customerDetails))
         XCTAssertEqual(s3.customerDetails?.customerID, "C2")
 
         let s1 = try await service.fetchSalesOrderHeaderWithKey(salesOrderID: "S1")
