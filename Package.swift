@@ -111,10 +111,6 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .testTarget(
-            name: "ODataCurlTests",
-            dependencies: ["ODataCurl", "OData"]
-        ),
-        .testTarget(
             name: "IntegrationTests",
             dependencies: ["ESPM", "OData", "ODataCurl", "GWSampleBasic", "BusinessPartnerAPI"]
         ),

@@ -5,20 +5,16 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-modules="$(swift build --show-bin-path)/Modules"
+source scripts/symbol-graph.sh
 work=".build/docs"
 rm -rf "$work"
 mkdir -p "$work"
-clang_flags=(-Xcc "-fmodule-map-file=Sources/CLibXML2/module.modulemap")
-for flag in $(pkg-config --cflags-only-I libxml-2.0); do clang_flags+=(-Xcc "$flag"); done
-case "$(uname -m)" in x86_64) triple=x86_64-unknown-linux-gnu ;; aarch64 | arm64) triple=aarch64-unknown-linux-gnu ;; *) echo "build-docs: unknown machine" >&2; exit 2 ;; esac
 
 for module in OData ODataMetadata ODataCodeGen; do
     catalog="Sources/$module/$module.docc"
     [ -d "$catalog" ] || { echo "build-docs: no catalog $catalog" >&2; exit 1; }
     mkdir -p "$work/symbols-$module"
-    swift-symbolgraph-extract -module-name "$module" -I "$modules" -target "$triple" -minimum-access-level public \
-        -output-dir "$work/symbols-$module" "${clang_flags[@]}"
+    odata_symbol_graph "$module" "$work/symbols-$module"
     docc convert "$catalog" --additional-symbol-graph-dir "$work/symbols-$module" --warnings-as-errors \
         --fallback-display-name "$module" --fallback-bundle-identifier "org.swift-odata.$module" \
         --output-path "$work/$module.doccarchive" >"$work/$module.log" 2>&1 ||

@@ -5,7 +5,8 @@
 #   bash scripts/check-layers.sh            run after `swift build` (uses the built ODataMetadata module)
 #
 # Bottom to top (folders of Sources/OData; a line is one layer):
-#   Bytes                          byte spans, percent-encoding, XML text escaping, the libxml2 set-up
+#   Bytes                          byte spans, percent-encoding, XML text escaping (the libxml2 set-up is
+#                                  ODataMetadata's HardenedXMLParser)
 #   Values Model                   EDM values (their literal and wire forms), descriptors, entities, keys,
 #                                  results of reads (EntityList, FunctionResult); one layer: EdmValue holds ComplexValue
 #   Query                          DataQuery, filters, URL rendering, the in-memory evaluator
@@ -18,7 +19,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 layers=("Bytes" "Values Model" "Query" "Wire JSON Atom Errors" "Dynamic" "Transport" "Batch Service Generated Capabilities Drift")
-modules="${ODATA_MODULES_DIR:-$(swift build --show-bin-path)/Modules}"
+source scripts/symbol-graph.sh
+modules="$(odata_modules_dir)"
 [ -e "$modules/ODataMetadata.swiftmodule" ] || { echo "check-layers: no ODataMetadata module in $modules; run swift build first" >&2; exit 2; }
 
 listed=" "
@@ -29,8 +31,10 @@ for folder in Sources/OData/*/; do
     if [[ "$listed" != *" $name "* ]]; then echo "check-layers: Sources/OData/$name is in no layer; add it to scripts/check-layers.sh" >&2; exit 1; fi
 done
 
-clang_flags=(-Xcc "-fmodule-map-file=Sources/CLibXML2/module.modulemap")
-for flag in $(pkg-config --cflags-only-I libxml-2.0); do clang_flags+=(-Xcc "$flag"); done
+# ODataMetadata shares `package` declarations (the hardened XML parser) with OData: type-check under the
+# package name SwiftPM gave the build (the checkout folder's name, lowercased).
+package_name=$(grep -oh -- '"-package-name","[^"]*"' .build/*.yaml 2>/dev/null | head -1 | cut -d'"' -f4 || true)
+[ -n "$package_name" ] || package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]')
 
 files=()
 count=0
@@ -40,8 +44,8 @@ for layer in "${layers[@]}"; do
         while IFS= read -r file; do files+=("$file"); done < <(find "Sources/OData/$folder" -name '*.swift' | LC_ALL=C sort)
     done
     [ "$count" -eq "${#layers[@]}" ] && break   # the whole module is type-checked by `swift build` itself
-    if ! output=$(swiftc -typecheck -swift-version 6 -module-name OData -parse-as-library -I "$modules" \
-        "${clang_flags[@]}" "${files[@]}" 2>&1); then
+    if ! output=$(swiftc -typecheck -swift-version 6 -module-name OData -package-name "$package_name" -parse-as-library -I "$modules" \
+        "${odata_clang_flags[@]}" "${files[@]}" 2>&1); then
         echo "check-layers: layer '$layer' uses a type from a layer above it (or a layer below is broken):" >&2
         echo "$output" | grep -E "error:" | head -20 >&2
         exit 1

@@ -14,6 +14,7 @@ final class CurlEngine: @unchecked Sendable {
     private let lock = NSLock()
     private var submitted: [CurlTransfer] = []
     private var cancelled: [CurlTransfer] = []
+    private var resumed: [CurlTransfer] = []
     private var stopping = false
 
     private let multi: UnsafeMutableRawPointer
@@ -53,6 +54,12 @@ final class CurlEngine: @unchecked Sendable {
         curl_multi_wakeup(multi)
     }
 
+    /// Resumes a transfer paused because its `ResponseBodyStream`'s reader was behind.
+    func resume(_ transfer: CurlTransfer) {
+        lock.withLock { resumed.append(transfer) }
+        curl_multi_wakeup(multi)
+    }
+
     /// Lets the thread finish the running transfers, then release every handle.
     func shutDown() {
         lock.withLock { stopping = true }
@@ -62,21 +69,23 @@ final class CurlEngine: @unchecked Sendable {
     private func run() {
         var running: Int32 = 0
         while true {
-            let (newTransfers, cancellations, stop) = lock.withLock {
+            let (newTransfers, cancellations, resumptions, stop) = lock.withLock {
                 defer {
                     submitted.removeAll()
                     cancelled.removeAll()
+                    resumed.removeAll()
                 }
-                return (submitted, cancelled, stopping)
+                return (submitted, cancelled, resumed, stopping)
             }
             for transfer in cancellations { abort(transfer, with: transfer.cancellationError()) }
             for transfer in newTransfers { start(transfer) }
+            for transfer in resumptions { unpause(transfer) }
             if stop && active.isEmpty { break }
             curl_multi_perform(multi, &running)
             collectFinished()
             let now = DispatchTime.now().uptimeNanoseconds
             var wait = 1_000
-            for transfer in Array(active.values) {
+            for transfer in Array(active.values) where !transfer.paused {
                 let remaining = transfer.idleDeadline - Int64(bitPattern: now)
                 if remaining <= 0 {
                     abort(transfer, with: transfer.idleTimeoutError())
@@ -117,6 +126,15 @@ final class CurlEngine: @unchecked Sendable {
             return
         }
         active[handle] = transfer
+        transfer.observer?.onRoom { [weak self] in self?.resume(transfer) }
+    }
+
+    /// Lets a paused transfer go on (libcurl delivers the bytes it kept at once, from this call).
+    private func unpause(_ transfer: CurlTransfer) {
+        guard transfer.paused, let handle = transfer.handle, active[handle] === transfer else { return }
+        transfer.paused = false
+        transfer.touch()
+        curl_easy_pause(handle, CURLPAUSE_CONT)
     }
 
     private func collectFinished() {

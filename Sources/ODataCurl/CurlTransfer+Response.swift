@@ -35,14 +35,18 @@ extension CurlTransfer {
             sawBody = true
             if request.responseBodyFile != nil, (200..<300).contains(statusCode) {
                 guard openOutput() else { return 0 }
-            } else if let observer, (200..<300).contains(statusCode), observer.begin() {
+            } else if let observer, observer.begin(request, statusCode: statusCode, headers: headers) {
                 streaming = true
             } else if let declared = declaredLength, declared > 0 {
                 body.reserveCapacity(min(declared, 1 << 30))
             }
         }
         if streaming {
-            observer?.receive(UnsafeRawBufferPointer(start: buffer, count: count))
+            guard observer?.offer(UnsafeRawBufferPointer(start: buffer, count: count)) ?? true else {
+                // the reader is behind: libcurl keeps these bytes and stops reading until the engine resumes
+                paused = true
+                return Int(CURL_WRITEFUNC_PAUSE)
+            }
             streamedBytes += count
         } else if let output {
             guard fwrite(buffer, 1, count, output) == count else {
@@ -142,10 +146,22 @@ extension CurlTransfer {
         var message = "\(request.method) \(request.url.absoluteString) failed: "
         if tls { message += "TLS problem: " }
         message += detail.isEmpty ? summary : "\(detail) (\(summary))"
+        // libcurl's own timeouts are the whole-request one (`CURLOPT_TIMEOUT_MS`) and its connect timeout
+        // (300 s); the idle one is ours (`idleTimeoutError`).
+        let elapsed = Date().timeIntervalSince(started)
+        let wholeRequest = kind == .timeout && elapsed + 0.5 >= resourceTimeout
+        if wholeRequest {
+            message =
+                "\(request.method) \(request.url.absoluteString) timed out: the whole-request timeout of "
+                + "\(Self.seconds(resourceTimeout)) ran out (CurlTransport.Configuration.resourceTimeout) after "
+                + String(format: "%.1f", elapsed) + " s (libcurl: \(detail.isEmpty ? summary : detail))"
+        }
         let received = statusCode > 0
-        return ODataError(
+        var error = ODataError(
             kind, message, method: request.method, url: request.url, statusCode: received ? statusCode : nil,
             responseHeaders: received ? headers : HTTPHeaders(), underlyingError: underlying)
+        if wholeRequest { error.timeoutInterval = resourceTimeout }
+        return error
     }
 
     /// The error for a task cancelled by its caller.
@@ -155,10 +171,20 @@ extension CurlTransfer {
 
     /// The error for a transfer during which no data moved for the request timeout.
     func idleTimeoutError() -> ODataError {
-        let seconds = Double(idleNanoseconds) / 1e9
-        return ODataError(
-            .timeout, "\(request.method) \(request.url.absoluteString) timed out: no data for \(seconds) s", method: request.method,
-            url: request.url)
+        let source = isPerRequestTimeout ? "HTTPRequest.timeout" : "CurlTransport.Configuration.requestTimeout"
+        var error = ODataError(
+            .timeout,
+            "\(request.method) \(request.url.absoluteString) timed out: no data for the idle timeout of "
+                + "\(Self.seconds(idleTimeout)) (\(source)); the request ran " + String(format: "%.1f", Date().timeIntervalSince(started))
+                + " s",
+            method: request.method, url: request.url)
+        error.timeoutInterval = idleTimeout
+        return error
+    }
+
+    /// `1 s`, `0.3 s`.
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() && value < 1e15 ? "\(Int(value)) s" : "\(value) s"
     }
 
     /// libcurl's TLS result codes (handshake, certificates, keys, CA files, pinning).

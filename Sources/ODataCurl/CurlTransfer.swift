@@ -21,6 +21,12 @@ final class CurlTransfer: @unchecked Sendable {
     /// When the transfer times out unless data moves before (`DispatchTime` nanoseconds).
     private(set) var idleDeadline: Int64 = .max
     let idleNanoseconds: Int64
+    /// The idle timeout, whether it is the request's own (`HTTPRequest.timeout`), and the whole-request
+    /// timeout (`CURLOPT_TIMEOUT_MS`), for the message of a timeout.
+    let idleTimeout: TimeInterval
+    let isPerRequestTimeout: Bool
+    let resourceTimeout: TimeInterval
+    let started = Date()
 
     // The response so far.
     var statusCode = 0
@@ -32,10 +38,12 @@ final class CurlTransfer: @unchecked Sendable {
     var outputBytes = 0
     var outputProblem: String?
     var sawBody = false
-    /// Where a successful body streams instead of `body` (see `CurlBodyObserver`).
-    let observer: CurlBodyObserver?
+    /// Where a successful body streams instead of `body` (the `ResponseBodyStream` of the calling task).
+    let observer: ResponseBodyStream?
     var streaming = false
     var streamedBytes = 0
+    /// Whether the transfer is paused because the stream's reader is behind (then it does not time out).
+    var paused = false
 
     // The request body.
     private var upload = Data()
@@ -51,8 +59,11 @@ final class CurlTransfer: @unchecked Sendable {
                 url: request.url)
         }
         self.request = request
-        self.observer = request.responseBodyFile == nil ? CurlBodyObserver.current : nil
+        self.observer = request.responseBodyFile == nil ? ResponseBodyStream.current : nil
         let seconds = request.timeout ?? configuration.requestTimeout
+        idleTimeout = seconds
+        isPerRequestTimeout = request.timeout != nil
+        resourceTimeout = configuration.resourceTimeout
         idleNanoseconds = seconds.isFinite && seconds > 0 ? Int64(min(seconds, 1e9) * 1e9) : .max
         errorBuffer.initialize(to: 0)
     }

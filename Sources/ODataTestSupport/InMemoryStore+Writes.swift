@@ -70,8 +70,9 @@ extension InMemoryStore {
         }
         try Self.checkETag(entity.metadata.etag, stored: stored.metadata.etag)
         let properties = mode == .replace ? entity.entityType.properties.filter { !$0.isKey } : entity.changedProperties
-        for property in properties where stored.entityType.property(named: property.name) != nil {
-            stored[property.name] = entity[property] ?? .null
+        for property in properties {
+            guard let target = stored.entityType.property(named: property.name) else { continue }
+            stored[target] = entity[property] ?? .null
         }
         stored.acceptChanges()
         stored.metadata.etag = nextETag()

@@ -87,6 +87,39 @@ final class SAPServiceShapeTests: XCTestCase {
         XCTAssertEqual(errors, ["none", "failed"])
     }
 
+    /// The generated `fetch…` handler and SAP's `downloadMedia(entity:completionHandler:)` run on the main actor, and
+    /// `headers: nil, options: nil` compile on generated methods; `service.metadata` needs no network call.
+    @MainActor
+    func testGeneratedAndMediaHandlersRunOnTheMainActorAndMetadataIsStatic() throws {
+        let service = service()
+        let done = expectation(description: "create, fetch, media")
+        var names: [String] = []
+        var mediaError: (any Error)?
+        service.createEntity(InMemoryProviderTests.customer("C1", "Byron")) { error in
+            XCTAssertNil(error)
+            service.fetchCustomers(matching: DataQuery(), headers: nil, options: nil) { customers, error in
+                MainActor.assertIsolated()
+                names = customers?.compactMap(\.lastName) ?? []
+                service.downloadMedia(entity: customers?.first ?? Customer()) { data, error in
+                    MainActor.assertIsolated()
+                    XCTAssertNil(data)
+                    mediaError = error
+                    done.fulfill()
+                }
+            }
+        }
+        wait(for: [done], timeout: 20)
+        XCTAssertEqual(names, ["Byron"])
+        XCTAssertNotNil(mediaError, "a customer has no media resource")
+        XCTAssertEqual(try service.metadata.entitySet(withName: "Customers"), customers)
+        XCTAssertEqual(try service.metadata.entityType(withName: "Customer"), Customer.entityType)
+        XCTAssertEqual(try service.metadata.entityType(withName: Customer.entityType.qualifiedName), Customer.entityType)
+        XCTAssertThrowsError(try service.metadata.entitySet(withName: "Nope")) { error in
+            XCTAssertTrue("\(error)".contains("no entity set named Nope"), "\(error)")
+        }
+        XCTAssertEqual(service.metadata.entityTypes.count, Set(service.entitySets.map(\.entityType.qualifiedName)).count)
+    }
+
     func testApplyChangesAndQueryResultForABatchRead() async throws {
         let service = service()
         let changes = ChangeSet()

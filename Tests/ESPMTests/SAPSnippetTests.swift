@@ -8,34 +8,18 @@ import XCTest
 final class SAPSnippetTests: XCTestCase {
     /// Snippets that do not compile, with a fragment of the diagnostic they must produce and why.
     static let unsupported: [String: (diagnostic: String, reason: String)] = [
-        "03-tutorial-fetch-completion": (
-            "non-Sendable type '() -> Void' in a '@Sendable' closure",
-            "generated fetch handlers are @Sendable and run on completionQueue: a captured non-Sendable closure is rejected"
-        ),
-        "39-main-actor-generated-fetch": (
-            "main actor-isolated property 'entities' can not be mutated from a Sendable closure",
-            "generated fetch handlers are @Sendable and run on completionQueue: wrap the body in DispatchQueue.main.async"
-        ),
         "07-sync-create": ("'firstName' is a get-only property", "entities are structs: a `let` entity cannot be changed (use `var`)"),
         "40-class-update-twice": (
             "'firstName' is a get-only property",
             "entities are structs: a parameter cannot be changed (use `inout` and `updateEntity(&customer)`)"
         ),
-        "41-service-options": (
-            "has no member 'serviceOptions'",
-            "OnlineODataProvider.Options is set at init; there is no mutable serviceOptions/networkOptions"
-        ),
-        "42-metadata-entity-set": (
-            "has no member 'metadata'", "a generated container has no parsed metadata; use DataModel or ESPMContainerMetadata"
-        ),
-        "43-headers-nil": ("'nil' is not compatible", "generated methods take non-optional headers/options with defaults"),
     ]
 
     func testSAPShapedSnippetsCompileExceptTheListedOnes() throws {
         let directory = try XCTUnwrap(Bundle.module.url(forResource: "Resources", withExtension: nil)).appendingPathComponent("SAPSnippets")
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "swift" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
-        XCTAssertGreaterThanOrEqual(files.count, 40)
+        XCTAssertGreaterThanOrEqual(files.count, 58)
         for file in files {
             let first = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").first ?? ""
             XCTAssertTrue(first.hasPrefix("// Source: "), "\(file.lastPathComponent) names no source")
@@ -50,6 +34,7 @@ final class SAPSnippetTests: XCTestCase {
             if let problem { XCTAssertTrue(problem.contains(expected.diagnostic), "\(name(file)): \(problem)") }
         }
         XCTAssertEqual(Set(Self.unsupported.keys).subtracting(files.map(name)), [], "an unsupported snippet has no file")
+        XCTAssertGreaterThanOrEqual(compiling.count, 50, "the issue's goal: at least 50 of the 58 snippets compile")
         print("SAP snippets: \(compiling.count) of \(files.count) compile")
     }
 }

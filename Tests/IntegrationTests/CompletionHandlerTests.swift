@@ -6,7 +6,8 @@ import XCTest
 
 /// The completion-handler forms of the typed and dynamic calls against pyslet: reads, counts,
 /// navigation loading, function imports, `$links`, media, writes, `$batch` (on mock-sap), the page loader, errors,
-/// and the queue the handlers are called on.
+/// and where the handlers are called: a service's (generated or not) on the main actor, as SAP calls its handlers
+/// on the main queue; a provider's and a page loader's on `Options.completionQueue`.
 final class CompletionHandlerTests: XCTestCase {
     private static let queueKey = DispatchSpecificKey<String>()
     private let queue: DispatchQueue = {
@@ -37,6 +38,32 @@ final class CompletionHandlerTests: XCTestCase {
                 } else {
                     continuation.resume(throwing: ODataError(.invalidRequest, "handler called with neither result nor error"))
                 }
+            }
+        }
+    }
+
+    /// Waits for a service's completion handler with a result; fails when it is not called on the main thread.
+    private func onMain<T: Sendable>(_ start: (@escaping @MainActor (T?, (any Error)?) -> Void) -> Void) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            start { value, error in
+                XCTAssertTrue(Thread.isMainThread, "a service's handler runs on the main actor")
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let value {
+                    continuation.resume(returning: value)
+                } else {
+                    continuation.resume(throwing: ODataError(.invalidRequest, "handler called with neither result nor error"))
+                }
+            }
+        }
+    }
+
+    /// Waits for a service's completion handler without a result; fails when it is not called on the main thread.
+    private func doneOnMain(_ start: (@escaping @MainActor ((any Error)?) -> Void) -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            start { error in
+                XCTAssertTrue(Thread.isMainThread, "a service's handler runs on the main actor")
+                if let error { continuation.resume(throwing: error) } else { continuation.resume() }
             }
         }
     }
@@ -84,16 +111,16 @@ final class CompletionHandlerTests: XCTestCase {
     }
 
     func testTypedCountLoadPropertyInvokeAndPageLoader() async throws {
-        let service = ESPMContainer(provider: provider, completionQueue: queue)
-        let customer = try await result { service.fetchCustomerWithKey(customerID: "C000001", completionHandler: $0) }
-        let loaded = try await result { service.loadProperty(Customer.salesOrders, into: customer, completionHandler: $0) }
+        let service = ESPMContainer(provider: provider)
+        let customer = try await onMain { service.fetchCustomerWithKey(customerID: "C000001", completionHandler: $0) }
+        let loaded = try await onMain { service.loadProperty(Customer.salesOrders, into: customer, completionHandler: $0) }
         XCTAssertFalse(loaded.salesOrders.isEmpty)
         XCTAssertTrue(loaded.salesOrders.allSatisfy { $0.customerID == "C000001" })
-        let count = try await result {
+        let count = try await onMain {
             service.count(matching: DataQuery().from(ESPMContainerMetadata.EntitySets.salesOrderHeaders), completionHandler: $0)
         }
         XCTAssertEqual(count, 150)
-        let outcome = try await result {
+        let outcome = try await onMain {
             service.invoke(
                 DataQuery().invoke(ESPMContainerMetadata.ActionImports.generateSampleSalesOrders), completionHandler: $0)
         }
@@ -114,14 +141,14 @@ final class CompletionHandlerTests: XCTestCase {
 
     func testWritesLinksMediaAndBatch() async throws {
         let provider = provider
-        let service = ESPMContainer(provider: provider, completionQueue: queue)
+        let service = ESPMContainer(provider: provider)
         let customer = try await service.fetchCustomerWithKey(customerID: "C000003")
         var order = SalesOrderHeader()
         order.salesOrderID = "600000002"
         order.customerID = "C000003"
         order.lifeCycleStatus = "N"
         order.lifeCycleStatusName = "New"
-        let created = try await result {
+        let created = try await onMain {
             service.createRelatedEntity(order, in: customer, property: Customer.salesOrders, completionHandler: $0)
         }
         XCTAssertEqual(created.salesOrderID, "600000002")
@@ -164,14 +191,14 @@ final class CompletionHandlerTests: XCTestCase {
         try await TestServers.resetMockSAP()
         let provider = TestServers.provider(
             serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample(), options: .init(completionQueue: queue))
-        let service = GWSampleBasicService(provider: provider, completionQueue: queue)
-        var partner = try await result { service.fetchBusinessPartnerWithKey(businessPartnerID: "0100000002", completionHandler: $0) }
+        let service = GWSampleBasicService(provider: provider)
+        var partner = try await onMain { service.fetchBusinessPartnerWithKey(businessPartnerID: "0100000002", completionHandler: $0) }
         partner.companyName = "Batched by handler"
         let changes = ChangeSet()
         try changes.updateEntity(partner.entityValue)
         let batch = RequestBatch()
         batch.addChanges(changes)
-        try await done { service.processBatch(batch, completionHandler: $0) }
+        try await doneOnMain { service.processBatch(batch, completionHandler: $0) }
         XCTAssertTrue(changes.isSuccess, "\(String(describing: changes.error))")
         let reread = try await service.fetchBusinessPartnerWithKey(businessPartnerID: "0100000002")
         XCTAssertEqual(reread.companyName, "Batched by handler")

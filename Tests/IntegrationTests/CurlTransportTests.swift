@@ -100,6 +100,9 @@ final class CurlTransportTests: XCTestCase {
             XCTFail("expected a timeout")
         } catch let error as ODataError {
             XCTAssertEqual(error.kind, .timeout, error.message)
+            // Issue 14 item 6: which timeout, how long, and where it was set.
+            XCTAssertEqual(error.timeoutInterval, 0.3)
+            XCTAssertTrue(error.message.contains("idle timeout of 0.3 s (CurlTransport.Configuration.requestTimeout)"), error.message)
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 2)
         let perRequest = HTTPRequest(method: "GET", url: server.url("/slow"), timeout: 0.3)
@@ -108,7 +111,28 @@ final class CurlTransportTests: XCTestCase {
             XCTFail("expected a timeout")
         } catch let error as ODataError {
             XCTAssertEqual(error.kind, .timeout, error.message)
+            XCTAssertEqual(error.timeoutInterval, 0.3)
+            XCTAssertTrue(error.message.contains("idle timeout of 0.3 s (HTTPRequest.timeout)"), error.message)
         }
+    }
+
+    /// Issue 14 item 6: libcurl enforces the whole-request timeout on Linux (URLSession there does not): a
+    /// body that keeps trickling in never trips the idle timeout but ends at the whole-request one, and
+    /// the error names it and its length.
+    func testTheWholeRequestTimeoutEndsATricklingBodyAndSaysSo() async throws {
+        let start = Date()
+        do {
+            _ = try await CurlTransport(configuration: .init(requestTimeout: 30, resourceTimeout: 1)).send(
+                HTTPRequest(method: "GET", url: server.url("/trickle")))
+            XCTFail("expected a timeout")
+        } catch let error as ODataError {
+            XCTAssertEqual(error.kind, .timeout, error.message)
+            XCTAssertEqual(error.timeoutInterval, 1)
+            XCTAssertTrue(
+                error.message.contains("the whole-request timeout of 1 s ran out (CurlTransport.Configuration.resourceTimeout)"),
+                error.message)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3, "the body would have taken 4 s")
     }
 
     func testCancellingTheTaskCancelsTheTransfer() async throws {

@@ -11,11 +11,12 @@ import XCTest
 /// - `/cookie/set` sets `session=abc`; `/cookie/check` echoes the `Cookie` header.
 /// - `/redirect`: `302` to `/echo`.
 /// - `/slow`: waits 3 s before answering.
+/// - `/trickle`: declares 40 bytes and sends one every 0.1 s (data keeps moving for 4 s).
 /// - `/big?n=…`: `n` bytes of `x`.
 /// - `/svc/Items`: a verbose-JSON feed of 400 `{"ID":…,"Name":…}` entries (Name holds `{`, `]`, `"` and `\\`),
 ///   its first half sent at once, the rest 1.5 s later.
 final class HTTPFaultServer {
-    private var process: Process?
+    private var server: PythonServerProcess?
     /// The port, once started.
     private(set) var port = 0
 
@@ -56,6 +57,9 @@ final class HTTPFaultServer {
                         self.answer(302, b"", [("Location", "/echo")])
                     elif path == "/slow":
                         time.sleep(3); self.answer(200, b"{}")
+                    elif path == "/trickle":
+                        self.send_response(200); self.send_header("Content-Length", "40"); self.end_headers()
+                        for _ in range(40): self.wfile.write(b"x"); self.wfile.flush(); time.sleep(0.1)
                     elif path == "/svc/Items":
                         items = [{"__metadata": {"type": "Test.Item"}, "ID": i, "Name": "item {%d] \\"q\\" \\\\ end" % i} for i in range(400)]
                         body = json.dumps({"d": {"__count": "400", "results": items, "__next": "Items?$skiptoken=end"}}).encode()
@@ -77,21 +81,12 @@ final class HTTPFaultServer {
             print(srv.server_address[1], flush=True)
             srv.serve_forever()
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        self.process = process
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 { line.append(first) }
-        port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self)), "the fault server did not report its port")
+        let server = try PythonServerProcess(script: script, name: "fault server")
+        self.server = server
+        port = server.port
     }
 
     func stop() {
-        // SIGKILL, as TLSTestServer: the Python child may ignore SIGTERM under the XCTest runner
-        if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process?.waitUntilExit()
+        server?.stop()
     }
 }

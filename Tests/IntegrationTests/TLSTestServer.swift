@@ -10,7 +10,7 @@ import XCTest
 /// (its `sha256//…` pin).
 final class TLSTestServer {
     let folder: URL
-    private var server: Process?
+    private var server: PythonServerProcess?
     /// The server's port, once started.
     private(set) var port = 0
 
@@ -26,9 +26,7 @@ final class TLSTestServer {
     func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
 
     func stop() {
-        // SIGKILL: started from the XCTest runner, the Python child did not stop on SIGTERM (the test hung here)
-        if let server, server.isRunning { kill(server.processIdentifier, SIGKILL) }
-        server?.waitUntilExit()
+        server?.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -108,16 +106,8 @@ final class TLSTestServer {
             print(srv.server_address[1], flush=True)
             srv.serve_forever()
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        server = process
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 { line.append(first) }
-        port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self)), "the TLS server did not report its port")
+        let server = try PythonServerProcess(script: script, in: folder, name: "TLS server")
+        self.server = server
+        port = server.port
     }
 }

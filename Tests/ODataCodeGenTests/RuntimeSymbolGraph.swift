@@ -4,27 +4,27 @@ import Foundation
 
 /// Reads the built `OData` module's symbol graph and derives the names generated code must not take.
 enum RuntimeSymbolGraph {
-    /// Runs `swift-symbolgraph-extract` on the `OData` module of this test build.
+    /// Runs `swift-symbolgraph-extract` on the `OData` module of this test build, through
+    /// `scripts/symbol-graph.sh` (which holds the compiler settings the documentation and layer scripts use).
     static func load() throws -> RuntimeNameSets {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("odata-symbols-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
-        let modules = try modulesDirectory()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "swift-symbolgraph-extract", "-module-name", "OData", "-I", modules.path,
-            "-target", try targetTriple(), "-minimum-access-level", "public", "-include-spi-symbols",
-            "-output-dir", output.path,
-            "-Xcc", "-fmodule-map-file=" + TestSupport.repositoryRoot.appendingPathComponent("Sources/CLibXML2/module.modulemap").path,
-            "-Xcc", "-I/usr/include/libxml2",
+            "bash", TestSupport.repositoryRoot.appendingPathComponent("scripts/symbol-graph.sh").path, "OData", output.path,
+            "-include-spi-symbols",
         ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["ODATA_MODULES_DIR": try modulesDirectory().path]) { _, new in
+            new
+        }
         let errors = Pipe()
         process.standardError = errors
         try process.run()
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestFailure("swift-symbolgraph-extract failed: \(errorText)") }
+        guard process.terminationStatus == 0 else { throw TestFailure("scripts/symbol-graph.sh failed: \(errorText)") }
         return try names(in: Data(contentsOf: output.appendingPathComponent("OData.symbols.json")))
     }
 
@@ -37,16 +37,6 @@ enum RuntimeSymbolGraph {
             folder = folder.deletingLastPathComponent()
         }
         throw TestFailure("no Modules/OData.swiftmodule near \(Bundle(for: BundleMarker.self).bundleURL.path)")
-    }
-
-    private static func targetTriple() throws -> String {
-        #if arch(x86_64)
-            return "x86_64-unknown-linux-gnu"
-        #elseif arch(arm64)
-            return "aarch64-unknown-linux-gnu"
-        #else
-            throw TestFailure("unknown architecture for the symbol graph")
-        #endif
     }
 
     /// Top-level type names, and the member base names of `DataService`, `EntityProtocol` and

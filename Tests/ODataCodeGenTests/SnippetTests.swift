@@ -33,8 +33,8 @@ final class SnippetTests: XCTestCase {
                     itemNumber: Swift.Int?,
                     orderID: Swift.String?,
                     query: OData.DataQuery = OData.DataQuery(),
-                    headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-                    options: OData.RequestOptions = OData.RequestOptions()
+                    headers: OData.HTTPHeaders? = nil,
+                    options: OData.RequestOptions? = nil
                 ) async throws -> Item {
                     try await self.fetchOne(Item.self, matching: query.withKey(Item.key(itemNumber: itemNumber, orderID: orderID)).fromDefault(CMetadata.EntitySets.items), headers: headers, options: options)
                 }
@@ -156,7 +156,7 @@ final class SnippetTests: XCTestCase {
                     try await self.invokeVoid(query.invoke(CMetadata.ActionImports.nothing, []), headers: headers, options: options)
                 }
             """)
-        XCTAssertContains(service, "completionHandler: @escaping @Sendable ((any Swift.Error)?) -> Swift.Void")
+        XCTAssertContains(service, "completionHandler: @escaping @MainActor ((any Swift.Error)?) -> Swift.Void")
         // `count` is a member of `DataService` (`count(matching:)`), reserved from the runtime's symbol graph.
         XCTAssertContains(
             service,
@@ -165,8 +165,8 @@ final class SnippetTests: XCTestCase {
                     min: Swift.Int,
                     filterText: Swift.String?,
                     query: OData.DataQuery = OData.DataQuery(),
-                    headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-                    options: OData.RequestOptions = OData.RequestOptions()
+                    headers: OData.HTTPHeaders? = nil,
+                    options: OData.RequestOptions? = nil
                 ) async throws -> Swift.Int {
                     try await self.invokeValue(Swift.Int.self, query.invoke(CMetadata.FunctionImports.count, [(name: "Min", value: min.edmValue), (name: "Filter_Text", value: filterText?.edmValue)]), headers: headers, options: options)
                 }

@@ -5,6 +5,10 @@ import ODataOffline
 import Synchronization
 import XCTest
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// An upload cut off after the server applied a request, then resumed: nothing is applied twice.
 final class ResumeTests: XCTestCase {
     func testInterruptedUploadResumesWithoutApplyingTwice() async throws {
@@ -73,5 +77,33 @@ final class ResumeTests: XCTestCase {
         XCTAssertFalse(pending)
         let remaining = try await service.fetchCustomers()
         XCTAssertEqual(remaining.map(\.customerID), ["C8"])
+    }
+
+    func testCreateThatNeverReachedTheServiceIsSentWithoutALookup() async throws {
+        let transport = ScriptedTransport { request in
+            if let metadata = try ScriptedTransport.metadata(for: request) { return metadata }
+            return ScriptedTransport.json(ScriptedESPM.feed([ScriptedESPM.customer("C1")]), for: request)
+        }
+        let provider = try await ScriptedESPM.provider(transport, queries: [OfflineODataDefiningQuery(name: "c", query: "Customers")])
+        try await provider.download()
+        _ = try await provider.createEntity(
+            OfflineFixtures.customer(nil, first: "Never", last: "Sent").entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+        transport.answer { _ in throw ODataError(.transport, "connection refused", underlyingError: URLError(.cannotConnectToHost)) }
+        do {
+            try await provider.upload()
+            XCTFail("the unreachable service did not stop the upload")
+        } catch let error as ODataError {
+            XCTAssertEqual(error.kind, .transport)
+        }
+        let before = transport.dataRequests.count
+        transport.answer { request in
+            ScriptedTransport.json("{\"d\":\(ScriptedESPM.customer("C9", first: "Never"))}", status: 201, for: request)
+        }
+        let result = try await provider.upload()
+        XCTAssertEqual(result.succeeded, 1)
+        let sent = transport.dataRequests.dropFirst(before).map { "\($0.method) \(ScriptedESPM.relative($0))" }
+        XCTAssertEqual(sent, ["POST Customers"], "a create that never left is not looked up on the server")
+        XCTAssertNotNil(transport.dataRequests.last?.headers["Repeatability-Request-ID"], "a create is a repeatable request")
+        XCTAssertNotNil(transport.dataRequests.last?.headers["Repeatability-First-Sent"])
     }
 }

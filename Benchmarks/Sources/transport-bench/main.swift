@@ -1,13 +1,15 @@
 // transport-bench <espm-root> <big-root> [requests=2000] [runs=3] [big]
 //
 // Transports side by side against a local static server (nginx, started by Benchmarks/transport-bench.sh):
-//   sdk-curl   OnlineODataProvider over ODataCurl's CurlTransport (fetchEntity / fetchEntities, typed decode)
-//   sdk-strm   entityStream over CurlTransport: decoding overlaps the transfer (big page only)
-//   sdk-urls   OnlineODataProvider over the default URLSessionTransport
+//   sdk-curl   OnlineODataProvider over ODataCurl's CurlTransport (fetchEntity / fetchEntities, typed decode;
+//              a JSON page is decoded while it arrives, so decoding overlaps the transfer)
+//   sdk-strm   entityStream over CurlTransport: entities pulled one at a time while the page arrives (big page only)
+//   sdk-urls   OnlineODataProvider over the default URLSessionTransport (pages decoded while they arrive too)
 //   raw-urls   URLSession (ephemeral, no cache) data(for:), body bytes only
 //   raw-curl   libcurl with no SDK: a multi handle with 1 or 8 reused easy handles
 //   tx-curl    CurlTransport.send alone, tx-urls URLSessionTransport.send alone (big page only)
-//   sdk-cpu    the SDK over a transport that answers from memory: its own cost without any network
+//   sdk-cpu    the SDK over a transport that answers from memory (whole bodies, no streaming): its own cost
+//              without any network
 //   decode     ODataJSONDecoder alone on the bytes of the page (big page only)
 // Shapes: single (one ESPM customer), page (100 SalesOrderItems), sequential and 8 concurrent tasks, in
 // interleaved rounds; big (the 50,000-entity x 12-property page of <big-root>Items), one page at a time.

@@ -37,7 +37,6 @@ struct AtomNames {
     let feed, entry, id, link, category, content, properties, inline, count, links, uri, error: AtomXMLName?
     let rel, href, type, src, term, etag, null, base: AtomXMLName?
     let deletedEntry, ref: AtomXMLName?
-    let title, summary, rights, updated, published, author, contributor, name, email: AtomXMLName?
 
     init(dictionary: OpaquePointer?) {
         func intern(_ text: StaticString) -> AtomXMLName? {
@@ -67,15 +66,6 @@ struct AtomNames {
         base = intern("base")
         deletedEntry = intern("deleted-entry")
         ref = intern("ref")
-        title = intern("title")
-        summary = intern("summary")
-        rights = intern("rights")
-        updated = intern("updated")
-        published = intern("published")
-        author = intern("author")
-        contributor = intern("contributor")
-        name = intern("name")
-        email = intern("email")
     }
 }
 

@@ -2,13 +2,16 @@ import Foundation
 
 /// Per-table facts for matching property elements fast, for one parse: the parser-dictionary pointers of
 /// the property names, learned as they are met (element names are interned in the parser's dictionary, so a
-/// pointer seen once for property `i` identifies it from then on), and each property's primitive type.
+/// pointer seen once for property `i` identifies it from then on), each property's primitive type, and the
+/// table's customizable-feed map.
 final class AtomPropertyCache {
     /// Where an entry reaches the cache (the storage lives as long as the cache, which the reader keeps).
     struct Slots {
         let names: UnsafeMutablePointer<AtomXMLName?>
         /// The primitive type of each property; nil for complex values and collections.
         let primitiveTypes: UnsafeMutablePointer<EdmType?>
+        /// The table's customizable-feed mappings; nil when it has none (the usual case).
+        let feedMap: AtomFeedMap?
     }
 
     let slots: Slots
@@ -23,7 +26,8 @@ final class AtomPropertyCache {
         for (index, property) in table.properties.enumerated() {
             if case .primitive(let type) = property.type { types[index] = type }
         }
-        slots = Slots(names: names, primitiveTypes: types)
+        let feedMap = AtomFeedMap(properties: table.properties)
+        slots = Slots(names: names, primitiveTypes: types, feedMap: feedMap.isEmpty ? nil : feedMap)
     }
 
     deinit {

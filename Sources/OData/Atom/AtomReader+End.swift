@@ -6,7 +6,15 @@ extension AtomReader {
         guard failure == nil, !frames.isEmpty else { return }
         let frame = frames.pop()
         switch frame.kind {
-        case .skip, .navigationLink, .content, .properties, .links, .person: break
+        case .skip, .navigationLink, .content, .properties, .links, .mapped: break
+        case .markupElement:
+            endMarkupElement()
+            capturing = true
+        case .markup:
+            capturing = false
+            escapesText = false
+            markupElements.removeAll()
+            assign(.string(text.span.string), to: frame)
         case .feed:
             let finished = feeds.pop()
             base = finished.savedBase
@@ -33,7 +41,9 @@ extension AtomReader {
                 value = .string(text.span.string)
             } else {
                 do {
-                    value = try WireValueAdapter.fromAtomText(text.span, as: frame.edmType)
+                    value =
+                        frame.target == .mappedEntity
+                        ? try mappedValue(text.span, as: frame.edmType) : try WireValueAdapter.fromAtomText(text.span, as: frame.edmType)
                 } catch {
                     let property =
                         frame.target == .entity || frame.target == .mappedEntity

@@ -9,6 +9,13 @@ extension AtomReader {
         let frame: AtomFrame
         switch current.kind {
         case .skip, .text: frame = .skip
+        case .primitive where current.target == .mappedEntity:
+            // A mapped element is read for its text; an element inside it (not an OData shape) is ignored.
+            frame = .skip
+        case .markup, .markupElement:
+            startMarkupElement(name, uri: uri, attributes: attributes)
+            capturing = true
+            frame = AtomFrame(kind: .markupElement)
         case .primitive:
             let elementName = String(cString: name)
             return fail("unexpected element <\(elementName)> inside \(describe(current)) of type \(current.edmType.rawValue)")
@@ -25,7 +32,7 @@ extension AtomReader {
         case .content:
             frame = name == names.properties && namespace(uri) == .metadata ? AtomFrame(kind: .properties) : .skip
         case .properties: frame = startProperty(name, attributes: attributes)
-        case .person: frame = namespace(uri) == .atom ? startInPerson(name, person: current.index, attributes: attributes) : .skip
+        case .mapped: frame = startMapped(name, uri: uri, parent: current.index, attributes: attributes) ?? .skip
         case .structured: frame = startInStructured(name, attributes: attributes)
         case .links:
             if name == names.uri {
@@ -114,24 +121,28 @@ extension AtomReader {
     private func startInEntry(_ name: AtomXMLName, uri: UnsafePointer<xmlChar>?, attributes: AtomAttributes) -> AtomFrame {
         let space = namespace(uri)
         if space == .metadata && name == names.properties { return AtomFrame(kind: .properties) }
-        guard space == .atom else { return .skip }
+        guard space == .atom else { return startMapped(name, uri: uri, parent: 0, attributes: attributes) ?? .skip }
         if name == names.link { return startLink(attributes: attributes) }
         if name == names.id {
             startCapture()
             return AtomFrame(kind: .text, textTarget: .entryID)
         }
         if name == names.category, let term = attributes.value(names.term) {
-            if !entries.top.table.isTypeName(term) {
-                let typeName = term.string
-                if let resolver = typeResolver, let type = resolver(typeName), type != entries.top.table.entityType {
+            if !entries.top.table.isTypeName(term), let expected = entries.top.table.entityType {
+                switch expected.payloadType(named: term.string, resolver: typeResolver) {
+                case .keep: break
+                case .derived(let type):
                     let derived = tables.table(for: type)
                     entries.top.switchTable(derived, cache: propertyCache(for: derived))
+                case .unrelated(let message):
+                    fail("category term \(message)")
+                    return .skip
                 }
             }
             entries.top.metadata.typeName = entries.top.table.isTypeName(term) ? entries.top.table.entityType?.qualifiedName : term.string
             return .skip
         }
-        if let frame = startMapped(name, attributes: attributes) { return frame }
+        if name != names.content, let frame = startMapped(name, uri: uri, parent: 0, attributes: attributes) { return frame }
         if name == names.content {
             if let source = attributes.value(names.src) {
                 entries.top.metadata.mediaReadLink = resolve(source)

@@ -30,8 +30,10 @@ final class AtomReader {
     /// Property caches by table, for this parse's dictionary (kept alive as long as the reader).
     @exclusivity(unchecked) private var propertyCaches: [ObjectIdentifier: AtomPropertyCache] = [:]
     @exclusivity(unchecked) private var lastPropertyCache: (table: ObjectIdentifier, slots: AtomPropertyCache.Slots)?
-    /// Customizable-feed target paths by table (see `feedMappings(for:)`).
-    @exclusivity(unchecked) var feedMappingCache: [ObjectIdentifier: [String: Int]] = [:]
+    /// Whether captured text is XHTML markup, escaped as it is collected (see `startMapped`).
+    @exclusivity(unchecked) var escapesText = false
+    /// The open elements inside mapped XHTML markup: local name and namespace URI.
+    @exclusivity(unchecked) var markupElements: [(name: String, namespace: String)] = []
     @exclusivity(unchecked) private var namespaceCache: [(pointer: UnsafePointer<xmlChar>, kind: AtomNamespace)] = []
 
     /// The first fatal problem.
@@ -111,6 +113,7 @@ final class AtomReader {
     @inline(__always)
     func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
         guard capturing else { return }
+        if escapesText { return appendEscaped(bytes, count: count) }
         text.append(bytes, count: count)
     }
 

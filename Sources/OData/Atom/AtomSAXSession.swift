@@ -1,93 +1,52 @@
 internal import CLibXML2
 import Foundation
+import ODataMetadata
 
-/// Runs libxml2's SAX2 parser over a payload (read through a callback, a few kilobytes at a time) with the
-/// safe options and feeds an `AtomReader`.
-///
-/// Safety: `XML_PARSE_NONET`, no entity substitution, no DTD loading, no `HUGE`; any DOCTYPE is
-/// refused; the first error stops the parser; the process-wide deny-all entity loader is installed.
+/// Runs the shared hardened libxml2 parser (`HardenedXMLParser` of `ODataMetadata`: UTF-8 input, no network,
+/// no entities, no DTDs, any DOCTYPE refused, errors silenced) over a payload and feeds an `AtomReader`.
 enum AtomSAXSession {
     static func parse(
         _ bytes: UnsafeRawBufferPointer, expectation: AtomReader.Expectation,
         typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?, tables: NameTableCache
     ) throws -> AtomReader {
-        do {
-            return try XMLTextEncoding.withUTF8(bytes) { utf8 in
-                try parseUTF8(utf8, original: bytes, expectation: expectation, typeResolver: typeResolver, tables: tables)
+        let callbacks = HardenedXMLParser.Callbacks(
+            startElement: atomStartElement, endElement: atomEndElement, characters: atomCharacters, refuseDoctype: atomDoctype,
+            error: atomError)
+        let reader: AtomReader
+        do throws(HardenedXMLParser.Failure) {
+            reader = try HardenedXMLParser.parse(bytes, callbacks: callbacks) { context in
+                Unmanaged.passRetained(
+                    AtomReader(context: context, expectation: expectation, typeResolver: typeResolver, tables: tables)
+                ).toOpaque()
+            } finish: { outcome in
+                let reader = Unmanaged<AtomReader>.fromOpaque(outcome.userData).takeRetainedValue()
+                if reader.failure == nil, !reader.isErrorDocument, !outcome.wellFormed {
+                    reader.fail("malformed XML (libxml2 error \(outcome.errorNumber))")
+                }
+                // libxml2 takes a NUL byte for the end of its input: whatever follows must not be ignored.
+                if reader.failure == nil, !reader.isErrorDocument, !outcome.consumedAll {
+                    reader.fail("malformed XML: unexpected content at the end of the document")
+                }
+                if reader.failure == nil, !reader.isErrorDocument, !reader.sawRoot || !reader.frames.isEmpty {
+                    reader.failure = ODataDecodingError(
+                        format: .atom, offset: outcome.byteCount, line: 0, column: 0, message: "incomplete document")
+                }
+                return reader
             }
-        } catch let problem as XMLTextEncoding.Problem {
-            throw ODataDecodingError(format: .atom, offset: 0, line: 1, column: 1, message: problem.message)
+        } catch {
+            switch error {
+            case .empty:
+                throw ODataDecodingError(format: .atom, offset: 0, line: 1, column: 1, message: "empty payload")
+            case .encoding(let message):
+                throw ODataDecodingError(format: .atom, offset: 0, line: 1, column: 1, message: message)
+            case .noParser:
+                throw ODataDecodingError(format: .atom, offset: 0, line: 1, column: 1, message: "libxml2 could not create a parser")
+            }
         }
-    }
-
-    private static func parseUTF8(
-        _ bytes: UnsafeRawBufferPointer, original: UnsafeRawBufferPointer, expectation: AtomReader.Expectation,
-        typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?, tables: NameTableCache
-    ) throws -> AtomReader {
-        LibXML.configure()
-        odata_xml_silence_errors()
-        var handler = xmlSAXHandler()
-        handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = atomStartElement
-        handler.endElementNs = atomEndElement
-        handler.characters = atomCharacters
-        handler.cdataBlock = atomCharacters
-        handler.internalSubset = atomDoctype
-        handler.externalSubset = atomDoctype
-        handler.serror = atomError
-
-        guard let base = bytes.baseAddress, bytes.count > 0 else {
-            throw ODataDecodingError(format: .atom, offset: 0, line: 1, column: 1, message: "empty payload")
-        }
-        // libxml2 pulls the payload through `atomRead` in small pieces (it keeps only a few kilobytes
-        // buffered, and never copies the whole payload). The input is UTF-8 (LibXML.withUTF8): naming
-        // the encoding both here and in `encoding` keeps libxml2 from guessing it from the first bytes.
-        let input = UnsafeMutablePointer<AtomInput>.allocate(capacity: 1)
-        input.initialize(to: AtomInput(next: base, remaining: bytes.count))
-        defer { input.deallocate() }
-        guard let context = xmlCreateIOParserCtxt(&handler, nil, atomRead, nil, input, XML_CHAR_ENCODING_UTF8) else {
-            throw ODataDecodingError(format: .atom, offset: 0, line: 1, column: 1, message: "libxml2 could not create a parser")
-        }
-        defer { xmlFreeParserCtxt(context) }
-        context.pointee.encoding = UnsafePointer(xmlStrdup("UTF-8"))
-        _ = xmlCtxtUseOptions(context, LibXML.saxOptions)
-        let reader = AtomReader(context: context, expectation: expectation, typeResolver: typeResolver, tables: tables)
-        context.pointee.userData = Unmanaged.passUnretained(reader).toOpaque()
-        let status = xmlParseDocument(context)
-        if reader.failure == nil, !reader.isErrorDocument, status != 0 || context.pointee.wellFormed == 0 {
-            reader.fail("malformed XML (libxml2 error \(context.pointee.errNo))")
-        }
-        // The pull parser takes a NUL byte for the end of its input: whatever follows must not be ignored.
-        if reader.failure == nil, !reader.isErrorDocument, Int(xmlByteConsumed(context)) != bytes.count {
-            reader.fail("malformed XML: unexpected content at the end of the document")
-        }
-        withExtendedLifetime(reader) {}
         if let failure = reader.failure { throw failure }
-        if reader.isErrorDocument { throw ODataErrorBody.parse(Data(original), contentType: "application/xml") }
-        guard reader.sawRoot, reader.frames.isEmpty else {
-            throw ODataDecodingError(format: .atom, offset: bytes.count, line: 0, column: 0, message: "incomplete document")
-        }
+        if reader.isErrorDocument { throw ODataErrorBody.parse(Data(bytes), contentType: "application/xml") }
         return reader
     }
-}
-
-/// The part of the payload libxml2 has not read yet.
-private struct AtomInput {
-    var next: UnsafeRawPointer
-    var remaining: Int
-}
-
-/// libxml2's read callback: copies up to `length` more payload bytes into `buffer`.
-private func atomRead(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> Int32 {
-    guard let context, let buffer, length > 0 else { return length == 0 ? 0 : -1 }
-    let input = context.assumingMemoryBound(to: AtomInput.self)
-    let count = min(Int(length), input.pointee.remaining)
-    if count > 0 {
-        UnsafeMutableRawPointer(buffer).copyMemory(from: input.pointee.next, byteCount: count)
-        input.pointee.next += count
-        input.pointee.remaining -= count
-    }
-    return Int32(count)
 }
 
 /// Runs `body` on the reader behind libxml2's user data, without retaining it (the session keeps it alive).
@@ -128,6 +87,6 @@ private func atomDoctype(
 }
 
 private func atomError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
-    guard let error else { return }
-    withAtomReader(context) { $0.libxmlError(error.pointee) }
+    guard let error, let owner = HardenedXMLParser.owner(of: context, error: error) else { return }
+    withAtomReader(owner) { $0.libxmlError(error.pointee) }
 }

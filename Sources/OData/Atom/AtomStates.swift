@@ -29,8 +29,13 @@ struct AtomFrame {
         case text
         /// The root `<links>` of a `$links` response.
         case links
-        /// An `<author>` (`index` 0) or `<contributor>` (`index` 1) of `entries.last`, for customizable feeds.
-        case person
+        /// An element of `entries.last` on the way to a customizable-feed target (`<author>`, a custom
+        /// element): `index` is its `AtomFeedMap` node.
+        case mapped
+        /// A customizable-feed target holding XHTML: its content is collected as markup for property `index`.
+        case markup
+        /// An element inside such markup, written into the collected text.
+        case markupElement
     }
 
     /// Where a finished primitive or structured value goes.
@@ -142,9 +147,7 @@ struct AtomEntryState {
 
     /// Sets the entity URI; derived links become explicit first, so that they keep the URI they were read with.
     mutating func setURI(_ uri: String) {
-        if navigations.derivedLinks != 0, let old = metadata.uri {
-            navigations.materializeDerivedLinks(count: table.navigations.count) { old + "/" + table.navigations[$0].name }
-        }
+        navigations.materializeDerivedLinks(under: metadata.uri, navigations: table.navigations)
         metadata.uri = uri
     }
 

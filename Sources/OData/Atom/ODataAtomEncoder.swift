@@ -53,6 +53,10 @@ public struct ODataAtomEncoder: Sendable {
                 writeNavigation(descriptor, of: entity, into: &writer, depth: depth)
             }
         }
+        if entity.entityType.properties.contains(where: { $0.feedMapping != nil }) {
+            let feedMap = AtomFeedMap(properties: entity.entityType.properties)
+            writer.feedTargets(of: entity, map: feedMap, properties: Set(properties.map(\.index)))
+        }
         let isMediaLink = entity.entityType.hasStream
         if !isMediaLink { writer.raw("<content type=\"application/xml\">") }
         writer.raw("<m:properties>")

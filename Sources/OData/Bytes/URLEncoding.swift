@@ -3,7 +3,8 @@
 /// Two character sets: literal text (string contents, key values, custom option values) keeps only
 /// unreserved characters and `'()*!:@,$` raw, so `&`, `#`, `+`, `%`, `/`, `?`, `=`, `;`, space and
 /// non-ASCII (as UTF-8) are percent-encoded with uppercase hex; structural text (property paths,
-/// operators) keeps `/` raw as well. Spaces are always `%20`, never `+`; `$` is never encoded.
+/// operators) keeps `/` raw as well. Spaces are always `%20`, never `+`; `$` is never encoded. The one
+/// percent-encoder of the runtime: `Slug` header values (`encodeSlug`) go through it too.
 public enum URLEncoding {
     /// Encodes literal text: everything but unreserved characters and `'()*!:@,$`.
     public static func encodeLiteral(_ text: String) -> String {
@@ -13,6 +14,20 @@ public enum URLEncoding {
     /// Encodes structural text (paths such as `Address/City`): like `encodeLiteral` but keeps `/`.
     public static func encodePath(_ text: String) -> String {
         encode(text, keepSlash: true)
+    }
+
+    /// Encodes a `Slug` header value (RFC 5023): `%` and everything outside printable ASCII, as UTF-8.
+    static func encodeSlug(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if byte >= 0x20, byte <= 0x7E, byte != UInt8(ascii: "%") {
+                bytes.append(byte)
+            } else {
+                appendEscaped(byte, to: &bytes)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func encode(_ text: String, keepSlash: Bool) -> String {

@@ -59,7 +59,7 @@ extension DataService {
     @discardableResult
     public func checkMetadata(
         generatedModel: String, patches: [MetadataPatchSet] = [], headers: HTTPHeaders = HTTPHeaders(),
-        completionHandler: @escaping @Sendable (MetadataDriftReport?, (any Error)?) -> Void
+        completionHandler: @escaping @MainActor (MetadataDriftReport?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.checkMetadata(generatedModel: generatedModel, patches: patches, headers: headers) }
     }

@@ -7,6 +7,8 @@ struct DataModelBuilder {
     var complexTypes: [String: ComplexTypeDescriptor] = [:]
     var entityTypes: [String: EntityTypeDescriptor] = [:]
     var diagnostics: [String] = []
+    /// `"Namespace.Type/Property"` of the complex-type properties that close a cycle (left out).
+    var cycles: Set<String> = []
 
     init(metadata: ServiceMetadata) {
         self.metadata = metadata
@@ -14,8 +16,10 @@ struct DataModelBuilder {
 
     // MARK: Complex types
 
-    /// Builds every complex type, nested ones first; throws on a cycle.
+    /// Builds every complex type, nested ones first. A property that would make a complex type contain
+    /// itself is left out with a diagnostic, as the code generator leaves it out (`ComplexCycles`).
     mutating func buildComplexTypes() throws(DataModelError) {
+        cycles = ComplexCycles.backEdges(metadata.complexTypes)
         for type in metadata.complexTypes {
             var visiting: [String] = []
             try buildComplexType(type.qualifiedName, visiting: &visiting)
@@ -27,9 +31,8 @@ struct DataModelBuilder {
         let qualified = metadata.resolveAlias(name)
         if let built = complexTypes[qualified] { return built }
         guard let type = metadata.complexType(named: qualified) else { return nil }
-        guard !visiting.contains(qualified) else {
-            throw DataModelError("complex types nest in a cycle: \((visiting + [qualified]).joined(separator: " → "))")
-        }
+        // The recursion guard: a cycle `ComplexCycles` did not cut (through an inherited property) ends here.
+        guard !visiting.contains(qualified) else { return nil }
         visiting.append(qualified)
         var inherited: [Property] = []
         var base = type.baseType
@@ -40,6 +43,10 @@ struct DataModelBuilder {
         }
         var properties: [PropertyDescriptor] = []
         for property in inherited + type.properties {
+            if cycles.contains("\(qualified)/\(property.name)") {
+                diagnostics.append("property \(qualified).\(property.name) left out: it makes complex type \(qualified) contain itself")
+                continue
+            }
             guard let descriptor = try makeProperty(property, index: properties.count, keys: [], owner: qualified, visiting: &visiting)
             else { continue }
             properties.append(descriptor)
@@ -51,7 +58,8 @@ struct DataModelBuilder {
     }
 
     private mutating func makeProperty(
-        _ property: Property, index: Int, keys: [String], owner: String, visiting: inout [String]
+        _ property: Property, index: Int, keys: [String], owner: String, entityType: EntityType? = nil,
+        visiting: inout [String]
     ) throws(DataModelError) -> PropertyDescriptor? {
         let type: PropertyType
         switch property.type {
@@ -78,7 +86,7 @@ struct DataModelBuilder {
             name: property.name, type: type, index: index, isNullable: property.isNullable, maxLength: maxLength,
             precision: property.precision, scale: property.scale, isKey: keys.contains(property.name),
             isConcurrencyToken: property.concurrencyMode == .fixed,
-            feedTargetPath: property.annotations.value(namespace: XMLNamespaces.metadata, name: "FC_TargetPath"))
+            feedMapping: entityType.flatMap { metadata.feedCustomization(of: property, in: $0) }.map(FeedMapping.init))
     }
 
     private mutating func skip(_ what: String, _ type: TypeReference) -> PropertyDescriptor? {
@@ -96,7 +104,8 @@ struct DataModelBuilder {
                 // Complex types are all built already, so this cannot throw a cycle error.
                 guard
                     let descriptor = try? makeProperty(
-                        property, index: properties.count, keys: type.key, owner: type.qualifiedName, visiting: &visiting)
+                        property, index: properties.count, keys: type.key, owner: type.qualifiedName, entityType: type,
+                        visiting: &visiting)
                 else { continue }
                 properties.append(descriptor)
             }

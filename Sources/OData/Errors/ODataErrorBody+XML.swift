@@ -1,68 +1,118 @@
 internal import CLibXML2
 import Foundation
+import ODataMetadata
 
 extension ODataErrorBody {
     /// `<error><code/><message xml:lang="…"/><innererror>…</innererror></error>`; nil when not such a document.
+    ///
+    /// Read with the shared hardened libxml2 parser (`HardenedXMLParser`), as Atom payloads and `$metadata` are.
     static func parseXML(_ data: Data) -> ODataErrorBody? {
-        LibXML.configure()
         guard data.count > 0, data.count < Int(Int32.max) else { return nil }
-        return data.withUnsafeBytes { original -> ODataErrorBody? in
-            (try? XMLTextEncoding.withUTF8(original) { raw in parseUTF8XML(raw) }) ?? nil
-        }
-    }
-
-    private static func parseUTF8XML(_ raw: UnsafeRawBufferPointer) -> ODataErrorBody? {
-        guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw.count > 0,
-            let reader = xmlReaderForMemory(base, Int32(raw.count), nil, "UTF-8", LibXML.readerOptions)
-        else { return nil }
-        defer { xmlFreeTextReader(reader) }
-        xmlTextReaderSetStructuredErrorHandler(reader, { _, _ in }, nil)
-        var parser = ErrorXMLCollector()
-        var status = xmlTextReaderRead(reader)
-        while status == 1 {
-            defer { status = xmlTextReaderRead(reader) }
-            switch xmlTextReaderNodeType(reader) {
-            case 1:
-                let name = xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? ""
-                let language = xmlTextReaderConstXmlLang(reader).map { String(cString: $0) }
-                parser.start(name, language: language)
-                if xmlTextReaderIsEmptyElement(reader) == 1 { parser.end() }
-            case 3, 4, 14:
-                if let value = xmlTextReaderConstValue(reader) { parser.text += String(cString: value) }
-            case 15: parser.end()
-            case 10: return nil
-            default: break
+        let callbacks = HardenedXMLParser.Callbacks(
+            startElement: errorStartElement, endElement: errorEndElement, characters: errorCharacters,
+            refuseDoctype: errorDoctype, error: errorLibxmlError)
+        return data.withUnsafeBytes { raw -> ODataErrorBody? in
+            let collector = ErrorXMLCollector()
+            let parsed = try? HardenedXMLParser.parse(raw, callbacks: callbacks) { context in
+                collector.context = context
+                return Unmanaged.passUnretained(collector).toOpaque()
+            } finish: { outcome in
+                outcome.wellFormed && outcome.consumedAll && !collector.failed && collector.sawRoot
             }
-            if parser.failed { return nil }
+            return withExtendedLifetime(collector) { parsed == true ? collector.body : nil }
         }
-        return status != 0 || parser.failed || !parser.sawRoot ? nil : parser.body
     }
 }
 
+private func withCollector(_ context: UnsafeMutableRawPointer?, _ body: (ErrorXMLCollector) -> Void) {
+    guard let context else { return }
+    body(Unmanaged<ErrorXMLCollector>.fromOpaque(context).takeUnretainedValue())
+}
+
+private func errorStartElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+) {
+    let name = localName.map { String(cString: $0) } ?? ""
+    // Each attribute is five pointers: local name, prefix, namespace URI, value start, value end.
+    var language: String?
+    if let attributes {
+        for index in 0..<Int(attributeCount) {
+            let base = index * 5
+            guard let local = attributes[base], let namespace = attributes[base + 2], let start = attributes[base + 3],
+                let end = attributes[base + 4], String(cString: local) == "lang",
+                String(cString: namespace) == "http://www.w3.org/XML/1998/namespace"
+            else { continue }
+            language = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+        }
+    }
+    withCollector(context) { $0.start(name, language: language) }
+}
+
+private func errorEndElement(
+    _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?
+) {
+    withCollector(context) { $0.end() }
+}
+
+private func errorCharacters(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<xmlChar>?, _ length: Int32) {
+    guard let text, length > 0 else { return }
+    withCollector(context) { $0.text += String(decoding: UnsafeBufferPointer(start: text, count: Int(length)), as: UTF8.self) }
+}
+
+private func errorDoctype(
+    _ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?, _ externalID: UnsafePointer<xmlChar>?,
+    _ systemID: UnsafePointer<xmlChar>?
+) {
+    withCollector(context) { $0.stop() }
+}
+
+private func errorLibxmlError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
+    guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue,
+        let owner = HardenedXMLParser.owner(of: context, error: error)
+    else { return }
+    withCollector(owner) { $0.stop() }
+}
+
 /// Collects the fields of an XML error document while its elements are read.
-private struct ErrorXMLCollector {
+private final class ErrorXMLCollector {
+    var context: xmlParserCtxtPtr?
     var body = ODataErrorBody()
     var path: [String] = []
+    /// The `xml:lang` in effect for each open element (inherited from its parent when it has none).
+    var languages: [String?] = []
     var text = ""
     var detail = ODataErrorDetail()
     var sawRoot = false
     var failed = false
 
-    mutating func start(_ name: String, language: String?) {
+    /// Gives up on the document: it is not an error document this reader accepts.
+    func stop() {
+        failed = true
+        if let context { xmlStopParser(context) }
+    }
+
+    func start(_ name: String, language own: String?) {
+        guard !failed else { return }
         if path.isEmpty {
-            guard name == "error" else {
-                failed = true
+            guard name == "error", !sawRoot else {
+                stop()
                 return
             }
             sawRoot = true
         }
+        let language = own ?? languages.last ?? nil
+        languages.append(language)
         path.append(name)
         text = ""
         if path == ["error", "message"] { body.language = language }
         if path.count == 4, path[2] == "errordetails" { detail = ODataErrorDetail() }
     }
 
-    mutating func end() {
+    func end() {
+        guard !failed else { return }
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch path.count {
         case 2:
@@ -88,6 +138,7 @@ private struct ErrorXMLCollector {
         default: break
         }
         if !path.isEmpty { path.removeLast() }
+        if !languages.isEmpty { languages.removeLast() }
         text = ""
     }
 }

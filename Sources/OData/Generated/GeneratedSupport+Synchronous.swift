@@ -5,7 +5,7 @@ extension DataService {
     /// Synchronous `fetchOne(_:matching:headers:options:)`.
     @available(*, noasync, message: "use the async form in an async context")
     public func fetchOne<Entity: EntityProtocol>(
-        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
+        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
     ) throws -> Entity {
         try Blocking.run { try await self.fetchOne(type, matching: query, headers: headers, options: options) }
     }
@@ -13,7 +13,7 @@ extension DataService {
     /// Synchronous `invokeVoid(_:headers:options:)`.
     @_spi(Generated)
     @available(*, noasync, message: "use the async form in an async context")
-    public func invokeVoid(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) throws {
+    public func invokeVoid(_ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?) throws {
         try Blocking.run { try await self.invokeVoid(query, headers: headers, options: options) }
     }
 
@@ -21,7 +21,7 @@ extension DataService {
     @_spi(Generated)
     @available(*, noasync, message: "use the async form in an async context")
     public func invokeValue<Value: EdmValueConvertible>(
-        _ type: Value.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions
+        _ type: Value.Type, _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?
     ) throws -> Value {
         try Blocking.run { try await self.invokeValue(type, query, headers: headers, options: options) }
     }
@@ -30,7 +30,7 @@ extension DataService {
     @_spi(Generated)
     @available(*, noasync, message: "use the async form in an async context")
     public func invokeEntity<Entity: EntityProtocol>(
-        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions
+        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?
     ) throws -> Entity {
         try Blocking.run { try await self.invokeEntity(type, query, headers: headers, options: options) }
     }
@@ -39,7 +39,7 @@ extension DataService {
     @_spi(Generated)
     @available(*, noasync, message: "use the async form in an async context")
     public func invokeEntities<Entity: EntityProtocol>(
-        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions
+        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?
     ) throws -> [Entity] {
         try Blocking.run { try await self.invokeEntities(type, query, headers: headers, options: options) }
     }

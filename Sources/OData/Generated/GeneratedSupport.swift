@@ -21,23 +21,25 @@ extension DataService {
     /// Invokes a function import that returns nothing.
     @_spi(Generated)
     public func invokeVoid(
-        _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions
+        _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?
     ) async throws {
-        _ = try await invoke(query, headers: headers, options: options)
+        _ = try await invoke(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
     }
 
     /// Invokes a function import that returns a primitive or complex value or a collection of them.
     @_spi(Generated)
     public func invokeValue<Value: EdmValueConvertible>(
-        _ type: Value.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions
+        _ type: Value.Type, _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?
     ) async throws -> Value {
         let name = query.invocation?.function.name ?? "?"
-        let result = try await invoke(query, headers: headers, options: options)
+        let result = try await invoke(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
         guard case .value(let value) = result else {
-            throw FunctionResultError(functionName: name, message: "expected a value of type \(Value.self), got \(result)")
+            throw ODataError(
+                wrapping: FunctionResultError(functionName: name, message: "expected a value of type \(Value.self), got \(result)"))
         }
         guard let typed = Value(edmValue: value) else {
-            throw FunctionResultError(functionName: name, message: "expected a value of type \(Value.self), got \(value)")
+            throw ODataError(
+                wrapping: FunctionResultError(functionName: name, message: "expected a value of type \(Value.self), got \(value)"))
         }
         return typed
     }
@@ -45,41 +47,44 @@ extension DataService {
     /// Invokes a function import that returns one entity.
     @_spi(Generated)
     public func invokeEntity<Entity: EntityProtocol>(
-        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions
+        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?
     ) async throws -> Entity {
-        let result = try await invoke(query, headers: headers, options: options)
+        let result = try await invoke(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
         switch result {
         case .entity(let entity): return Entity(entityValue: entity)
         case .entities(let entities) where entities.count == 1: return Entity(entityValue: entities[0])
         default:
-            throw FunctionResultError(
-                functionName: query.invocation?.function.name ?? "?", message: "expected one \(Entity.self), got \(result)")
+            throw ODataError(
+                wrapping: FunctionResultError(
+                    functionName: query.invocation?.function.name ?? "?", message: "expected one \(Entity.self), got \(result)"))
         }
     }
 
     /// Invokes a function import that returns a collection of entities.
     @_spi(Generated)
     public func invokeEntities<Entity: EntityProtocol>(
-        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions
+        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?
     ) async throws -> [Entity] {
-        let result = try await invoke(query, headers: headers, options: options)
+        let result = try await invoke(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
         switch result {
         case .entities(let entities): return Entity.array(from: entities)
         case .entity(let entity): return [Entity(entityValue: entity)]
         default:
-            throw FunctionResultError(
-                functionName: query.invocation?.function.name ?? "?", message: "expected entities of type \(Entity.self), got \(result)")
+            throw ODataError(
+                wrapping: FunctionResultError(
+                    functionName: query.invocation?.function.name ?? "?", message: "expected entities of type \(Entity.self), got \(result)"
+                ))
         }
     }
 }
 
 extension DataService {
     /// Runs an async operation that returns nothing and reports its outcome to a completion handler on
-    /// `completionQueue`: `nil` on success, the error on failure. Returns the task, which can be cancelled.
+    /// the main actor: `nil` on success, the error on failure. Returns the task, which can be cancelled.
     @_spi(Generated)
     @discardableResult
     public func completeVoid(
-        _ completionHandler: @escaping @Sendable ((any Error)?) -> Void,
+        _ completionHandler: @escaping @MainActor ((any Error)?) -> Void,
         _ operation: @escaping @Sendable () async throws -> Void
     ) -> Task<Void, Never> {
         complete({ (_: Void?, error: (any Error)?) in completionHandler(error) }, operation)
@@ -93,60 +98,60 @@ extension DataService {
 // compile (async closures are costly in debug builds).
 
 extension DataService {
-    /// `fetch(_:matching:headers:options:)` reporting to a completion handler on `completionQueue`.
+    /// `fetch(_:matching:headers:options:)` reporting to a completion handler on the main actor.
     @discardableResult
     public func fetch<Entity: EntityProtocol>(
-        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
-        completionHandler: @escaping @Sendable ([Entity]?, (any Error)?) -> Void
+        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ([Entity]?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.fetch(type, matching: query, headers: headers, options: options) }
     }
 
-    /// `fetchOne(_:matching:headers:options:)` reporting to a completion handler on `completionQueue`.
+    /// `fetchOne(_:matching:headers:options:)` reporting to a completion handler on the main actor.
     @discardableResult
     public func fetchOne<Entity: EntityProtocol>(
-        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
-        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Entity?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.fetchOne(type, matching: query, headers: headers, options: options) }
     }
 
-    /// `invokeVoid` reporting to a completion handler on `completionQueue`.
+    /// `invokeVoid` reporting to a completion handler on the main actor.
     @_spi(Generated)
     @discardableResult
     public func invokeVoid(
-        _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions,
-        completionHandler: @escaping @Sendable ((any Error)?) -> Void
+        _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?,
+        completionHandler: @escaping @MainActor ((any Error)?) -> Void
     ) -> Task<Void, Never> {
         completeVoid(completionHandler) { try await self.invokeVoid(query, headers: headers, options: options) }
     }
 
-    /// `invokeValue` reporting to a completion handler on `completionQueue`.
+    /// `invokeValue` reporting to a completion handler on the main actor.
     @_spi(Generated)
     @discardableResult
     public func invokeValue<Value: EdmValueConvertible>(
-        _ type: Value.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions,
-        completionHandler: @escaping @Sendable (Value?, (any Error)?) -> Void
+        _ type: Value.Type, _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?,
+        completionHandler: @escaping @MainActor (Value?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.invokeValue(type, query, headers: headers, options: options) }
     }
 
-    /// `invokeEntity` reporting to a completion handler on `completionQueue`.
+    /// `invokeEntity` reporting to a completion handler on the main actor.
     @_spi(Generated)
     @discardableResult
     public func invokeEntity<Entity: EntityProtocol>(
-        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions,
-        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?,
+        completionHandler: @escaping @MainActor (Entity?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.invokeEntity(type, query, headers: headers, options: options) }
     }
 
-    /// `invokeEntities` reporting to a completion handler on `completionQueue`.
+    /// `invokeEntities` reporting to a completion handler on the main actor.
     @_spi(Generated)
     @discardableResult
     public func invokeEntities<Entity: EntityProtocol>(
-        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders, options: RequestOptions,
-        completionHandler: @escaping @Sendable ([Entity]?, (any Error)?) -> Void
+        _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?,
+        completionHandler: @escaping @MainActor ([Entity]?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.invokeEntities(type, query, headers: headers, options: options) }
     }

@@ -11,7 +11,9 @@ extension PropertyDescriptor {
     /// A row is the EDM name, the CSDL type and the non-default facets, separated by single spaces:
     /// `"ProductId Edm.String Nullable=false MaxLength=10 Key"`. Types are `Edm.*` primitives, complex
     /// types by qualified name (found in `complexTypes`) and `Collection(…)` of either. Facets are
-    /// `Nullable=false`, `MaxLength=<n>`, `Precision=<n>`, `Scale=<n>`, `Key` and `ConcurrencyMode=Fixed`.
+    /// `Nullable=false`, `MaxLength=<n>`, `Precision=<n>`, `Scale=<n>`, `Key` and `ConcurrencyMode=Fixed`, then
+    /// a customizable-feed mapping as CSDL spells it: `FC_TargetPath=<path>`, `FC_KeepInContent=false`,
+    /// `FC_ContentKind=<kind>`, `FC_NsUri=<uri>`, `FC_NsPrefix=<prefix>`.
     ///
     /// Rows come from the code generator, not from input: a malformed row is a generator bug and stops the
     /// program with a message that quotes the row.
@@ -45,6 +47,7 @@ extension PropertyDescriptor {
         var scale: Int?
         var isKey = false
         var isConcurrencyToken = false
+        var feed: [Substring: String] = [:]
         for facet in fields.dropFirst(2) {
             switch facet {
             case "Nullable=false": isNullable = false
@@ -52,6 +55,10 @@ extension PropertyDescriptor {
             case "ConcurrencyMode=Fixed": isConcurrencyToken = true
             default:
                 let parts = facet.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                if parts.count == 2, parts[0].hasPrefix("FC_") {
+                    feed[parts[0]] = String(parts[1])
+                    continue
+                }
                 guard parts.count == 2, let value = Int(parts[1]), value >= 0 else {
                     return .failure(RowError(reason: "unknown facet \(facet)"))
                 }
@@ -63,10 +70,23 @@ extension PropertyDescriptor {
                 }
             }
         }
+        var feedMapping: FeedMapping?
+        if !feed.isEmpty {
+            guard let targetPath = feed.removeValue(forKey: "FC_TargetPath") else {
+                return .failure(RowError(reason: "FC_ facets without FC_TargetPath"))
+            }
+            let keepInContent = feed.removeValue(forKey: "FC_KeepInContent").map { $0 != "false" } ?? true
+            let kind = feed.removeValue(forKey: "FC_ContentKind").map { FeedMapping.ContentKind(rawValue: $0.lowercased()) ?? .text }
+            feedMapping = FeedMapping(
+                targetPath: targetPath, namespaceURI: feed.removeValue(forKey: "FC_NsUri"),
+                namespacePrefix: feed.removeValue(forKey: "FC_NsPrefix"), contentKind: kind ?? .text, keepInContent: keepInContent)
+            if let unknown = feed.keys.sorted().first { return .failure(RowError(reason: "unknown facet \(unknown)")) }
+        }
         return .success(
             PropertyDescriptor(
                 name: String(fields[0]), type: type, index: index, isNullable: isNullable, maxLength: maxLength,
-                precision: precision, scale: scale, isKey: isKey, isConcurrencyToken: isConcurrencyToken))
+                precision: precision, scale: scale, isKey: isKey, isConcurrencyToken: isConcurrencyToken,
+                feedMapping: feedMapping))
     }
 
     private static func propertyType(_ text: Substring, complexTypes: [ComplexTypeDescriptor]) -> PropertyType? {

@@ -23,13 +23,6 @@ struct SeenEntries {
 }
 
 extension JSONEntityReader {
-    /// Whether `type` has `base` among its base types (following `baseTypeName` through `resolver`, bounded).
-    static func derives(
-        _ type: EntityTypeDescriptor, from base: EntityTypeDescriptor, resolver: (String) -> EntityTypeDescriptor?
-    ) -> Bool {
-        type.derives(from: base, resolver: resolver)
-    }
-
     /// The key properties read so far as `Name='value',…` (nil when none was read yet).
     static func keyText(_ values: [EdmValue?], _ table: NameTable) -> String? {
         guard let type = table.entityType else { return nil }

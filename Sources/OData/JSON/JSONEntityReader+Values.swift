@@ -22,7 +22,7 @@ extension JSONEntityReader {
         let start = scanner.position
         switch byte {
         case UInt8(ascii: "\""):
-            let span = try scanner.readString()
+            let span = try scanner.readStringAtQuote()
             if type == .string { return .string(span.string) }
             return try convert(span, as: type, at: start)
         case UInt8(ascii: "n"):

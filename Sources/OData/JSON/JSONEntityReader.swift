@@ -75,7 +75,11 @@ struct JSONEntityReader {
                 }
                 do {
                     if entry < table.propertyCount {
-                        values[entry] = try readPropertyValue(table.properties[entry])
+                        if let primitive = table.primitiveType(entry) {
+                            values[entry] = try readPrimitive(primitive)
+                        } else {
+                            values[entry] = try readPropertyValue(table.properties[entry])
+                        }
                     } else {
                         let navigation = table.navigations[entry - table.propertyCount]
                         try readNavigation(
@@ -87,10 +91,8 @@ struct JSONEntityReader {
                     throw error
                 }
             } else if key.count == 10, key.equals("__metadata") {
-                if navigations.derivedLinks != 0, let uri = metadata.uri {
-                    // A second `__metadata` may change the URI that derived links were checked against.
-                    navigations.materializeDerivedLinks(count: table.navigations.count) { uri + "/" + table.navigations[$0].name }
-                }
+                // A second `__metadata` may change the URI that derived links were checked against.
+                navigations.materializeDerivedLinks(under: metadata.uri, navigations: table.navigations)
                 sawMetadata = true
                 if let derived = try readEntityMetadata(into: &metadata, uriBytes: &uriBytes, table: table, typeFixed: typeFixed) {
                     if readAny { return .restart(derived) }
@@ -138,13 +140,11 @@ struct JSONEntityReader {
                 }
                 let typeName = name.string
                 metadata.typeName = typeName
-                if !typeFixed, let resolver = typeResolver, let type = resolver(typeName), type != table.entityType {
-                    guard let expected = table.entityType, Self.derives(type, from: expected, resolver: resolver) else {
-                        let expectedName = table.entityType?.qualifiedName ?? "the expected type"
-                        throw scanner.error(
-                            "__metadata.type \"\(typeName)\" is neither \(expectedName) nor derived from it", at: scanner.offset(of: name))
-                    }
-                    derived = tables.table(for: type)
+                guard !typeFixed, let expected = table.entityType else { continue }
+                switch expected.payloadType(named: typeName, resolver: typeResolver) {
+                case .keep: break
+                case .derived(let type): derived = tables.table(for: type)
+                case .unrelated(let message): throw scanner.error("__metadata.type \(message)", at: scanner.offset(of: name))
                 }
             case 4 where key.equals("etag"): metadata.etag = try readOptionalString()
             case 9 where key.equals("media_src"): metadata.mediaReadLink = try readOptionalString()

@@ -8,12 +8,27 @@ extension JSONScanner {
         guard position < count, base[position] == UInt8(ascii: "\"") else {
             throw error("expected a string, found \(found)")
         }
+        return try readStringAtQuote()
+    }
+
+    /// Reads a string whose opening quote is at `position` (see `readString()`).
+    @inline(__always)
+    mutating func readStringAtQuote() throws -> ByteSpan {
         position += 1
         let start = position
-        // Eight bytes at a time while no quote, backslash or control character appears.
+        // Eight bytes at a time while no quote, backslash or control character appears; the first such
+        // byte of a word is found from its mask, without a byte loop.
         while count - position >= 8 {
             let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-            if Self.hasSpecialByte(word) { break }
+            let special = Self.specialBytes(word)
+            if special != 0 {
+                position += special.trailingZeroBitCount &>> 3
+                if base[position] == UInt8(ascii: "\"") {
+                    position += 1
+                    return ByteSpan(start: base + start, count: position - 1 - start)
+                }
+                break
+            }
             position += 8
         }
         while position < count {
@@ -32,6 +47,14 @@ extension JSONScanner {
     /// Whether any byte of `word` is `"`, `\` or below 0x20.
     @inline(__always)
     static func hasSpecialByte(_ word: UInt64) -> Bool {
+        specialBytes(word) != 0
+    }
+
+    /// A mask whose lowest set bit is the high bit of the first (lowest-addressed, on a little-endian
+    /// machine) byte of `word` that is `"`, `\` or below 0x20; zero when there is none. Bits above the
+    /// lowest may be false positives.
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -39,7 +62,7 @@ extension JSONScanner {
         let hasQuote = (quote &- ones) & ~quote & highs
         let hasBackslash = (backslash &- ones) & ~backslash & highs
         let hasControl = (word &- (ones &* 0x20)) & ~word & highs
-        return (hasQuote | hasBackslash | hasControl) != 0
+        return hasQuote | hasBackslash | hasControl
     }
 
     /// Continues a string that has an escape at `position`, unescaping into the scratch buffer.

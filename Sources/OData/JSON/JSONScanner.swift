@@ -137,8 +137,12 @@ struct JSONScanner {
         guard position < count, base[position] == UInt8(ascii: "\"") else {
             throw error("expected a string key in an object, found \(found)")
         }
-        let key = try readString()
-        try expect(UInt8(ascii: ":"), "':' after an object key")
+        let key = try readStringAtQuote()
+        if position < count, base[position] == UInt8(ascii: ":") {
+            position += 1
+        } else {
+            try expect(UInt8(ascii: ":"), "':' after an object key")
+        }
         return key
     }
 

@@ -23,7 +23,12 @@ public struct ODataJSONDecoder: Sendable {
     /// A feed: entities with `__count`, `__next` and, for delta responses, `__delta` and deleted entries.
     /// A single entry is read as a one-entity list.
     public func decodeEntityList(_ data: Data, entityType: EntityTypeDescriptor) throws -> EntityList {
-        try read(data) { reader in
+        try data.withUnsafeBytes { try decodeEntityList($0, entityType: entityType) }
+    }
+
+    /// A feed read from bytes in place (the runs of a streamed page).
+    func decodeEntityList(_ bytes: UnsafeRawBufferPointer, entityType: EntityTypeDescriptor) throws -> EntityList {
+        try read(bytes) { reader in
             let table = reader.tables.table(for: entityType)
             if try reader.scanner.peek() == UInt8(ascii: "{"), try reader.classifyObject() != .feed {
                 return EntityList(entities: [try reader.readEntity(table)])
@@ -78,18 +83,21 @@ public struct ODataJSONDecoder: Sendable {
 
     /// Runs `body` on a reader positioned at the payload's content (inside `{"d": …}` when present).
     func read<R>(_ data: Data, _ body: (inout JSONEntityReader) throws -> R) throws -> R {
-        try data.withUnsafeBytes { raw in
-            guard raw.count > 0, let base = raw.baseAddress else {
-                throw ODataDecodingError(format: .json, offset: 0, line: 1, column: 1, message: "empty payload")
-            }
-            let scanner = JSONScanner(bytes: raw, base: base.assumingMemoryBound(to: UInt8.self))
-            var reader = JSONEntityReader(scanner: scanner, typeResolver: typeResolver)
-            if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { reader.scanner.position = 3 }
-            let wrapped = try reader.enterPayload()
-            let result = try body(&reader)
-            try reader.leavePayload(wrapped: wrapped)
-            return result
+        try data.withUnsafeBytes { raw in try read(raw, body) }
+    }
+
+    /// Runs `body` on a reader of `raw`, positioned at the payload's content.
+    func read<R>(_ raw: UnsafeRawBufferPointer, _ body: (inout JSONEntityReader) throws -> R) throws -> R {
+        guard raw.count > 0, let base = raw.baseAddress else {
+            throw ODataDecodingError(format: .json, offset: 0, line: 1, column: 1, message: "empty payload")
         }
+        let scanner = JSONScanner(bytes: raw, base: base.assumingMemoryBound(to: UInt8.self))
+        var reader = JSONEntityReader(scanner: scanner, typeResolver: typeResolver)
+        if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { reader.scanner.position = 3 }
+        let wrapped = try reader.enterPayload()
+        let result = try body(&reader)
+        try reader.leavePayload(wrapped: wrapped)
+        return result
     }
 }
 

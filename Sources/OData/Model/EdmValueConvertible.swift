@@ -63,7 +63,9 @@ extension Int16: EdmValueConvertible {
     public var edmValue: EdmValue { .int16(self) }
 }
 
-/// `Int` is the Swift type of Edm.Int32 (as in SAP's proxies); values outside Int32 are clamped.
+/// `Int` is the Swift type of Edm.Int32 (as in SAP's proxies). A value outside Int32's range is never
+/// clamped: it becomes an `.int64` value, which every write refuses for an Edm.Int32 property with a typed
+/// error (`ODataError.Kind.invalidValue`, see `EntityValue.checkIntegerRanges()`), as `set(_:_:)` does.
 extension Int: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
     public init?(edmValue: EdmValue) {
@@ -76,7 +78,7 @@ extension Int: EdmValueConvertible {
         }
     }
     /// The value as an `EdmValue`.
-    public var edmValue: EdmValue { .int32(Int32(clamping: self)) }
+    public var edmValue: EdmValue { Int32(exactly: self).map(EdmValue.int32) ?? .int64(Int64(self)) }
 }
 
 extension Int64: EdmValueConvertible {

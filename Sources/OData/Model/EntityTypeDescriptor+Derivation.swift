@@ -12,3 +12,29 @@ extension EntityTypeDescriptor {
         return false
     }
 }
+
+/// What a payload reader does with the type name an entity gives (`__metadata.type` in JSON, the
+/// `<category term>` in Atom): the one rule both codecs follow (`EntityTypeDescriptor.payloadType(named:resolver:)`).
+enum PayloadEntityType: Equatable {
+    /// Go on reading the entity as the type being read: the name is that type's, or the resolver knows no
+    /// such type (the name is still kept as `EntityMetadata.typeName`).
+    case keep
+    /// Read the entity as this type, derived from the one being read; whatever was read before the name
+    /// stays, under the same property names (a derived type has every property of its bases).
+    case derived(EntityTypeDescriptor)
+    /// The name is a known type that is neither the one being read nor derived from it: an error, whose
+    /// message (after the reader's own prefix naming where the name was) this is.
+    case unrelated(String)
+}
+
+extension EntityTypeDescriptor {
+    /// The rule for the type name `typeName` that an entity of this type gives in a payload (see
+    /// `PayloadEntityType`); `resolver` finds entity types by qualified name (none: every name is kept).
+    func payloadType(named typeName: String, resolver: ((String) -> EntityTypeDescriptor?)?) -> PayloadEntityType {
+        guard typeName != qualifiedName, let resolver, let type = resolver(typeName), type != self else { return .keep }
+        guard type.derives(from: self, resolver: resolver) else {
+            return .unrelated("\"\(typeName)\" is neither \(qualifiedName) nor derived from it")
+        }
+        return .derived(type)
+    }
+}

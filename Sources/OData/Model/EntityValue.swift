@@ -3,6 +3,15 @@
 /// A value type: copying an entity and changing the copy never changes the original.
 /// Equality compares type, property values, navigation state and metadata; hashing and
 /// `id` use the key.
+///
+/// Reading and writing properties, three ways, each with a read and a write:
+/// - by descriptor, as `EdmValue`: `entity[property]` (get and set; the descriptor is the type's own, so
+///   nothing can be unknown);
+/// - by typed descriptor, as a Swift value: `value(of:)` and `setValue(_:for:)` (what generated
+///   properties call);
+/// - by EDM name, for the dynamic API: `entity["Name"]` and `get(_:as:)` read (nil for an unknown name);
+///   `try set(_:to:)` and `try set(_:_:)` write, and throw `DataModelError` for an unknown name or a value
+///   of another type. There is no setter by name that could drop a misspelled name silently.
 public struct EntityValue: Sendable, Hashable, Identifiable {
     /// The entity type.
     public let entityType: EntityTypeDescriptor
@@ -14,9 +23,8 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
     public var metadata: EntityMetadata {
         didSet {
             // Derived navigation links follow the entity URI: keep them as they were when it changes.
-            guard navigationSlots.derivedLinks != 0, !oldValue.hasSameURI(as: metadata), let uri = oldValue.uri else { return }
-            let names = entityType.navigationProperties
-            navigationSlots.materializeDerivedLinks(count: names.count) { uri + "/" + names[$0].name }
+            guard navigationSlots.derivedLinks != 0, !oldValue.hasSameURI(as: metadata) else { return }
+            navigationSlots.materializeDerivedLinks(under: oldValue.uri, navigations: entityType.navigationProperties)
         }
     }
     /// Change tracking: empty until a property is set (the original values are then `values` themselves),
@@ -79,13 +87,11 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
         }
     }
 
-    /// The value of the property with this EDM name; nil when not loaded or unknown.
+    /// The value of the property with this EDM name; nil when not loaded or unknown. Read-only: a write by
+    /// name is `try set(_:to:)`, which throws for an unknown name or a value of another type, so that a
+    /// misspelled name is never dropped silently.
     public subscript(name: String) -> EdmValue? {
-        get { entityType.property(named: name).flatMap { self[$0] } }
-        set {
-            guard let property = entityType.property(named: name) else { return }
-            self[property] = newValue
-        }
+        entityType.property(named: name).flatMap { self[$0] }
     }
 
     /// The typed value of a property (nil when not loaded, null, or of another type).

@@ -45,14 +45,16 @@ struct NavigationSlots: Sendable, Hashable {
         explicit[index] = value
     }
 
-    /// Turns every derived link into an explicit one, `.deferred(uri: link(index))`: used before the
-    /// entity URI the links derive from changes.
-    mutating func materializeDerivedLinks(count: Int, link: (Int) -> String?) {
-        guard derivedLinks != 0 else { return }
+    /// Turns every derived link into an explicit one, `.deferred(uri: "<uri>/<name>")`: the one rule every
+    /// reader and `EntityValue.metadata` apply before the entity URI `uri` the links derive from changes.
+    /// Nothing happens when no link is derived or there was no URI.
+    mutating func materializeDerivedLinks(under uri: String?, navigations: [NavigationDescriptor]) {
+        guard derivedLinks != 0, let uri else { return }
         let derived = derivedLinks
         derivedLinks = 0
+        let count = navigations.count
         for index in 0..<min(count, Self.derivableCount) where derived & (1 << UInt64(index)) != 0 {
-            setExplicit(.deferred(uri: link(index)), at: index, count: count)
+            setExplicit(.deferred(uri: uri + "/" + navigations[index].name), at: index, count: count)
         }
     }
 }

@@ -57,17 +57,17 @@ public final class PropertyDescriptor: Sendable, Hashable, CustomStringConvertib
     public let isConcurrencyToken: Bool
     /// The property's position in its owning type (set by the owning type descriptor).
     public let index: Int
-    /// `m:FC_TargetPath` of a customizable feed (`SyndicationTitle`, `SyndicationAuthorName`, …): the
-    /// Atom element that carries the value, read when `m:properties` leaves it out (`FC_KeepInContent="false"`).
-    public let feedTargetPath: String?
+    /// The customizable-feed mapping (`m:FC_TargetPath` and its companions): the Atom element or attribute
+    /// that carries the value, read when `m:properties` leaves it out (`FC_KeepInContent="false"`).
+    public let feedMapping: FeedMapping?
 
     /// Creates a descriptor. `index` is the position in the owning type's property list.
     public init(
         name: String, type: PropertyType, index: Int, isNullable: Bool = true, maxLength: Int? = nil,
         precision: Int? = nil, scale: Int? = nil, isKey: Bool = false, isConcurrencyToken: Bool = false,
-        feedTargetPath: String? = nil
+        feedMapping: FeedMapping? = nil
     ) {
-        self.feedTargetPath = feedTargetPath
+        self.feedMapping = feedMapping
         self.name = name
         self.type = type
         self.index = index

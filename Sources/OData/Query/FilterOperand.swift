@@ -76,6 +76,13 @@ extension TypedNavigationProperty {
     public func path(_ next: any PropertyPathConvertible) -> NavigationPath {
         NavigationPath(propertyPath + "/" + next.propertyPath)
     }
+
+    /// The path through this navigation property to a property of its target, typed for filters (SAP's
+    /// `SalesOrderHeader.customerDetails.path(Customer.country).equal("DE")` → `CustomerDetails/Country eq 'DE'`).
+    /// OData v2 filters only through single-valued navigation: a server refuses the path of a to-many one.
+    public func path<Next>(_ next: TypedProperty<Next>) -> TypedPropertyPath<Next> {
+        TypedPropertyPath<Next>(propertyPath + "/" + next.propertyPath)
+    }
 }
 
 /// Value types that support `add`, `sub`, `mul`, `div`, `mod` in filters.

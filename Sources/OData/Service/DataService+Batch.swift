@@ -4,6 +4,16 @@ import Foundation
 extension DataService {
     /// Sends a batch of reads and changesets as one request.
     public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws {
+        // A value its property cannot hold (an `Int` beyond Edm.Int32) fails the batch before it is sent.
+        for case .changes(let changeSet) in batch.parts {
+            for operation in changeSet.operations {
+                switch operation {
+                case .create(let entity, _), .update(let entity, _, _):
+                    do { try entity.checkIntegerRanges() } catch { throw ODataError(wrapping: error) }
+                default: continue
+                }
+            }
+        }
         let provider = self.provider
         batch.decoder = { part, query in try provider.entities(from: part, for: query) }
         try await provider.processBatch(batch, headers: headers)
@@ -13,9 +23,9 @@ extension DataService {
     /// part's outcome is in the batch), else the error.
     @discardableResult
     public func processBatch(
-        _ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @Sendable ((any Error)?) -> Void
+        _ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @MainActor ((any Error)?) -> Void
     ) -> Task<Void, Never> {
-        let handler: @Sendable (Bool?, (any Error)?) -> Void = { _, error in completionHandler(error) }
+        let handler: @MainActor (Bool?, (any Error)?) -> Void = { _, error in completionHandler(error) }
         return complete(handler) {
             try await self.processBatch(batch, headers: headers)
             return true

@@ -18,7 +18,7 @@ extension DataService {
     @discardableResult
     public func loadProperty<Entity: EntityProtocol, Target: EntityProtocol>(
         _ property: TypedNavigationProperty<Target>, into entity: Entity, query: DataQuery = DataQuery(),
-        headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+        headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @MainActor (Entity?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) {
             var loaded = entity
@@ -35,7 +35,8 @@ extension DataService {
     /// Completion-handler form of `count(matching:headers:)`.
     @discardableResult
     public func count(
-        matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @Sendable (Int?, (any Error)?) -> Void
+        matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(),
+        completionHandler: @escaping @MainActor (Int?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.count(matching: query, headers: headers) }
     }

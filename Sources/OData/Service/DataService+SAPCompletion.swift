@@ -5,28 +5,13 @@ import Foundation
 /// the `inout` forms that give a struct entity what SAP's class entity gets in place: the server's version
 /// (key, ETag, accepted changes). README, "Porting from SAPOData" (entities are values).
 extension DataService {
-    /// Runs `operation` and calls `completionHandler` on the main actor with nil or the error.
-    @discardableResult
-    func completeOnMain(
-        _ completionHandler: @escaping @MainActor ((any Error)?) -> Void, _ operation: @escaping @Sendable () async throws -> Void
-    ) -> Task<Void, Never> {
-        Task {
-            do {
-                try await operation()
-                await completionHandler(nil)
-            } catch {
-                await completionHandler(error)
-            }
-        }
-    }
-
     /// SAP's `createEntity(_:completionHandler:)` with an `(Error?)` handler on the main actor.
     @discardableResult
     public func createEntity<Entity: EntityProtocol>(
         _ entity: Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
         completionHandler: @escaping @MainActor ((any Error)?) -> Void
     ) -> Task<Void, Never> {
-        completeOnMain(completionHandler) { _ = try await self.createEntity(entity, headers: headers ?? HTTPHeaders()) }
+        completeVoid(completionHandler) { _ = try await self.createEntity(entity, headers: headers ?? HTTPHeaders()) }
     }
 
     /// SAP's `updateEntity(_:completionHandler:)` with an `(Error?)` handler on the main actor.
@@ -35,7 +20,7 @@ extension DataService {
         _ entity: Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
         completionHandler: @escaping @MainActor ((any Error)?) -> Void
     ) -> Task<Void, Never> {
-        completeOnMain(completionHandler) {
+        completeVoid(completionHandler) {
             _ = try await self.updateEntity(entity, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
         }
     }
@@ -46,7 +31,7 @@ extension DataService {
         _ entity: Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
         completionHandler: @escaping @MainActor ((any Error)?) -> Void
     ) -> Task<Void, Never> {
-        completeOnMain(completionHandler) {
+        completeVoid(completionHandler) {
             try await self.deleteEntity(entity, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
         }
     }
@@ -57,7 +42,17 @@ extension DataService {
         _ changes: ChangeSet, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
         completionHandler: @escaping @MainActor ((any Error)?) -> Void
     ) -> Task<Void, Never> {
-        completeOnMain(completionHandler) { try await self.applyChanges(changes, headers: headers, options: options) }
+        completeVoid(completionHandler) { try await self.applyChanges(changes, headers: headers, options: options) }
+    }
+
+    /// SAP's `downloadMedia(entity:completionHandler:)`: the media resource of a media-link entity, or the
+    /// error, on the main actor.
+    @discardableResult
+    public func downloadMedia<Entity: EntityProtocol>(
+        entity: Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Data?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.downloadMedia(entity: entity, headers: headers, options: options) }
     }
 
     /// Creates `entity` in its container's set and replaces it with the server's version (key, ETag, edit link).

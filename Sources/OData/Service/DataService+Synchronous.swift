@@ -52,7 +52,7 @@ extension DataService {
     /// Synchronous `fetch(_:matching:headers:options:)`.
     @available(*, noasync, message: "use the async form in an async context")
     public func fetch<Entity: EntityProtocol>(
-        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
+        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
     ) throws -> [Entity] {
         try Blocking.run { try await self.fetch(type, matching: query, headers: headers, options: options) }
     }

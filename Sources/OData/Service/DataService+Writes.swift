@@ -12,7 +12,7 @@ extension DataService {
     /// Completion-handler form of `createEntity(_:headers:)`.
     @discardableResult
     public func createEntity<Entity: EntityProtocol>(
-        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @MainActor (Entity?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.createEntity(entity, headers: headers) }
     }
@@ -28,7 +28,7 @@ extension DataService {
     @discardableResult
     public func createEntity<Entity: EntityProtocol>(
         _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders(),
-        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+        completionHandler: @escaping @MainActor (Entity?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.createEntity(entity, in: entitySet, headers: headers) }
     }
@@ -46,7 +46,7 @@ extension DataService {
     @discardableResult
     public func createRelatedEntity<Parent: EntityProtocol, Entity: EntityProtocol>(
         _ entity: Entity, in parent: Parent, property: TypedNavigationProperty<Entity>, headers: HTTPHeaders = HTTPHeaders(),
-        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+        completionHandler: @escaping @MainActor (Entity?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.createRelatedEntity(entity, in: parent, property: property, headers: headers) }
     }
@@ -63,7 +63,7 @@ extension DataService {
     @discardableResult
     public func updateEntity<Entity: EntityProtocol>(
         _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
-        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
+        completionHandler: @escaping @MainActor (Entity?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.updateEntity(entity, headers: headers, options: options) }
     }
@@ -79,7 +79,7 @@ extension DataService {
     @discardableResult
     public func deleteEntity<Entity: EntityProtocol>(
         _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
-        completionHandler: @escaping @Sendable (Bool?, (any Error)?) -> Void
+        completionHandler: @escaping @MainActor (Bool?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) {
             try await self.deleteEntity(entity, headers: headers, options: options)

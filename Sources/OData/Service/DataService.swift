@@ -1,38 +1,40 @@
 import Dispatch
 
 /// The base of generated service containers and the entry point of the dynamic API:
-/// typed calls over a `DataServiceProvider`, in `async throws` and completion-handler forms.
+/// typed calls over a `DataServiceProvider`, in `async throws`, completion-handler and synchronous forms.
+///
+/// Every completion handler of a service (generated `fetch…` methods, writes, loads, `executeQuery`,
+/// function imports, batches) is typed `@MainActor` and called on the main actor, as SAP calls its
+/// handlers on the main queue: a `@MainActor` view controller's handler may use `self`. The main actor
+/// runs in an app and in a command-line program with an `async` entry point; a program that blocks its
+/// main thread (a synchronous `main` waiting on a semaphore) never gets its handlers called: use the
+/// `async` or synchronous forms there.
 open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
     /// The provider that carries requests. Immutable after init, which makes the class safe to share.
     public let provider: Provider
-    /// Where completion handlers are called (a global concurrent queue by default).
-    public let completionQueue: DispatchQueue
 
     /// Creates a service over a provider.
-    public init(provider: Provider, completionQueue: DispatchQueue = .global()) {
+    public init(provider: Provider) {
         self.provider = provider
-        self.completionQueue = completionQueue
     }
 
     /// The entity sets of the container. Generated containers list theirs; `createEntity(_:headers:)`
     /// finds an entity's set here. Empty for a plain `DataService`.
     open var entitySets: [EntitySetDescriptor] { [] }
 
-    /// Reads the entities a query addresses, typed.
+    /// Reads the entities a query addresses, typed (nil headers or options: none, the defaults).
     public func fetch<Entity: EntityProtocol>(
-        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(),
-        options: RequestOptions = RequestOptions()
+        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
     ) async throws -> [Entity] {
-        let list = try await provider.fetchEntities(query, headers: headers, options: options)
+        let list = try await provider.fetchEntities(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
         return Entity.array(from: list.entities)
     }
 
-    /// Reads the one entity a query addresses, typed.
+    /// Reads the one entity a query addresses, typed (nil headers or options: none, the defaults).
     public func fetchOne<Entity: EntityProtocol>(
-        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(),
-        options: RequestOptions = RequestOptions()
+        _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
     ) async throws -> Entity {
-        Entity(entityValue: try await provider.fetchEntity(query, headers: headers, options: options))
+        Entity(entityValue: try await provider.fetchEntity(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions()))
     }
 
     /// Invokes a function import.
@@ -46,18 +48,25 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
     @discardableResult
     public func invoke(
         _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
-        completionHandler: @escaping @Sendable (FunctionResult?, (any Error)?) -> Void
+        completionHandler: @escaping @MainActor (FunctionResult?, (any Error)?) -> Void
     ) -> Task<Void, Never> {
         complete(completionHandler) { try await self.invoke(query, headers: headers, options: options) }
     }
 
-    /// Runs an async operation and reports its outcome to a completion handler on `completionQueue`:
+    /// Runs an async operation and reports its outcome to a completion handler on the main actor:
     /// `(result, nil)` on success, `(nil, error)` on failure. Returns the task, which can be cancelled.
     @discardableResult
     public func complete<Result: Sendable>(
-        _ completionHandler: @escaping @Sendable (Result?, (any Error)?) -> Void,
+        _ completionHandler: @escaping @MainActor (Result?, (any Error)?) -> Void,
         _ operation: @escaping @Sendable () async throws -> Result
     ) -> Task<Void, Never> {
-        CompletionBridge.run(on: completionQueue, completionHandler, operation)
+        Task {
+            do {
+                let result = try await operation()
+                await completionHandler(result, nil)
+            } catch {
+                await completionHandler(nil, error)
+            }
+        }
     }
 }

@@ -48,32 +48,54 @@ public struct EntityPages: AsyncSequence, Sendable {
             try policy?.pagingAddress(of: link) ?? link
         }
 
+        /// Where the next page starts.
+        enum Start {
+            /// The query's first page.
+            case first
+            /// The page a server-driven next link addresses.
+            case link(String)
+        }
+
         /// The next page, or nil after the last.
         public mutating func next() async throws -> EntityList? {
+            guard let start = try nextStart() else { return nil }
             let page: EntityList
+            switch start {
+            case .first: page = try await provider.fetchEntities(query, headers: headers, options: RequestOptions())
+            case .link(let link): page = try await provider.fetchPage(nextLink: link, for: query, headers: headers)
+            }
+            record(page)
+            return page
+        }
+
+        /// Where the next page starts, nil after the last; refuses a repeated link and a page beyond
+        /// `maximumPages` before it is fetched.
+        mutating func nextStart() throws -> Start? {
             if !started {
                 started = true
                 if let first = try? address(of: query.relativeURLString) { seen.insert(first) }
-                page = try await provider.fetchEntities(query, headers: headers, options: RequestOptions())
-            } else {
-                guard let link = next else { return nil }
-                let address = try address(of: link)
-                guard seen.insert(address).inserted else {
-                    throw ODataError(
-                        .repeatedNextLink, "the server's next link repeats an earlier request after \(pagesRead) pages: \(link)",
-                        url: URL(string: address))
-                }
-                guard pagesRead < policy?.maximumPages ?? 10_000 else {
-                    throw ODataError(
-                        .tooManyPages,
-                        "paging stopped after \(pagesRead) pages (Options.maximumPages); the server still sent a next link: "
-                            + String(link.prefix(200)), url: URL(string: address))
-                }
-                page = try await provider.fetchPage(nextLink: link, for: query, headers: headers)
+                return .first
             }
+            guard let link = next else { return nil }
+            let address = try address(of: link)
+            guard seen.insert(address).inserted else {
+                throw ODataError(
+                    .repeatedNextLink, "the server's next link repeats an earlier request after \(pagesRead) pages: \(link)",
+                    url: URL(string: address))
+            }
+            guard pagesRead < policy?.maximumPages ?? 10_000 else {
+                throw ODataError(
+                    .tooManyPages,
+                    "paging stopped after \(pagesRead) pages (Options.maximumPages); the server still sent a next link: "
+                        + String(link.prefix(200)), url: URL(string: address))
+            }
+            return .link(link)
+        }
+
+        /// Counts a page read and keeps its next link.
+        mutating func record(_ page: EntityList) {
             pagesRead += 1
             next = page.nextLink
-            return page
         }
     }
 
@@ -83,6 +105,12 @@ public struct EntityPages: AsyncSequence, Sendable {
     }
 }
 /// Every entity of a query across server-driven pages, one page in memory at a time.
+///
+/// From an `OnlineODataProvider` reading JSON over a transport that streams (`URLSessionTransport` with its
+/// own session, `CurlTransport`), entities come while their page is still arriving: the page's body is cut
+/// into runs of complete entries that are decoded when the iteration reaches them, so a huge page never
+/// sits whole in memory, and a consumer slower than the network pauses the transfer (at most about 1 MB of
+/// the body waits for it). Stopping the iteration (or cancelling its task) cancels the transfer.
 public struct PagedEntities: AsyncSequence, Sendable {
     /// One entity.
     public typealias Element = EntityValue
@@ -94,13 +122,30 @@ public struct PagedEntities: AsyncSequence, Sendable {
         var pages: EntityPages.AsyncIterator
         var buffer: [EntityValue] = []
         var index = 0
+        /// The page being streamed, if any.
+        var streamed: StreamedPage?
 
         /// The next entity, or nil after the last page.
         public mutating func next() async throws -> EntityValue? {
             while index >= buffer.count {
-                guard let page = try await pages.next() else { return nil }
-                buffer = page.entities
                 index = 0
+                if let page = streamed {
+                    if let entities = try await page.nextEntities() {
+                        buffer = entities
+                        continue
+                    }
+                    streamed = nil
+                    let list = try await page.finish()
+                    pages.record(list)
+                    buffer = list.entities
+                } else if let online = pages.provider as? OnlineODataProvider, online.streamsPages(of: pages.query) {
+                    guard let start = try pages.nextStart() else { return nil }
+                    streamed = try online.streamPage(start, of: pages.query, headers: pages.headers)
+                    buffer = []
+                } else {
+                    guard let page = try await pages.next() else { return nil }
+                    buffer = page.entities
+                }
             }
             defer { index += 1 }
             return buffer[index]

@@ -18,6 +18,7 @@ extension ODataRequestBuilder {
     }
 
     private func create(_ entity: EntityValue, at path: String, headers: HTTPHeaders) throws -> HTTPRequest {
+        try checkValues(entity)
         var request = try write(
             "POST", path: path, headers: headers, body: .data(codec.encodeForCreate(entity)), contentType: codec.entityContentType)
         if request.headers["Accept"] == nil { request.headers["Accept"] = codec.acceptHeader }
@@ -29,10 +30,21 @@ extension ODataRequestBuilder {
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) throws -> HTTPRequest {
-        try write(
+        try checkValues(entity)
+        return try write(
             options.updateMode.rawValue, path: try entityPath(entity, entitySet: entitySet), etag: entity.metadata.etag, headers: headers,
             tunnels: options.tunnelsHTTPMethod, body: .data(codec.encodeForUpdate(entity, mode: options.updateMode)),
             contentType: codec.entityContentType)
+    }
+
+    /// Throws `.invalidValue` when a value does not fit its property (an `Int` beyond Edm.Int32, see
+    /// `Int.edmValue`): the request would otherwise carry another number than the one set.
+    private func checkValues(_ entity: EntityValue) throws(ODataError) {
+        do {
+            try entity.checkIntegerRanges()
+        } catch {
+            throw ODataError(wrapping: error)
+        }
     }
 
     /// `DELETE` of an entity, `If-Match` from the ETag.
@@ -115,7 +127,7 @@ extension ODataRequestBuilder {
             guard !slug.contains("\r"), !slug.contains("\n") else {
                 throw ODataError(.invalidRequest, "a Slug cannot contain line breaks")
             }
-            request.headers["Slug"] = ODataPercentEncoding.slug(slug)
+            request.headers["Slug"] = URLEncoding.encodeSlug(slug)
         }
         if request.headers["Accept"] == nil { request.headers["Accept"] = codec.acceptHeader }
         return request

@@ -42,13 +42,3 @@ extension OnlineODataProvider {
         return try decodeEntity(response, request, type: entitySet.entityType)
     }
 }
-
-/// Percent-encoding of header values this layer sets itself (URLs use `URLEncoding`).
-enum ODataPercentEncoding {
-    /// A `Slug` header value: RFC 5023 percent-encodes `%` and anything outside printable ASCII.
-    static func slug(_ text: String) -> String {
-        var allowed = CharacterSet(charactersIn: Unicode.Scalar(0x20)...Unicode.Scalar(0x7E))
-        allowed.remove("%")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-    }
-}

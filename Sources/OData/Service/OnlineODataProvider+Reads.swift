@@ -2,17 +2,26 @@ import Foundation
 
 extension OnlineODataProvider: DataServiceProvider {
     /// Reads one page of a collection (entity set, navigation, or entity-returning function).
-    /// Server-driven paging is not followed here: see `pages(_:)` and `entities(_:)`.
+    /// Server-driven paging is not followed here: see `pages(_:)` and `entities(_:)`. A JSON page of an
+    /// entity set or navigation is decoded while it arrives when the transport streams (see `PagedEntities`).
     public func fetchEntities(_ query: DataQuery, headers: HTTPHeaders, options requestOptions: RequestOptions) async throws -> EntityList {
         try query.checkEntitySetCapabilities()
-        let (request, response) = try await send(try requestBuilder.fetch(query, headers: headers, options: requestOptions))
+        let request = try requestBuilder.fetch(query, headers: headers, options: requestOptions)
+        if streamsPages(of: query) {
+            return try await StreamedPage(provider: self, request: request, type: try resultType(of: query)).collect()
+        }
+        let response = try await execute(request)
         return try decodeList(response, request, type: try resultType(of: query))
     }
 
     /// Reads the page a server-driven next link of `query` addresses; a link to another origin throws
     /// `ODataError` `.crossOriginNextLink`.
     public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws -> EntityList {
-        let (request, response) = try await send(try requestBuilder.nextPage(nextLink, headers: headers))
+        let request = try requestBuilder.nextPage(nextLink, headers: headers)
+        if streamsPages(of: query) {
+            return try await StreamedPage(provider: self, request: request, type: try resultType(of: query)).collect()
+        }
+        let response = try await execute(request)
         return try decodeList(response, request, type: try resultType(of: query))
     }
 

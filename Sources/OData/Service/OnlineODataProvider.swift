@@ -88,6 +88,12 @@ public struct OnlineODataProvider: Sendable {
     public let csrf: CSRFMiddleware?
     /// Builds every request this provider sends (URLs, headers, bodies in `options.format`).
     public let requestBuilder: ODataRequestBuilder
+    /// SAP's service options, settable at any time (`provider.serviceOptions.checkVersion = true`); shared by
+    /// copies of this provider.
+    public let serviceOptions = ServiceOptions()
+    /// SAP's network options, settable at any time (`provider.networkOptions.tunneledMethods = ["MERGE"]`);
+    /// shared by copies of this provider.
+    public let networkOptions = NetworkOptions()
     /// Reads and writes payloads in `options.format`.
     var codec: any ODataPayloadCodec { requestBuilder.codec }
 
@@ -112,6 +118,7 @@ public struct OnlineODataProvider: Sendable {
         }
         if !options.defaultHeaders.fields.isEmpty { chain.append(DefaultHeadersMiddleware(options.defaultHeaders)) }
         chain += options.middlewares
+        chain.append(SAPOptionsMiddleware(service: serviceOptions, network: networkOptions))
         if let logger = options.logger { chain.append(LoggingMiddleware(logger: logger)) }
         chain.append(RedirectMiddleware(policy: options.redirectPolicy, serviceRoot: root))
         self.pipeline = HTTPPipeline(

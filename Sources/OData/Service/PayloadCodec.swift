@@ -105,11 +105,7 @@ public struct JSONPayloadCodec: ODataPayloadCodec {
         do {
             return try decode(body)
         } catch {
-            guard let root = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-                let wrapper = root["d"] as? [String: Any], wrapper.count == 1,
-                let inner = wrapper["results"] as? [String: Any], inner.count == 1,
-                let unwrapped = try? JSONSerialization.data(withJSONObject: ["d": inner])
-            else { throw error }
+            guard let unwrapped = JSONResultsWrapper.unwrapped(body) else { throw error }
             return try decode(unwrapped)
         }
     }

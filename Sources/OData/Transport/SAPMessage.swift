@@ -26,30 +26,29 @@ public struct SAPMessage: Sendable, Hashable {
     /// Decodes a `sap-message` header value; a malformed header gives no messages, not an error,
     /// because it must never fail an otherwise successful response.
     public static func parse(header: String) -> [SAPMessage] {
-        guard let data = header.data(using: .utf8),
-            let json = try? JSONSerialization.jsonObject(with: data)
-        else { return [] }
-        if let list = json as? [Any] { return list.compactMap(SAPMessage.init(json:)) }
+        guard let json = try? JSONNode.parse(Data(header.utf8)) else { return [] }
+        if case .array(let list) = json { return list.compactMap(SAPMessage.init(json:)) }
         return SAPMessage(json: json).map { [$0] } ?? []
     }
 
-    private static func text(_ any: Any?) -> String? {
-        switch any {
-        case let string as String: return string
-        case let number as NSNumber: return number.stringValue
+    /// A string's or number's text (read with the one JSON scanner, `JSONNode`).
+    private static func text(_ node: JSONNode?) -> String? {
+        switch node {
+        case .string(let value)?, .number(let value)?: return value
         default: return nil
         }
     }
 
-    init?(json: Any) {
-        guard let object = json as? [String: Any] else { return nil }
-        let text = Self.text(object["message"]) ?? ""
-        let code = Self.text(object["code"]) ?? ""
+    init?(json: JSONNode) {
+        guard case .object = json else { return nil }
+        let text = Self.text(json["message"]) ?? ""
+        let code = Self.text(json["code"]) ?? ""
         guard !text.isEmpty || !code.isEmpty else { return nil }
-        let target = Self.text(object["target"])
-        let details = (object["details"] as? [Any])?.compactMap(SAPMessage.init(json:)) ?? []
+        let target = Self.text(json["target"])
+        var details: [SAPMessage] = []
+        if case .array(let list)? = json["details"] { details = list.compactMap(SAPMessage.init(json:)) }
         self.init(
-            code: code, message: text, severity: Self.text(object["severity"]),
+            code: code, message: text, severity: Self.text(json["severity"]),
             target: target?.isEmpty == true ? nil : target, details: details)
     }
 }

@@ -155,7 +155,23 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
                 })
         }
         let task: URLSessionTask
-        if case .file(let file) = request.body {
+        if let stream = ResponseBodyStream.current, let challenges, request.method == "GET", request.body == .none {
+            task = streamingTask(urlRequest, request: request, stream: stream, delegate: challenges) { data, response, error, received in
+                if let refused = refusal(error) {
+                    completion(Result { try Self.response(request, data: Data(), response: refused, error: nil, checksLength: false) })
+                    return
+                }
+                let failed = error.map { _ in box.progress }
+                completion(
+                    Result {
+                        let result = try Self.response(
+                            request, data: data, response: response ?? failed?.response, error: error, checksLength: false,
+                            failure: failure.with(expected: failed?.expected))
+                        try Self.checkLength(result, request: request, received: received)
+                        return result
+                    })
+            }
+        } else if case .file(let file) = request.body {
             task = session.uploadTask(with: urlRequest, fromFile: file, completionHandler: handler)
         } else {
             task = session.dataTask(with: urlRequest, completionHandler: handler)
@@ -183,11 +199,8 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
         guard let http = response as? HTTPURLResponse else {
             throw ODataError(.transport, "no HTTP response", method: request.method, url: request.url)
         }
-        var headers = HTTPHeaders()
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers.add(name, value) }
-        }
-        let result = HTTPResponse(statusCode: http.statusCode, headers: headers, body: data ?? Data(), url: http.url ?? request.url)
+        let result = HTTPResponse(
+            statusCode: http.statusCode, headers: headers(of: http), body: data ?? Data(), url: http.url ?? request.url)
         if checksLength, request.responseBodyFile == nil, request.method != "HEAD" {
             try checkLength(result, request: request, received: result.body.count)
         }
@@ -245,6 +258,20 @@ final class TaskIdentifier: @unchecked Sendable {
 final class ChallengeDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var refused: [Int: URLResponse] = [:]
+    private var receivers: [Int: StreamingReceiver] = [:]
+
+    /// Routes the data-delegate calls of `task` to `receiver` until it completes.
+    func register(_ receiver: StreamingReceiver, for task: URLSessionTask) {
+        lock.withLock { receivers[task.taskIdentifier] = receiver }
+    }
+
+    func receiver(of task: URLSessionTask) -> StreamingReceiver? {
+        lock.withLock { receivers[task.taskIdentifier] }
+    }
+
+    func takeReceiver(of task: URLSessionTask) -> StreamingReceiver? {
+        lock.withLock { receivers.removeValue(forKey: task.taskIdentifier) }
+    }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,

@@ -17,6 +17,9 @@ final class NameTable {
     private let storage: UnsafeMutablePointer<UInt8>
     private let offsets: [Int]
     private let lengths: [Int]
+    /// Per structural property, its primitive type (nil for complex values and collections): read
+    /// without touching the property's descriptor.
+    private let primitives: UnsafeMutablePointer<EdmType?>
 
     /// The number of structural properties.
     var propertyCount: Int { properties.count }
@@ -56,9 +59,26 @@ final class NameTable {
         }
         self.offsets = offsets
         self.lengths = lengths
+        primitives = UnsafeMutablePointer<EdmType?>.allocate(capacity: max(properties.count, 1))
+        for (index, property) in properties.enumerated() {
+            if case .primitive(let type) = property.type {
+                (primitives + index).initialize(to: type)
+            } else {
+                (primitives + index).initialize(to: nil)
+            }
+        }
     }
 
-    deinit { storage.deallocate() }
+    deinit {
+        storage.deallocate()
+        primitives.deallocate()
+    }
+
+    /// The primitive type of structural property `entry`, nil when it is complex or a collection.
+    @inline(__always)
+    func primitiveType(_ entry: Int) -> EdmType? {
+        primitives[entry]
+    }
 
     /// The entry whose name equals `key`, trying `hint` (the expected next entry) first.
     @inline(__always)

@@ -7,7 +7,8 @@ enum PropertyMembers {
     /// one compact row per property (cheap to compile). A type with a property whose EDM name contains
     /// whitespace, which a row cannot carry, gets an array of `OData.PropertyDescriptor(…)` calls instead.
     static func table(_ properties: [PlannedProperty]) -> SwiftExpr {
-        if properties.contains(where: { $0.edm.name.contains(where: \.isWhitespace) || $0.edm.name.isEmpty }) {
+        let unfit = { (text: String) in text.contains(where: \.isWhitespace) }
+        if properties.contains(where: { $0.edm.name.isEmpty || unfit($0.edm.name) || feedFacets($0).contains(where: unfit) }) {
             return .array(properties.map(descriptor), multiline: true)
         }
         var arguments: [(String?, SwiftExpr)] = [(nil, .array(properties.map { .string(row($0)) }, multiline: true))]
@@ -27,7 +28,8 @@ enum PropertyMembers {
     }
 
     /// The compact row `PropertyDescriptor.table` reads: name, CSDL type and non-default facets
-    /// (`"ProductId Edm.String Nullable=false MaxLength=10 Key"`).
+    /// (`"ProductId Edm.String Nullable=false MaxLength=10 Key"`), then the customizable-feed mapping
+    /// (`FC_TargetPath=SyndicationTitle FC_KeepInContent=false`).
     static func row(_ property: PlannedProperty) -> String {
         let edm = property.edm
         var fields = [edm.name, edm.type.csdlName]
@@ -37,7 +39,18 @@ enum PropertyMembers {
         if let scale = edm.scale { fields.append("Scale=\(scale)") }
         if property.isKey { fields.append("Key") }
         if edm.concurrencyMode == .fixed { fields.append("ConcurrencyMode=Fixed") }
-        return fields.joined(separator: " ")
+        return (fields + feedFacets(property)).joined(separator: " ")
+    }
+
+    /// The row facets of the property's customizable-feed mapping, as CSDL spells its attributes.
+    private static func feedFacets(_ property: PlannedProperty) -> [String] {
+        guard let mapping = property.feedMapping else { return [] }
+        var facets = ["FC_TargetPath=\(mapping.targetPath)"]
+        if !mapping.keepInContent { facets.append("FC_KeepInContent=false") }
+        if let kind = mapping.contentKind { facets.append("FC_ContentKind=\(kind)") }
+        if let uri = mapping.namespaceURI { facets.append("FC_NsUri=\(uri)") }
+        if let prefix = mapping.namespacePrefix { facets.append("FC_NsPrefix=\(prefix)") }
+        return facets
     }
 
     /// `OData.PropertyDescriptor(name:type:index:…)` with only non-default facets.
@@ -52,6 +65,16 @@ enum PropertyMembers {
         if let scale = edm.scale { arguments.append(("scale", .int(scale))) }
         if property.isKey { arguments.append(("isKey", .bool(true))) }
         if edm.concurrencyMode == .fixed { arguments.append(("isConcurrencyToken", .bool(true))) }
+        if let mapping = property.feedMapping {
+            var fields: [(String?, SwiftExpr)] = [("targetPath", .string(mapping.targetPath))]
+            if let uri = mapping.namespaceURI { fields.append(("namespaceURI", .string(uri))) }
+            if let prefix = mapping.namespacePrefix { fields.append(("namespacePrefix", .string(prefix))) }
+            if let kind = mapping.contentKind?.lowercased(), ["html", "xhtml"].contains(kind) {
+                fields.append(("contentKind", Build.member(.type(Build.type("OData.FeedMapping.ContentKind")), kind)))
+            }
+            if !mapping.keepInContent { fields.append(("keepInContent", .bool(false))) }
+            arguments.append(("feedMapping", Build.new("OData.FeedMapping", fields)))
+        }
         return Build.new("OData.PropertyDescriptor", arguments)
     }
 

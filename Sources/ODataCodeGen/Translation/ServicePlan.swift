@@ -25,6 +25,8 @@ struct PlannedProperty: Sendable {
     /// The position in the owning type's descriptor.
     var index: Int
     var isKey: Bool
+    /// The customizable-feed mapping (`m:FC_*`), entity types only.
+    var feedMapping: FeedCustomization? = nil
 }
 
 /// A navigation property.

@@ -129,7 +129,7 @@ struct ServicePlanner {
             }, in: &scope)
         let properties = planProperties(
             type.properties, owner: type.name, ownerQualified: type.qualifiedName,
-            keys: type.key, scope: &scope, resolver: resolver)
+            keys: type.key, entityType: type, scope: &scope, resolver: resolver)
         var navigations: [PlannedNavigation] = []
         for navigation in type.navigationProperties {
             guard let target = navigation.targetType, let targetName = resolver.entityNames[target] else {
@@ -167,8 +167,8 @@ struct ServicePlanner {
     }
 
     private mutating func planProperties(
-        _ properties: [Property], owner: String, ownerQualified: String, keys: [String], scope: inout NameScope,
-        resolver: TypeResolver
+        _ properties: [Property], owner: String, ownerQualified: String, keys: [String], entityType: EntityType? = nil,
+        scope: inout NameScope, resolver: TypeResolver
     ) -> [PlannedProperty] {
         var planned: [PlannedProperty] = []
         let lockedProperties = reserveLocked(
@@ -190,7 +190,8 @@ struct ServicePlanner {
             planned.append(
                 PlannedProperty(
                     edm: property, name: name, valueType: mapped.swiftType, propertyType: mapped.runtimeType,
-                    index: planned.count, isKey: keys.contains(property.name)))
+                    index: planned.count, isKey: keys.contains(property.name),
+                    feedMapping: entityType.flatMap { metadata.feedCustomization(of: property, in: $0) }))
         }
         return planned
     }

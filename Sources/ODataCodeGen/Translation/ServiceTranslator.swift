@@ -44,8 +44,8 @@ struct ServiceTranslator {
     // MARK: Shared pieces
 
     static let standardParameters: [SwiftParameter] = [
-        SwiftParameter(name: "headers", type: .path("OData.HTTPHeaders"), defaultValue: Build.new("OData.HTTPHeaders", [])),
-        SwiftParameter(name: "options", type: .path("OData.RequestOptions"), defaultValue: Build.new("OData.RequestOptions", [])),
+        SwiftParameter(name: "headers", type: .optional(.path("OData.HTTPHeaders")), defaultValue: .nil),
+        SwiftParameter(name: "options", type: .optional(.path("OData.RequestOptions")), defaultValue: .nil),
     ]
 
     static let queryParameter = SwiftParameter(
@@ -72,8 +72,8 @@ struct ServiceTranslator {
         let error = SwiftType.optional(.existential(.path("Swift.Error")))
         let handlerParameters: [SwiftType] = result.map { [.optional($0), error] } ?? [error]
         let handlerType = SwiftType.function(
-            attributes: ["@escaping", "@Sendable"], parameters: handlerParameters, result: .path("Swift.Void"))
-        let handlerDoc = doc + ["", "The completion handler is called on `completionQueue` with the result or the error."]
+            attributes: ["@escaping", "@MainActor"], parameters: handlerParameters, result: .path("Swift.Void"))
+        let handlerDoc = doc + ["", "The completion handler is called on the main actor with the result or the error."]
         let handlerMethod = SwiftFunction(
             doc: handlerDoc, access: access, name: name,
             parameters: parameters + [SwiftParameter(name: "completionHandler", type: handlerType)],

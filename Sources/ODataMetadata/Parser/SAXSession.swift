@@ -1,79 +1,52 @@
 internal import CLibXML2
 import Foundation
 
-/// Runs libxml2's SAX2 push parser over a byte buffer with the safe options and hands the
-/// events to a `DocumentBuilder`.
-///
-/// Safety: `XML_PARSE_NONET`, no entity substitution, no DTD loading, no `HUGE`; any DOCTYPE is
-/// refused in the `internalSubset` callback; the first libxml2 error stops the parser; a deny-all
-/// external entity loader is installed once per process; libxml2's own error output is silenced.
+/// Runs the shared hardened libxml2 parser (`HardenedXMLParser`: UTF-8 input, no network, no entities,
+/// no DTDs, any DOCTYPE refused, errors silenced) over a byte buffer and hands the events to a
+/// `DocumentBuilder`.
 enum SAXSession {
-    /// The parse options: no network, no messages on stderr, nothing that loads or expands.
-    static let libxmlOptions = Int32(
-        bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-            | XML_PARSE_NOCDATA.rawValue)
-
-    /// How many bytes are pushed into libxml2 at a time (stays far below its 10 MB lookup limit).
-    static let chunkSize = 1 << 20
-
-    /// Installs the process-wide libxml2 settings exactly once.
-    static let prepareProcess: Void = {
-        xmlInitParser()
-        xmlSetExternalEntityLoader(denyExternalEntity)
-    }()
-
     /// Parses `bytes` and returns the builder's result or the first fatal error.
     static func parse(_ bytes: UnsafeRawBufferPointer, options: ParseOptions) throws(MetadataError) -> ServiceMetadata {
-        _ = prepareProcess
-        odata_xml_silence_errors()
-
-        var handler = xmlSAXHandler()
-        handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = onStartElement
-        handler.endElementNs = onEndElement
-        handler.characters = onCharacters
-        handler.cdataBlock = onCharacters
-        handler.internalSubset = onDoctype
-        handler.externalSubset = onDoctype
-        handler.serror = onError
-
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count > 0 else {
-            throw MetadataError(kind: .empty, message: "the document is empty")
-        }
-        // No bytes at creation: libxml2 would detect the encoding right away and could report an
-        // error before the builder is attached (the error callback would then get the parser context
-        // as its user data). The encoding is detected from the first chunk instead.
-        guard let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else {
-            throw MetadataError(kind: .malformedXML, message: "libxml2 could not create a parser")
-        }
-        defer { xmlFreeParserCtxt(context) }
-        _ = xmlCtxtUseOptions(context, libxmlOptions)
-
+        let callbacks = HardenedXMLParser.Callbacks(
+            startElement: onStartElement, endElement: onEndElement, characters: onCharacters, refuseDoctype: onDoctype,
+            error: onError)
         let builder = UnsafeMutablePointer<DocumentBuilder>.allocate(capacity: 1)
-        builder.initialize(to: DocumentBuilder(context: context, options: options))
+        var attached = false
         defer {
-            builder.deinitialize(count: 1)
+            if attached { builder.deinitialize(count: 1) }
             builder.deallocate()
         }
-        context.pointee.userData = UnsafeMutableRawPointer(builder)
-
-        var offset = 0
-        while true {
-            let length = min(chunkSize, bytes.count - offset)
-            let last = offset + length >= bytes.count
-            _ = xmlParseChunk(context, base + offset, Int32(length), last ? 1 : 0)
-            offset += length
-            if last || builder.pointee.failure != nil || context.pointee.disableSAX != 0 { break }
+        let result: Result<ServiceMetadata, MetadataError>
+        do throws(HardenedXMLParser.Failure) {
+            result = try HardenedXMLParser.parse(bytes, callbacks: callbacks, maximumDepth: options.maximumDepth) { context in
+                builder.initialize(to: DocumentBuilder(context: context, options: options))
+                attached = true
+                return UnsafeMutableRawPointer(builder)
+            } finish: { outcome in
+                if builder.pointee.failure == nil, !outcome.wellFormed {
+                    builder.pointee.fail(
+                        .malformedXML, "the document is not well-formed XML (libxml2 error \(outcome.errorNumber))",
+                        at: builder.pointee.location())
+                }
+                if builder.pointee.failure == nil, !outcome.consumedAll {
+                    builder.pointee.fail(
+                        .malformedXML, "the document is not well-formed XML: unexpected content at the end of the document",
+                        at: builder.pointee.location())
+                }
+                return Result { () throws(MetadataError) in try builder.pointee.finish() }
+            }
+        } catch {
+            switch error {
+            case .empty:
+                throw MetadataError(kind: .empty, message: "the document is empty")
+            case .encoding(let message):
+                throw MetadataError(kind: .malformedXML, message: "the document cannot be read as text: \(message)")
+            case .noParser:
+                throw MetadataError(kind: .malformedXML, message: "libxml2 could not create a parser")
+            }
         }
-        return try builder.pointee.finish()
+        return try result.get()
     }
-}
-
-/// The deny-all external entity loader: nothing outside the document is ever read.
-private func denyExternalEntity(
-    _ url: UnsafePointer<CChar>?, _ id: UnsafePointer<CChar>?, _ context: xmlParserCtxtPtr?
-) -> xmlParserInputPtr? {
-    nil
 }
 
 private func builder(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<DocumentBuilder>? {
@@ -110,7 +83,6 @@ private func onDoctype(
 }
 
 private func onError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
-    // Until the builder is attached, libxml2 passes the parser context itself as user data.
-    guard let error, let context, context != error.pointee.ctxt else { return }
-    builder(context)?.pointee.libxmlError(error.pointee)
+    guard let error, let owner = HardenedXMLParser.owner(of: context, error: error) else { return }
+    builder(owner)?.pointee.libxmlError(error.pointee)
 }

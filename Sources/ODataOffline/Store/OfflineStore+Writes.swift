@@ -132,7 +132,7 @@ extension OfflineStore {
             let names = changed.map(\.name)
             let last = try queued(set: set, key: key).last { $0.set == set && $0.key == key }
             stored.acceptChanges()
-            if combinable, let last, last.combinable {
+            if combinable, let last, last.combinable, !last.wasInFlight {
                 if (last.kind == .create || last.kind == .createRelated) && last.body == nil { return stored }
                 if last.kind == .update && last.method == mode.rawValue && last.body == nil {
                     var merged = last
@@ -170,7 +170,8 @@ extension OfflineStore {
         try db.transaction {
             guard let row = try row(set: set, key: key) else { throw Self.notFound("\(set)\(key) is not in the offline store") }
             let entries = try queued(set: set, key: key)
-            if optimize, combinable, row.isLocal, entries.allSatisfy(\.combinable) {
+            // A request sent without an answer may have been applied: it is not dropped or folded into.
+            if optimize, combinable, row.isLocal, entries.allSatisfy({ $0.combinable && !$0.wasInFlight }) {
                 try db.run(
                     "DELETE FROM queue WHERE (eset = ? AND ekey = ?) OR (tset = ? AND tkey = ?)",
                     [.text(set), .text(key), .text(set), .text(key)])
@@ -178,7 +179,8 @@ extension OfflineStore {
                 return
             }
             if optimize, combinable {
-                for entry in entries where entry.kind == .update && entry.combinable && entry.set == set && entry.key == key {
+                for entry in entries
+                where entry.kind == .update && entry.combinable && !entry.wasInFlight && entry.set == set && entry.key == key {
                     try dequeue(entry.id)
                 }
             }

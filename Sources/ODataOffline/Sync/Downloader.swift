@@ -18,25 +18,13 @@ struct Downloader {
         for (index, (query, deltaLink)) in queries.enumerated() {
             progress(.downloading(definingQuery: query.name, step: index + 1, of: queries.count))
             let set = try store.entitySet(query.entitySetName)
-            let isFullRead = deltaLink == nil && Self.readsWholeSet(query.query)
-            if isFullRead { try store.stageFullRead(of: set.name) }
-            let usesClientPaging = deltaLink == nil && pageSize != nil && !query.query.contains("$top")
-            var next: String? = deltaLink ?? (usesClientPaging ? Self.paged(query.query, top: pageSize ?? 0, skip: 0) : query.query)
-            var seen: Set<String> = []
-            var skipped = 0
-            while let link = next {
-                guard seen.insert(link).inserted else {
-                    throw ODataError(.decoding, "offline download: the server's next link repeats: \(link)")
-                }
-                let page = try await fetchPage(link, type: set.entityType)
-                try store.stage(page.entities, set: set)
-                try store.stageDeletes(page.deletedEntryIDs)
-                if let delta = page.deltaLink { deltaLinks[query.name] = delta }
-                next = page.nextLink
-                skipped += page.entities.count
-                if next == nil, usesClientPaging, let pageSize, page.entities.count == pageSize, pageSize > 0 {
-                    next = Self.paged(query.query, top: pageSize, skip: skipped)
-                }
+            do {
+                if let delta = try await read(query, set: set, deltaLink: deltaLink) { deltaLinks[query.name] = delta }
+            } catch let error as ODataError where deltaLink != nil && Self.refusesDeltaToken(error) {
+                // The service no longer takes the delta token (410 Gone when it expired): the query is read in full,
+                // and its key diff removes what the service deleted meanwhile. The dead link is dropped now.
+                try store.db.run("UPDATE defining_queries SET delta_link = NULL WHERE name = ?", [.text(query.name)])
+                if let delta = try await read(query, set: set, deltaLink: nil) { deltaLinks[query.name] = delta }
             }
         }
         progress(.applyingDownload)
@@ -45,6 +33,39 @@ struct Downloader {
             try await downloadStreams(of: try store.entitySet(query.entitySetName).name)
         }
         return count
+    }
+
+    /// Reads one defining query (from its delta link when given) into the staging tables, every page, and returns
+    /// the delta link the service gave on the way.
+    private func read(_ query: OfflineODataDefiningQuery, set: EntitySetDescriptor, deltaLink: String?) async throws -> String? {
+        if deltaLink == nil && Self.readsWholeSet(query.query) { try store.stageFullRead(of: set.name) }
+        let usesClientPaging = deltaLink == nil && pageSize != nil && !query.query.contains("$top")
+        var next: String? = deltaLink ?? (usesClientPaging ? Self.paged(query.query, top: pageSize ?? 0, skip: 0) : query.query)
+        var seen: Set<String> = []
+        var skipped = 0
+        var newDeltaLink: String?
+        while let link = next {
+            guard seen.insert(link).inserted else {
+                throw ODataError(.decoding, "offline download: the server's next link repeats: \(link)")
+            }
+            let page = try await fetchPage(link, type: set.entityType)
+            try store.stage(page.entities, set: set)
+            try store.stageDeletes(page.deletedEntryIDs)
+            if let delta = page.deltaLink { newDeltaLink = delta }
+            next = page.nextLink
+            skipped += page.entities.count
+            if next == nil, usesClientPaging, let pageSize, page.entities.count == pageSize, pageSize > 0 {
+                next = Self.paged(query.query, top: pageSize, skip: skipped)
+            }
+        }
+        return newDeltaLink
+    }
+
+    /// Whether an error answering a delta link says the token is no longer taken: 410 Gone (expired), or another
+    /// client error that is not about authorization or load (a service that refuses an unknown token with 400).
+    static func refusesDeltaToken(_ error: ODataError) -> Bool {
+        guard let status = error.statusCode, (400..<500).contains(status) else { return false }
+        return ![401, 403, 407, 408, 429].contains(status)
     }
 
     /// Downloads the media resources of a set's media entities (one at a time) into the store, except those

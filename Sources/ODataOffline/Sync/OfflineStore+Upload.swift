@@ -2,11 +2,42 @@ import Foundation
 import OData
 
 extension OfflineStore {
-    /// Marks queued requests as sent (or not), so that a resumed upload knows which may have reached the server.
-    func markInFlight(_ ids: [Int64], _ inFlight: Bool) throws {
+    /// Puts requests the service refused as a whole back as they were queued (not sent: their bodies are built
+    /// again when they are sent, from the keys and links of that moment).
+    func unmarkSending(_ entries: [QueueEntry]) throws {
         try db.transaction {
-            for id in ids { try db.run("UPDATE queue SET inflight = ? WHERE id = ?", [.integer(inFlight ? 1 : 0), .integer(id)]) }
+            for entry in entries {
+                try updateQueued(entry)
+                try db.run("UPDATE queue SET inflight = 0 WHERE id = ?", [.integer(entry.id)])
+            }
         }
+    }
+
+    /// Records requests as sent, before they go out, with exactly what is sent: the body is kept (a local change
+    /// made meanwhile is queued apart, not folded into a request the server may have applied) and a create gets
+    /// its repeatability headers (OASIS Repeatable Requests: the same id on every attempt).
+    func markSending(_ requests: [(entry: QueueEntry, prepared: PreparedRequest)]) throws {
+        try db.transaction {
+            for (entry, prepared) in requests {
+                var sent = entry
+                sent.body = prepared.body
+                for field in prepared.headers.fields where field.name.lowercased().hasPrefix("repeatability-") {
+                    sent.headers[field.name] = field.value
+                }
+                try updateQueued(sent)
+                try db.run("UPDATE queue SET inflight = 1 WHERE id = ?", [.integer(entry.id)])
+            }
+        }
+    }
+
+    /// Whether the service has answered a repeatable request with `Repeatability-Result: accepted`: it then
+    /// replays the first answer to a create sent again with the same id, instead of creating twice.
+    func serviceRepeatsRequests() throws -> Bool { try meta("repeatable_requests") == Data([1]) }
+
+    /// Remembers that the service honours repeatable requests.
+    func noteRepeatableRequests(_ headers: HTTPHeaders) throws {
+        guard headers["Repeatability-Result"]?.lowercased() == "accepted", try !serviceRepeatsRequests() else { return }
+        try setMeta("repeatable_requests", Data([1]))
     }
 
     /// Records the service's answer to a request in one transaction with its removal from the queue: a created
@@ -26,8 +57,10 @@ extension OfflineStore {
                     if row.etag == nil { row.etag = headers["ETag"] }
                     let remaining = try queued(set: set, key: key).contains { $0.id != entry.id && $0.set == set && $0.key == key }
                     if remaining, let local = try self.row(set: set, key: key) {
-                        row.values = local.values
-                        row.extra = local.extra
+                        // Later local changes wait in the queue: the stored values stay, with the server's key.
+                        var kept = try local.entity(as: type, resolver: typeResolver)
+                        for property in type.keyProperties { kept[property] = created[property] }
+                        (row.values, row.extra, row.unset) = row.table.values(of: kept)
                     }
                     try upsert(row, isLocal: false)
                 } else {

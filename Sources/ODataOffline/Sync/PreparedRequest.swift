@@ -64,6 +64,21 @@ struct PreparedRequest {
             body = entry.body
         }
         if body != nil { headers["Content-Type"] = entry.contentType ?? "application/json" }
+        if [.create, .createRelated, .createMedia].contains(entry.kind), headers["Repeatability-Request-ID"] == nil {
+            // OASIS Repeatable Requests: a service that honours them applies a create sent again once (kept with the
+            // queued request when it is first sent, so every attempt carries the same id).
+            headers["Repeatability-Request-ID"] = UUID().uuidString.lowercased()
+            headers["Repeatability-First-Sent"] = Self.imfDate(Date())
+        }
+    }
+
+    /// An HTTP date (IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`).
+    static func imfDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
     }
 
     /// The `POST` body of a local entity: its stored values without its local key, and its stored relations to

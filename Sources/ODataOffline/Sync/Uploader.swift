@@ -1,6 +1,10 @@
 import Foundation
 import OData
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// What an upload did.
 public struct OfflineODataUploadResult: Sendable, Hashable {
     /// Requests the service applied.
@@ -47,7 +51,7 @@ struct Uploader {
                         usesBatch = true
                         continue
                     } catch let error as ODataError where usesBatch == nil && (error.statusCode != nil || error.kind == .wrongContentType) {
-                        try store.markInFlight(group.map(\.id), false)
+                        try store.unmarkSending(group)
                         usesBatch = false
                     }
                 }
@@ -77,20 +81,21 @@ struct Uploader {
     }
 
     private mutating func sendSingle(_ entry: QueueEntry) async throws {
-        if entry.wasInFlight {
-            if try await alreadyCreated(entry) { return }
-            if try await alreadyUpdated(entry) { return }
-        }
+        if entry.wasInFlight, try await settleUnanswered(entry) { return }
         let prepared = try PreparedRequest(entry, store: store, serviceRoot: online.serviceRoot)
         var request = HTTPRequest(
             method: prepared.method, url: try online.url(for: prepared.path), headers: headers,
             body: prepared.body.map(HTTPBody.data) ?? .none)
         for field in prepared.headers.fields { request.headers[field.name] = field.value }
-        try store.markInFlight([entry.id], true)
+        try store.markSending([(entry, prepared)])
         do {
             let response = try await online.execute(request)
+            try store.noteRepeatableRequests(response.headers)
             try store.applySuccess(entry, status: response.statusCode, headers: response.headers, body: response.body)
             result.succeeded += 1
+        } catch let error as ODataError where Self.neverReachedService(error) {
+            try store.unmarkSending([entry])
+            throw error
         } catch let error as ODataError where error.statusCode != nil {
             if entry.wasInFlight, entry.kind == .delete, error.statusCode == 404 {
                 try store.applySuccess(entry, status: 204, headers: HTTPHeaders(), body: Data())
@@ -101,46 +106,10 @@ struct Uploader {
         }
     }
 
-    /// After an interrupted upload: whether a create that may have reached the server did (its entity, with a
-    /// key the app gave, exists there); it is then recorded as done, not sent again.
-    private mutating func alreadyCreated(_ entry: QueueEntry) async throws -> Bool {
-        guard entry.kind == .create || entry.kind == .createRelated,
-            let row = try store.row(set: entry.set, key: entry.key, includeDeleted: true),
-            let entity = try? row.entity(as: try store.entitySet(entry.set).entityType, resolver: store.typeResolver),
-            !entity.entityType.keyProperties.contains(where: { PreparedRequest.isLocalKeyValue(entity[$0]) })
-        else { return false }
-        var read = HTTPRequest(method: "GET", url: try online.url(for: URLEncoding.encodePath(entry.set) + entry.key), headers: headers)
-        read.headers["Accept"] = "application/json"
-        do {
-            let response = try await online.execute(read)
-            try store.applySuccess(entry, status: 201, headers: response.headers, body: response.body)
-            result.succeeded += 1
-            return true
-        } catch let error as ODataError where error.statusCode == 404 {
-            return false
-        }
-    }
-
-    /// After an interrupted upload: whether an update that may have reached the server did (the server has
-    /// the values it sends); it is then recorded as done with the server's ETag, not sent again.
-    private mutating func alreadyUpdated(_ entry: QueueEntry) async throws -> Bool {
-        guard entry.kind == .update, let row = try store.row(set: entry.set, key: entry.key, includeDeleted: true) else { return false }
-        let type = try store.entitySet(entry.set).entityType
-        let local = try row.entity(as: type, resolver: store.typeResolver)
-        let prepared = try PreparedRequest(entry, store: store, serviceRoot: online.serviceRoot)
-        var read = HTTPRequest(method: "GET", url: try online.url(for: prepared.path), headers: headers)
-        read.headers["Accept"] = "application/json"
-        guard let response = try? await online.execute(read),
-            let server = try? ODataJSONDecoder(typeResolver: store.typeResolver).decodeEntity(response.body, entityType: type)
-        else { return false }
-        let names = entry.properties.isEmpty ? type.properties.map(\.name) : entry.properties
-        let same = names.allSatisfy { name in type.property(named: name).map { local[$0] == server[$0] } ?? true }
-        guard same else { return false }
-        var headers = HTTPHeaders()
-        if let etag = server.metadata.etag ?? response.headers["ETag"] { headers["ETag"] = etag }
-        try store.applySuccess(entry, status: 204, headers: headers, body: Data())
-        result.succeeded += 1
-        return true
+    /// Whether a request surely did not reach the service (no connection was made), so it is not in flight.
+    static func neverReachedService(_ error: ODataError) -> Bool {
+        guard error.kind == .transport, let code = (error.underlyingError as? URLError)?.code else { return false }
+        return [.cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet].contains(code)
     }
 
     private mutating func sendBatch(_ group: [QueueEntry]) async throws {
@@ -154,10 +123,16 @@ struct Uploader {
             batch.addChanges(changeSet)
             parts.append((entry, prepared, changeSet))
         }
-        try store.markInFlight(group.map(\.id), true)
-        try await online.processBatch(batch, headers: headers)
+        try store.markSending(parts.map { ($0.0, $0.1) })
+        do {
+            try await online.processBatch(batch, headers: headers)
+        } catch let error as ODataError where Self.neverReachedService(error) {
+            try store.unmarkSending(group)
+            throw error
+        }
         for (entry, prepared, changeSet) in parts {
             if changeSet.isSuccess, let response = changeSet.responses.first {
+                try store.noteRepeatableRequests(response.headers)
                 try store.applySuccess(entry, status: response.statusCode, headers: response.headers, body: response.body)
                 result.succeeded += 1
             } else {
@@ -168,7 +143,7 @@ struct Uploader {
     }
 
     /// Archives a refused request (with the server's current entity for a 412) and holds back its entity.
-    private mutating func fail(_ entry: QueueEntry, _ prepared: PreparedRequest, _ error: ODataError) async throws {
+    mutating func fail(_ entry: QueueEntry, _ prepared: PreparedRequest, _ error: ODataError) async throws {
         var serverBody: Data?
         if error.statusCode == 412 {
             var read = HTTPRequest(method: "GET", url: try online.url(for: prepared.path), headers: headers)

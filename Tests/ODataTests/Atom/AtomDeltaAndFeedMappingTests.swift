@@ -33,7 +33,7 @@ final class AtomDeltaAndFeedMappingTests: XCTestCase {
     }
 
     func testCustomizableFeedValuesAreReadFromAtomElements() throws {
-        XCTAssertEqual(RefScenarioModel.employee.property(named: "EmployeeName")?.feedTargetPath, "SyndicationTitle")
+        XCTAssertEqual(RefScenarioModel.employee.property(named: "EmployeeName")?.feedMapping?.targetPath, "SyndicationTitle")
         // FC_KeepInContent="false": EmployeeName and EntryDate appear only as <title> and <updated>.
         let atom = """
             <entry xmlns="http://www.w3.org/2005/Atom" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata" \

@@ -22,12 +22,12 @@ final class ODataAtomEncoderTests: XCTestCase {
             .dateTime: .dateTime(LocalDateTime(ticks: 0)!),
             .dateTimeOffset: .dateTimeOffset(GlobalDateTime(millisecondsSince1970: 1_700_000_000_000, offsetMinutes: 330)!),
         ]
-        for (edmType, value) in values { entity[edmType.rawValue] = value }
+        for (edmType, value) in values { try entity.set(edmType.rawValue, to: value) }
         var address = ComplexValue(type: JSONValueDecodingTests.address)
         address["Street"] = .string("Main")
         address["Zip"] = .null
-        entity["Addresses"] = .collection([.complex(address)])
-        entity["Tags"] = .collection([.string("x"), .null])
+        try entity.set("Addresses", to: .collection([.complex(address)]))
+        try entity.set("Tags", to: .collection([.string("x"), .null]))
         let body = encoder.encodeForCreate(entity)
         let decoded = try ODataAtomDecoder().decodeEntity(body, entityType: type)
         for (edmType, value) in values { XCTAssertEqual(decoded[edmType.rawValue], value, edmType.rawValue) }
@@ -42,7 +42,7 @@ final class ODataAtomEncoderTests: XCTestCase {
 
     func testControlCharactersXMLCannotCarryAreReplaced() throws {
         var team = EntityValue(type: M.team)
-        team["Name"] = .string("a\u{01}b\rc")
+        try team.set("Name", to: .string("a\u{01}b\rc"))
         let decoded = try ODataAtomDecoder().decodeEntity(encoder.encodeForCreate(team), entityType: M.team)
         XCTAssertEqual(decoded["Name"], .string("a\u{FFFD}b\rc"))
     }
@@ -51,7 +51,7 @@ final class ODataAtomEncoderTests: XCTestCase {
         let loaded = try ODataJSONDecoder().decodeEntity(
             Data(#"{"d":{"EmployeeId":"1","EmployeeName":"A","Age":30}}"#.utf8), entityType: M.employee)
         var employee = loaded
-        employee["Age"] = .int16(31)
+        try employee.set("Age", to: .int16(31))
         let merge = text(encoder.encodeForUpdate(employee, mode: .merge))
         XCTAssertTrue(merge.contains("<m:properties><d:Age m:type=\"Edm.Int16\">31</d:Age></m:properties></entry>"), merge)
         XCTAssertFalse(merge.contains("<content"), "media-link entries carry properties outside <content>")
@@ -64,9 +64,9 @@ final class ODataAtomEncoderTests: XCTestCase {
 
     func testDeepInsertAndBinding() throws {
         var building = EntityValue(type: M.building)
-        building["Id"] = .string("B")
+        try building.set("Id", to: .string("B"))
         var newRoom = EntityValue(type: M.room)
-        newRoom["Id"] = .string("R1")
+        try newRoom.set("Id", to: .string("R1"))
         var existing = EntityValue(type: M.room)
         existing.metadata.uri = "Rooms('7')"
         building[M.building.navigationProperties[0]] = .entities([newRoom, existing])

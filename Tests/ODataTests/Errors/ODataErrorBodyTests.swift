@@ -84,3 +84,15 @@ final class ODataErrorBodyTests: XCTestCase {
         XCTAssertNil(ODataErrorBody.parse(Data(), contentType: nil).message)
     }
 }
+
+extension ODataErrorBodyTests {
+    func testXMLErrorBodyInLatin1() {
+        let body =
+            Array(
+                "<?xml version=\"1.0\" encoding=\"iso-8859-1\"?><error xmlns=\"http://schemas.microsoft.com/ado/2007/08/dataservices/metadata\"><code>X</code><message xml:lang=\"de\">Ung"
+                    .utf8)
+            + [0xFC] + Array("ltig</message></error>".utf8)
+        XCTAssertEqual(ODataErrorBody.parseXML(Data(body))?.message, "Ungültig")
+        XCTAssertEqual(ODataErrorBody.parseXML(Data(body))?.language, "de")
+    }
+}

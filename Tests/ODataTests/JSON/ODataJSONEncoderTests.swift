@@ -22,8 +22,8 @@ final class ODataJSONEncoderTests: XCTestCase {
             .dateTime: .dateTime(LocalDateTime(millisecondsSince1970: -62_135_596_800_000)!),
             .dateTimeOffset: .dateTimeOffset(GlobalDateTime(millisecondsSince1970: 1_700_000_000_123, offsetMinutes: -90)!),
         ]
-        for (edmType, value) in values { entity[edmType.rawValue] = value }
-        entity["Tags"] = .collection([.string("x")])
+        for (edmType, value) in values { try entity.set(edmType.rawValue, to: value) }
+        try entity.set("Tags", to: .collection([.string("x")]))
         let body = encoder.encodeForCreate(entity)
         let decoded = try ODataJSONDecoder().decodeEntity(body, entityType: type)
         for (edmType, value) in values { XCTAssertEqual(decoded[edmType.rawValue], value, edmType.rawValue) }
@@ -42,8 +42,8 @@ final class ODataJSONEncoderTests: XCTestCase {
         let loaded = try ODataJSONDecoder().decodeEntity(
             Data(#"{"d":{"Id":"1","Name":"Room 1","Seats":3,"Version":1}}"#.utf8), entityType: M.room)
         var room = loaded
-        room["Seats"] = .int16(4)
-        room["Name"] = .null
+        try room.set("Seats", to: .int16(4))
+        try room.set("Name", to: .null)
         let base = #"{"__metadata":{"type":"RefScenario.Room"},"#
         XCTAssertEqual(text(encoder.encodeForUpdate(room, mode: .merge)), base + #""Name":null,"Seats":4}"#)
         XCTAssertEqual(text(encoder.encodeForUpdate(room, mode: .patch)), base + #""Name":null,"Seats":4}"#)
@@ -53,9 +53,9 @@ final class ODataJSONEncoderTests: XCTestCase {
 
     func testDeepInsertAndBindingByURI() throws {
         var building = EntityValue(type: M.building)
-        building["Id"] = .string("B")
+        try building.set("Id", to: .string("B"))
         var newRoom = EntityValue(type: M.room)
-        newRoom["Id"] = .string("R1")
+        try newRoom.set("Id", to: .string("R1"))
         var existing = EntityValue(type: M.room)
         existing.metadata.uri = "Rooms('7')"
         building[M.building.navigationProperties[0]] = .entities([newRoom, existing])
@@ -63,7 +63,7 @@ final class ODataJSONEncoderTests: XCTestCase {
             text(encoder.encodeForCreate(building)),
             #"{"Id":"B","nb_Rooms":[{"__metadata":{"type":"RefScenario.Room"},"Id":"R1"},{"__metadata":{"uri":"Rooms('7')"}}]}"#)
         var employee = EntityValue(type: M.employee)
-        employee["EmployeeId"] = .string("E")
+        try employee.set("EmployeeId", to: .string("E"))
         var team = EntityValue(type: M.team)
         team.metadata.uri = "Teams('1')"
         employee[M.employee.navigationProperties[1]] = .entity(team)
@@ -74,11 +74,11 @@ final class ODataJSONEncoderTests: XCTestCase {
         XCTAssertEqual(text(encoder.encodeLink(uri: "Teams('1')")), #"{"uri":"Teams('1')"}"#)
     }
 
-    func testComplexValuesAreWrittenWithTheirPresentProperties() {
+    func testComplexValuesAreWrittenWithTheirPresentProperties() throws {
         var employee = EntityValue(type: M.employee)
         var location = ComplexValue(type: M.location)
         location["Country"] = .string("DE")
-        employee["Location"] = .complex(location)
+        try employee.set("Location", to: .complex(location))
         XCTAssertEqual(text(encoder.encodeForUpdate(employee, mode: .merge)), #"{"Location":{"Country":"DE"}}"#)
         XCTAssertEqual(text(encoder.encodeValue(.double(.infinity))), #""INF""#)
     }
@@ -88,7 +88,7 @@ extension ODataJSONEncoderTests {
     func testDateTimeOffsetInISOForm() throws {
         var team = EntityValue(type: JSONValueDecodingTests.all)
         let value = EdmValue.dateTimeOffset(GlobalDateTime(millisecondsSince1970: 1_700_000_000_000, offsetMinutes: 60)!)
-        team["Edm.DateTimeOffset"] = value
+        try team.set("Edm.DateTimeOffset", to: value)
         let body = ODataJSONEncoder(dateTimeOffsetForm: .iso8601).encodeForCreate(team)
         XCTAssertEqual(text(body), #"{"Edm.DateTimeOffset":"2023-11-14T23:13:20+01:00"}"#)
         XCTAssertEqual(try ODataJSONDecoder().decodeEntity(body, entityType: JSONValueDecodingTests.all)["Edm.DateTimeOffset"], value)

@@ -92,6 +92,10 @@ final class DataQueryURLTests: XCTestCase {
             (base.orderBy(Customer.lastName, .descending), "Customers?$orderby=LastName%20desc", #line),
             (base.orderBy(Customer.lastName).thenBy(Customer.age, .descending), "Customers?$orderby=LastName,Age%20desc", #line),
             (base.orderBy(Customer.address.path(Address.city)), "Customers?$orderby=Address/City", #line),
+            (
+                orders.filter(SalesOrderHeader.customerDetails.path(Customer.lastName).equal("Lovelace")),
+                "SalesOrderHeaders?$filter=CustomerDetails/LastName%20eq%20'Lovelace'", #line
+            ),
             // Filters: comparisons and literals of every type
             (base.filter(Customer.firstName == "Anna"), "Customers?$filter=FirstName%20eq%20'Anna'", #line),
             (base.filter(Customer.lastName.equal("O'Brien")), "Customers?$filter=LastName%20eq%20'O''Brien'", #line),

@@ -10,8 +10,8 @@ final class RequestBuilderTests: XCTestCase {
 
     private func customer(etag: String? = "W/\"7\"") throws -> EntityValue {
         var customer = EntityValue(type: try model.entitySet("Customers").entityType)
-        customer["CustomerId"] = .string("1")
-        customer["City"] = .string("Walldorf")
+        try customer.set("CustomerId", to: .string("1"))
+        try customer.set("City", to: .string("Walldorf"))
         customer.acceptChanges()
         customer.metadata.uri = "http://127.0.0.1:9/svc/Customers('1')"
         customer.metadata.etag = etag
@@ -50,7 +50,7 @@ final class RequestBuilderTests: XCTestCase {
         let root = URL(string: "http://127.0.0.1:9/svc/")!
         let customers = try model.entitySet("Customers")
         var customer = try customer()
-        customer["City"] = .string("Paris")
+        try customer.set("City", to: .string("Paris"))
 
         let json = ODataRequestBuilder(serviceRoot: root)
         let jsonUpdate = try json.update(customer)
@@ -113,7 +113,7 @@ final class RequestBuilderTests: XCTestCase {
         let root = URL(string: "http://127.0.0.1:9/svc/")!
         let customers = try model.entitySet("Customers")
         var customer = try customer()
-        customer["City"] = .string("Paris")
+        try customer.set("City", to: .string("Paris"))
         let batch = RequestBatch()
         let changes = ChangeSet()
         changes.createEntity(customer, in: customers)

@@ -44,6 +44,10 @@ final class ErrorParsingTests: XCTestCase {
         XCTAssertNil(messages.first?.target)
         XCTAssertEqual(messages.first?.details.first?.target, "Price")
         XCTAssertEqual(SAPMessage.parse(header: "garbage"), [])
+        // A list, and numbers given as numbers (read by the one JSON scanner, as sent).
+        let list = SAPMessage.parse(header: #"[{"code":42,"message":"A"},{"message":"B","details":[{"code":"C","message":7}]},{"x":1}]"#)
+        XCTAssertEqual(list.map(\.code), ["42", ""])
+        XCTAssertEqual(list.last?.details, [SAPMessage(code: "C", message: "7")])
     }
 
     func testProviderURLsRefuseOtherOrigins() throws {

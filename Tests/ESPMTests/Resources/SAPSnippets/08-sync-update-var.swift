@@ -1,5 +1,5 @@
 // Source: SAPOData DataService.updateEntity reference, adapted: a struct entity is a `var`.
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted to the ESPM names and `import OData`/`import ESPM`; a struct entity is a `var`.
 import ESPM
 import Foundation
 import OData

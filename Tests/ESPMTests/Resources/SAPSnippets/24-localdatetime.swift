@@ -1,5 +1,5 @@
 // Source: SAPOData LocalDateTime reference: now, of, parse.
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted to the ESPM names and `import OData`/`import ESPM`; a struct entity is passed `inout`.
 import ESPM
 import Foundation
 import OData

@@ -1,5 +1,5 @@
 // Source: SAPOData DataService.loadProperty reference (navigation property).
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted to the ESPM names and `import OData`/`import ESPM`; a struct entity is passed `inout` (`into: &customer`).
 import ESPM
 import Foundation
 import OData

@@ -1,5 +1,5 @@
 // Source: SAPOData DataService.loadEntity reference.
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted to the ESPM names and `import OData`/`import ESPM`; a struct entity is passed `inout` (`loadEntity(&product)`).
 import ESPM
 import Foundation
 import OData

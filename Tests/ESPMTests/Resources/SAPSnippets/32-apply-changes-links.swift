@@ -1,5 +1,5 @@
 // Source: SAPOData ChangeSet reference: createLink/deleteLink and DataService.applyChanges.
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted to the ESPM names and `import OData`/`import ESPM`; ChangeSet link calls `throw` (`try`).
 import ESPM
 import Foundation
 import OData

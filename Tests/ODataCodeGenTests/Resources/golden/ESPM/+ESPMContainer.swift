@@ -29,20 +29,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads entities of the `Customers` entity set.
     open func fetchCustomers(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> [Customer] {
         try await self.fetch(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
     }
 
     /// Reads entities of the `Customers` entity set.
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchCustomers(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable ([Customer]?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ([Customer]?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetch(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -53,8 +53,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchCustomers(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> [Customer] {
         try self.fetch(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
     }
@@ -62,20 +62,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads the one entity of `Customers` that the query addresses (by key or filter).
     open func fetchCustomer(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> Customer {
         try await self.fetchOne(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
     }
 
     /// Reads the one entity of `Customers` that the query addresses (by key or filter).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchCustomer(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (Customer?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Customer?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -86,8 +86,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchCustomer(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> Customer {
         try self.fetchOne(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
     }
@@ -96,21 +96,21 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchCustomerWithKey(
         customerID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> Customer {
         try await self.fetchOne(Customer.self, matching: query.withKey(Customer.key(customerID: customerID)).fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
     }
 
     /// Reads the entity of `Customers` with this key (`CustomerId`).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchCustomerWithKey(
         customerID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (Customer?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Customer?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Customer.self, matching: query.withKey(Customer.key(customerID: customerID)).fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -122,8 +122,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchCustomerWithKey(
         customerID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> Customer {
         try self.fetchOne(Customer.self, matching: query.withKey(Customer.key(customerID: customerID)).fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
     }
@@ -131,20 +131,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads entities of the `Suppliers` entity set.
     open func fetchSuppliers(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> [Supplier] {
         try await self.fetch(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
 
     /// Reads entities of the `Suppliers` entity set.
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchSuppliers(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable ([Supplier]?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ([Supplier]?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetch(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -155,8 +155,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchSuppliers(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> [Supplier] {
         try self.fetch(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
@@ -164,20 +164,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads the one entity of `Suppliers` that the query addresses (by key or filter).
     open func fetchSupplier(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> Supplier {
         try await self.fetchOne(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
 
     /// Reads the one entity of `Suppliers` that the query addresses (by key or filter).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchSupplier(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (Supplier?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Supplier?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -188,8 +188,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchSupplier(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> Supplier {
         try self.fetchOne(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
@@ -198,21 +198,21 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchSupplierWithKey(
         supplierID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> Supplier {
         try await self.fetchOne(Supplier.self, matching: query.withKey(Supplier.key(supplierID: supplierID)).fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
 
     /// Reads the entity of `Suppliers` with this key (`SupplierId`).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchSupplierWithKey(
         supplierID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (Supplier?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Supplier?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Supplier.self, matching: query.withKey(Supplier.key(supplierID: supplierID)).fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -224,8 +224,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchSupplierWithKey(
         supplierID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> Supplier {
         try self.fetchOne(Supplier.self, matching: query.withKey(Supplier.key(supplierID: supplierID)).fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
@@ -235,8 +235,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// - Note: The service declares this set not creatable (`sap:creatable="false"`).
     open func fetchProducts(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> [Product] {
         try await self.fetch(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
     }
@@ -245,12 +245,12 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     ///
     /// - Note: The service declares this set not creatable (`sap:creatable="false"`).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchProducts(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable ([Product]?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ([Product]?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetch(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -263,8 +263,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchProducts(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> [Product] {
         try self.fetch(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
     }
@@ -272,20 +272,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads the one entity of `Products` that the query addresses (by key or filter).
     open func fetchProduct(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> Product {
         try await self.fetchOne(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
     }
 
     /// Reads the one entity of `Products` that the query addresses (by key or filter).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchProduct(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (Product?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Product?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -296,8 +296,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchProduct(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> Product {
         try self.fetchOne(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
     }
@@ -306,21 +306,21 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchProductWithKey(
         productID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> Product {
         try await self.fetchOne(Product.self, matching: query.withKey(Product.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
     }
 
     /// Reads the entity of `Products` with this key (`ProductId`).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchProductWithKey(
         productID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (Product?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Product?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Product.self, matching: query.withKey(Product.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -332,8 +332,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchProductWithKey(
         productID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> Product {
         try self.fetchOne(Product.self, matching: query.withKey(Product.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
     }
@@ -341,20 +341,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads entities of the `ProductCategories` entity set.
     open func fetchProductCategories(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> [ProductCategory] {
         try await self.fetch(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
     }
 
     /// Reads entities of the `ProductCategories` entity set.
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchProductCategories(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable ([ProductCategory]?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ([ProductCategory]?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetch(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -365,8 +365,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchProductCategories(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> [ProductCategory] {
         try self.fetch(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
     }
@@ -374,20 +374,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads the one entity of `ProductCategories` that the query addresses (by key or filter).
     open func fetchProductCategory(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> ProductCategory {
         try await self.fetchOne(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
     }
 
     /// Reads the one entity of `ProductCategories` that the query addresses (by key or filter).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchProductCategory(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (ProductCategory?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (ProductCategory?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -398,8 +398,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchProductCategory(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> ProductCategory {
         try self.fetchOne(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
     }
@@ -408,21 +408,21 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchProductCategoryWithKey(
         category: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> ProductCategory {
         try await self.fetchOne(ProductCategory.self, matching: query.withKey(ProductCategory.key(category: category)).fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
     }
 
     /// Reads the entity of `ProductCategories` with this key (`Category`).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchProductCategoryWithKey(
         category: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (ProductCategory?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (ProductCategory?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(ProductCategory.self, matching: query.withKey(ProductCategory.key(category: category)).fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -434,8 +434,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchProductCategoryWithKey(
         category: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> ProductCategory {
         try self.fetchOne(ProductCategory.self, matching: query.withKey(ProductCategory.key(category: category)).fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
     }
@@ -443,20 +443,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads entities of the `ProductTexts` entity set.
     open func fetchProductTexts(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> [ProductText] {
         try await self.fetch(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
     }
 
     /// Reads entities of the `ProductTexts` entity set.
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchProductTexts(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable ([ProductText]?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ([ProductText]?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetch(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -467,8 +467,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchProductTexts(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> [ProductText] {
         try self.fetch(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
     }
@@ -476,20 +476,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads the one entity of `ProductTexts` that the query addresses (by key or filter).
     open func fetchProductText(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> ProductText {
         try await self.fetchOne(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
     }
 
     /// Reads the one entity of `ProductTexts` that the query addresses (by key or filter).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchProductText(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (ProductText?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (ProductText?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -500,8 +500,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchProductText(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> ProductText {
         try self.fetchOne(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
     }
@@ -510,21 +510,21 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchProductTextWithKey(
         id: Swift.Int64?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> ProductText {
         try await self.fetchOne(ProductText.self, matching: query.withKey(ProductText.key(id: id)).fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
     }
 
     /// Reads the entity of `ProductTexts` with this key (`Id`).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchProductTextWithKey(
         id: Swift.Int64?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (ProductText?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (ProductText?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(ProductText.self, matching: query.withKey(ProductText.key(id: id)).fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -536,8 +536,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchProductTextWithKey(
         id: Swift.Int64?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> ProductText {
         try self.fetchOne(ProductText.self, matching: query.withKey(ProductText.key(id: id)).fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
     }
@@ -545,20 +545,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads entities of the `Stock` entity set.
     open func fetchStock(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> [Stock] {
         try await self.fetch(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
     }
 
     /// Reads entities of the `Stock` entity set.
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchStock(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable ([Stock]?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ([Stock]?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetch(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -569,8 +569,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchStock(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> [Stock] {
         try self.fetch(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
     }
@@ -578,20 +578,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads the one entity of `Stock` that the query addresses (by key or filter).
     open func fetchStock1(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> Stock {
         try await self.fetchOne(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
     }
 
     /// Reads the one entity of `Stock` that the query addresses (by key or filter).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchStock1(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (Stock?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Stock?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -602,8 +602,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchStock1(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> Stock {
         try self.fetchOne(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
     }
@@ -612,21 +612,21 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchStock1WithKey(
         productID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> Stock {
         try await self.fetchOne(Stock.self, matching: query.withKey(Stock.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
     }
 
     /// Reads the entity of `Stock` with this key (`ProductId`).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchStock1WithKey(
         productID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (Stock?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Stock?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Stock.self, matching: query.withKey(Stock.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -638,8 +638,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchStock1WithKey(
         productID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> Stock {
         try self.fetchOne(Stock.self, matching: query.withKey(Stock.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
     }
@@ -647,20 +647,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads entities of the `PurchaseOrderHeaders` entity set.
     open func fetchPurchaseOrderHeaders(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> [PurchaseOrderHeader] {
         try await self.fetch(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
     }
 
     /// Reads entities of the `PurchaseOrderHeaders` entity set.
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchPurchaseOrderHeaders(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable ([PurchaseOrderHeader]?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ([PurchaseOrderHeader]?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetch(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -671,8 +671,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchPurchaseOrderHeaders(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> [PurchaseOrderHeader] {
         try self.fetch(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
     }
@@ -680,20 +680,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads the one entity of `PurchaseOrderHeaders` that the query addresses (by key or filter).
     open func fetchPurchaseOrderHeader(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> PurchaseOrderHeader {
         try await self.fetchOne(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
     }
 
     /// Reads the one entity of `PurchaseOrderHeaders` that the query addresses (by key or filter).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchPurchaseOrderHeader(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (PurchaseOrderHeader?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (PurchaseOrderHeader?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -704,8 +704,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchPurchaseOrderHeader(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> PurchaseOrderHeader {
         try self.fetchOne(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
     }
@@ -714,21 +714,21 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchPurchaseOrderHeaderWithKey(
         purchaseOrderID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> PurchaseOrderHeader {
         try await self.fetchOne(PurchaseOrderHeader.self, matching: query.withKey(PurchaseOrderHeader.key(purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
     }
 
     /// Reads the entity of `PurchaseOrderHeaders` with this key (`PurchaseOrderId`).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchPurchaseOrderHeaderWithKey(
         purchaseOrderID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (PurchaseOrderHeader?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (PurchaseOrderHeader?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(PurchaseOrderHeader.self, matching: query.withKey(PurchaseOrderHeader.key(purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -740,8 +740,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchPurchaseOrderHeaderWithKey(
         purchaseOrderID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> PurchaseOrderHeader {
         try self.fetchOne(PurchaseOrderHeader.self, matching: query.withKey(PurchaseOrderHeader.key(purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
     }
@@ -749,20 +749,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads entities of the `PurchaseOrderItems` entity set.
     open func fetchPurchaseOrderItems(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> [PurchaseOrderItem] {
         try await self.fetch(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
     }
 
     /// Reads entities of the `PurchaseOrderItems` entity set.
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchPurchaseOrderItems(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable ([PurchaseOrderItem]?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ([PurchaseOrderItem]?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetch(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -773,8 +773,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchPurchaseOrderItems(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> [PurchaseOrderItem] {
         try self.fetch(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
     }
@@ -782,20 +782,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads the one entity of `PurchaseOrderItems` that the query addresses (by key or filter).
     open func fetchPurchaseOrderItem(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> PurchaseOrderItem {
         try await self.fetchOne(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
     }
 
     /// Reads the one entity of `PurchaseOrderItems` that the query addresses (by key or filter).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchPurchaseOrderItem(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (PurchaseOrderItem?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (PurchaseOrderItem?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -806,8 +806,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchPurchaseOrderItem(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> PurchaseOrderItem {
         try self.fetchOne(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
     }
@@ -817,22 +817,22 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         itemNumber: Swift.Int?,
         purchaseOrderID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> PurchaseOrderItem {
         try await self.fetchOne(PurchaseOrderItem.self, matching: query.withKey(PurchaseOrderItem.key(itemNumber: itemNumber, purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
     }
 
     /// Reads the entity of `PurchaseOrderItems` with this key (`ItemNumber`, `PurchaseOrderId`).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchPurchaseOrderItemWithKey(
         itemNumber: Swift.Int?,
         purchaseOrderID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (PurchaseOrderItem?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (PurchaseOrderItem?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(PurchaseOrderItem.self, matching: query.withKey(PurchaseOrderItem.key(itemNumber: itemNumber, purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -845,8 +845,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         itemNumber: Swift.Int?,
         purchaseOrderID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> PurchaseOrderItem {
         try self.fetchOne(PurchaseOrderItem.self, matching: query.withKey(PurchaseOrderItem.key(itemNumber: itemNumber, purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
     }
@@ -854,20 +854,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads entities of the `SalesOrderHeaders` entity set.
     open func fetchSalesOrderHeaders(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> [SalesOrderHeader] {
         try await self.fetch(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
     }
 
     /// Reads entities of the `SalesOrderHeaders` entity set.
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchSalesOrderHeaders(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable ([SalesOrderHeader]?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ([SalesOrderHeader]?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetch(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -878,8 +878,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchSalesOrderHeaders(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> [SalesOrderHeader] {
         try self.fetch(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
     }
@@ -887,20 +887,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads the one entity of `SalesOrderHeaders` that the query addresses (by key or filter).
     open func fetchSalesOrderHeader(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> SalesOrderHeader {
         try await self.fetchOne(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
     }
 
     /// Reads the one entity of `SalesOrderHeaders` that the query addresses (by key or filter).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchSalesOrderHeader(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (SalesOrderHeader?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (SalesOrderHeader?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -911,8 +911,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchSalesOrderHeader(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> SalesOrderHeader {
         try self.fetchOne(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
     }
@@ -921,21 +921,21 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchSalesOrderHeaderWithKey(
         salesOrderID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> SalesOrderHeader {
         try await self.fetchOne(SalesOrderHeader.self, matching: query.withKey(SalesOrderHeader.key(salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
     }
 
     /// Reads the entity of `SalesOrderHeaders` with this key (`SalesOrderId`).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchSalesOrderHeaderWithKey(
         salesOrderID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (SalesOrderHeader?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (SalesOrderHeader?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(SalesOrderHeader.self, matching: query.withKey(SalesOrderHeader.key(salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -947,8 +947,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     open func fetchSalesOrderHeaderWithKey(
         salesOrderID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> SalesOrderHeader {
         try self.fetchOne(SalesOrderHeader.self, matching: query.withKey(SalesOrderHeader.key(salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
     }
@@ -956,20 +956,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads entities of the `SalesOrderItems` entity set.
     open func fetchSalesOrderItems(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> [SalesOrderItem] {
         try await self.fetch(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
     }
 
     /// Reads entities of the `SalesOrderItems` entity set.
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchSalesOrderItems(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable ([SalesOrderItem]?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor ([SalesOrderItem]?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetch(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -980,8 +980,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchSalesOrderItems(
         matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> [SalesOrderItem] {
         try self.fetch(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
     }
@@ -989,20 +989,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Reads the one entity of `SalesOrderItems` that the query addresses (by key or filter).
     open func fetchSalesOrderItem(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> SalesOrderItem {
         try await self.fetchOne(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
     }
 
     /// Reads the one entity of `SalesOrderItems` that the query addresses (by key or filter).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchSalesOrderItem(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (SalesOrderItem?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (SalesOrderItem?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -1013,8 +1013,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func fetchSalesOrderItem(
         matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> SalesOrderItem {
         try self.fetchOne(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
     }
@@ -1024,22 +1024,22 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         itemNumber: Swift.Int?,
         salesOrderID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> SalesOrderItem {
         try await self.fetchOne(SalesOrderItem.self, matching: query.withKey(SalesOrderItem.key(itemNumber: itemNumber, salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
     }
 
     /// Reads the entity of `SalesOrderItems` with this key (`ItemNumber`, `SalesOrderId`).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func fetchSalesOrderItemWithKey(
         itemNumber: Swift.Int?,
         salesOrderID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (SalesOrderItem?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (SalesOrderItem?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(SalesOrderItem.self, matching: query.withKey(SalesOrderItem.key(itemNumber: itemNumber, salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -1052,8 +1052,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         itemNumber: Swift.Int?,
         salesOrderID: Swift.String?,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> SalesOrderItem {
         try self.fetchOne(SalesOrderItem.self, matching: query.withKey(SalesOrderItem.key(itemNumber: itemNumber, salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
     }
@@ -1061,20 +1061,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Calls the `GenerateSamplePurchaseOrders` function import (HTTP POST).
     open func generateSamplePurchaseOrders(
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> Swift.Bool {
         try await self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSamplePurchaseOrders, []), headers: headers, options: options)
     }
 
     /// Calls the `GenerateSamplePurchaseOrders` function import (HTTP POST).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func generateSamplePurchaseOrders(
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSamplePurchaseOrders, []), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -1085,8 +1085,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func generateSamplePurchaseOrders(
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> Swift.Bool {
         try self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSamplePurchaseOrders, []), headers: headers, options: options)
     }
@@ -1094,20 +1094,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Calls the `GenerateSampleSalesOrders` function import (HTTP POST).
     open func generateSampleSalesOrders(
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> Swift.Bool {
         try await self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSampleSalesOrders, []), headers: headers, options: options)
     }
 
     /// Calls the `GenerateSampleSalesOrders` function import (HTTP POST).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func generateSampleSalesOrders(
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSampleSalesOrders, []), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -1118,8 +1118,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func generateSampleSalesOrders(
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> Swift.Bool {
         try self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSampleSalesOrders, []), headers: headers, options: options)
     }
@@ -1127,20 +1127,20 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Calls the `ResetSampleData` function import (HTTP POST).
     open func resetSampleData(
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> Swift.Bool {
         try await self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.resetSampleData, []), headers: headers, options: options)
     }
 
     /// Calls the `ResetSampleData` function import (HTTP POST).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func resetSampleData(
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.resetSampleData, []), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -1151,8 +1151,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     @available(*, noasync, message: "use the async form in an async context")
     open func resetSampleData(
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> Swift.Bool {
         try self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.resetSampleData, []), headers: headers, options: options)
     }
@@ -1162,22 +1162,22 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         id: Swift.String,
         newStatus: Swift.String,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) async throws -> Swift.Bool {
         try await self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.updateSalesOrderStatus, [(name: "id", value: id.edmValue), (name: "newStatus", value: newStatus.edmValue)]), headers: headers, options: options)
     }
 
     /// Calls the `UpdateSalesOrderStatus` function import (HTTP POST).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func updateSalesOrderStatus(
         id: Swift.String,
         newStatus: Swift.String,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions(),
-        completionHandler: @escaping @Sendable (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.updateSalesOrderStatus, [(name: "id", value: id.edmValue), (name: "newStatus", value: newStatus.edmValue)]), headers: headers, options: options, completionHandler: completionHandler)
     }
@@ -1190,8 +1190,8 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         id: Swift.String,
         newStatus: Swift.String,
         query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        options: OData.RequestOptions = OData.RequestOptions()
+        headers: OData.HTTPHeaders? = nil,
+        options: OData.RequestOptions? = nil
     ) throws -> Swift.Bool {
         try self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.updateSalesOrderStatus, [(name: "id", value: id.edmValue), (name: "newStatus", value: newStatus.edmValue)]), headers: headers, options: options)
     }
@@ -1207,10 +1207,10 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// Fetches the served `$metadata` and reports what changed since this code was generated that can break it
     /// (missing sets, types, properties, keys or function imports, changed types, new required properties or parameters).
     ///
-    /// The completion handler is called on `completionQueue` with the result or the error.
+    /// The completion handler is called on the main actor with the result or the error.
     open func checkMetadata(
         headers: OData.HTTPHeaders = OData.HTTPHeaders(),
-        completionHandler: @escaping @Sendable (OData.MetadataDriftReport?, (any Swift.Error)?) -> Swift.Void
+        completionHandler: @escaping @MainActor (OData.MetadataDriftReport?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.checkMetadata(generatedModel: ESPMContainerMetadata.modelSummary, headers: headers, completionHandler: completionHandler)
     }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Read: UTF-8 (with or without a byte-order mark, and its ASCII subset), UTF-16 with a byte-order mark,
 /// ISO-8859-1 and Windows-1252. Any other declared encoding is refused by name rather than misread.
-enum XMLTextEncoding: Equatable {
+package enum XMLTextEncoding: Equatable {
     case utf8
     case utf16
     case latin1
@@ -15,14 +15,16 @@ enum XMLTextEncoding: Equatable {
     case unsupported(String)
 
     /// Why a payload could not be turned into UTF-8.
-    struct Problem: Error, Equatable {
+    package struct Problem: Error, Equatable {
         /// What was wrong, for an error message.
-        let message: String
+        package let message: String
+        /// A problem saying `message`.
+        package init(message: String) { self.message = message }
     }
 
     /// The encoding of `bytes`: a byte-order mark first, else the `encoding` of an XML declaration at the
     /// very start, else UTF-8.
-    init(of bytes: UnsafeRawBufferPointer) {
+    package init(of bytes: UnsafeRawBufferPointer) {
         if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
             self = .utf16
             return
@@ -44,7 +46,7 @@ enum XMLTextEncoding: Equatable {
 
     /// The `encoding` pseudo-attribute of an XML declaration (`<?xml version="1.0" encoding="…"?>`) at the
     /// start of `bytes` (after a UTF-8 byte-order mark, if any); nil when there is none.
-    static func declaredName(in bytes: UnsafeRawBufferPointer) -> String? {
+    package static func declaredName(in bytes: UnsafeRawBufferPointer) -> String? {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         guard bytes.count - index >= 6, bytes[index..<(index + 5)].elementsEqual("<?xml".utf8) else { return nil }
         index += 5
@@ -77,7 +79,7 @@ enum XMLTextEncoding: Equatable {
 
     /// `body` over `bytes` as UTF-8 (transcoded when they are in another encoding; a UTF-8 byte-order mark
     /// dropped), or the reason they cannot be.
-    static func withUTF8<R>(
+    package static func withUTF8<R>(
         _ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> R
     ) throws -> R {
         switch XMLTextEncoding(of: bytes) {

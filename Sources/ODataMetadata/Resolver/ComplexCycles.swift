@@ -1,11 +1,11 @@
-import ODataMetadata
-
 /// Finds complex-type properties that would make complex types contain themselves (directly or through
-/// others). Such a descriptor table could never finish initialising, so those properties are skipped.
-enum ComplexCycles {
+/// others). Such a descriptor table could never finish initialising, so those properties are skipped, by the
+/// code generator and by the runtime's `DataModel` alike: the typed and the dynamic API accept the same
+/// documents and leave out the same properties.
+package enum ComplexCycles {
     /// `"Namespace.Type/Property"` for every property that closes a cycle, found by a depth-first search in
     /// document order (deterministic; iterative, so long chains of types cannot exhaust the stack).
-    static func backEdges(_ types: [ComplexType]) -> Set<String> {
+    package static func backEdges(_ types: [ComplexType]) -> Set<String> {
         var byName: [String: ComplexType] = [:]
         for type in types where byName[type.qualifiedName] == nil { byName[type.qualifiedName] = type }
         var onPath: Set<String> = []

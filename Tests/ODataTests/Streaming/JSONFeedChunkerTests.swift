@@ -1,8 +1,7 @@
 import Foundation
-import OData
 import XCTest
 
-@testable import ODataCurl
+@testable import OData
 
 /// `JSONFeedChunker` cut at every piece size: the runs it hands out plus what `finish()` returns
 /// decode to exactly what the whole body decodes to.
@@ -39,9 +38,11 @@ final class JSONFeedChunkerTests: XCTestCase {
         while offset < body.count {
             let piece = body[offset..<min(offset + size, body.count)]
             offset += piece.count
-            if let run = piece.withUnsafeBytes({ chunker.append($0) }) {
+            piece.withUnsafeBytes { chunker.append($0) }
+            if let run = chunker.takeRun() {
                 runs += 1
-                entities += try decoder.decodeEntityList(run, entityType: Self.item).entities
+                XCTAssertEqual(body[run.bodyOffset], UInt8(ascii: "{"), "a run starts at an entry")
+                entities += try decoder.decodeEntityList(Data(run.bytes[run.range]), entityType: Self.item).entities
             }
         }
         switch try chunker.finish() {
@@ -81,18 +82,75 @@ final class JSONFeedChunkerTests: XCTestCase {
         let body = Data(#"{"d":{"results":[\#(Self.entries)]}}"#.utf8)
         var chunker = JSONFeedChunker()
         let half = body.prefix(body.count / 2)
-        let run = try XCTUnwrap(half.withUnsafeBytes { chunker.append($0) }, "complete entries of the first half")
-        let entities = try ODataJSONDecoder().decodeEntityList(run, entityType: Self.item).entities
+        half.withUnsafeBytes { chunker.append($0) }
+        let run = try XCTUnwrap(chunker.takeRun(), "complete entries of the first half")
+        let entities = try ODataJSONDecoder().decodeEntityList(Data(run.bytes[run.range]), entityType: Self.item).entities
         XCTAssertGreaterThan(entities.count, 3)
         XCTAssertLessThan(entities.count, 12)
+    }
+
+    func testEntriesNotTakenAccumulateIntoOneRun() throws {
+        let body = Data(#"{"d":{"results":[\#(Self.entries)]}}"#.utf8)
+        var chunker = JSONFeedChunker()
+        for offset in stride(from: 0, to: body.count, by: 50) {
+            body[offset..<min(offset + 50, body.count)].withUnsafeBytes { chunker.append($0) }
+        }
+        XCTAssertGreaterThan(chunker.bufferedBytes, 12 * 60, "the entries wait, untaken")
+        let run = try XCTUnwrap(chunker.takeRun())
+        XCTAssertEqual(try ODataJSONDecoder().decodeEntityList(Data(run.bytes[run.range]), entityType: Self.item).entities.count, 12)
+        XCTAssertNil(chunker.takeRun())
+        XCTAssertLessThan(chunker.bufferedBytes, 10, "only the envelope's tail is left")
+        guard case .envelope = try chunker.finish() else { return XCTFail("the envelope") }
     }
 
     func testBodyEndingInsideTheArrayIsAnError() throws {
         var chunker = JSONFeedChunker()
         let body = Data(#"{"d":{"results":[\#(Self.entry(1)), {"ID":2"#.utf8)
-        _ = body.withUnsafeBytes { chunker.append($0) }
+        body.withUnsafeBytes { chunker.append($0) }
+        _ = chunker.takeRun()
         XCTAssertThrowsError(try chunker.finish()) { error in
-            XCTAssertEqual((error as? ODataError)?.kind, .decoding)
+            XCTAssertEqual((error as? ODataDecodingError)?.offset, body.count)
         }
+    }
+
+    func testAnElementThatIsNotAnEntryAfterEntriesWereHandedOutIsAnError() throws {
+        let body = Data(#"{"d":{"results":[\#(Self.entry(1)), 42, \#(Self.entry(2))]}}"#.utf8)
+        var chunker = JSONFeedChunker()
+        let cut = try XCTUnwrap(body.range(of: Data(", 42".utf8))).lowerBound + 1
+        body[..<cut].withUnsafeBytes { chunker.append($0) }
+        XCTAssertNotNil(chunker.takeRun(), "entry 1")
+        body[cut...].withUnsafeBytes { chunker.append($0) }
+        while chunker.takeRun() != nil {}
+        XCTAssertThrowsError(try chunker.finish(), "the 42 is not silently dropped")
+    }
+
+    func testAnArrayOfNonEntriesComesBackWhole() throws {
+        let body = Data(#"{"d":{"results":[1, 2]}}"#.utf8)
+        var chunker = JSONFeedChunker()
+        body.withUnsafeBytes { chunker.append($0) }
+        XCTAssertNil(chunker.takeRun())
+        guard case .whole(let whole) = try chunker.finish() else { return XCTFail("kept whole") }
+        XCTAssertEqual(whole, body)
+    }
+
+    /// Runs are handed over without a copy: the chunker copies each piece once into its buffer, plus the
+    /// partial entry after each run taken (before: a second copy of every run, and the rest moved down).
+    func testTheChunkerCopiesTheBodyOnceAndThePartialEntriesAfterRuns() throws {
+        let many = (0..<2_000).map(Self.entry).joined(separator: ",")
+        let body = Data(#"{"d":{"results":[\#(many)]}}"#.utf8)
+        var chunker = JSONFeedChunker()
+        var runs = 0
+        var entities = 0
+        for offset in stride(from: 0, to: body.count, by: 16_384) {
+            body[offset..<min(offset + 16_384, body.count)].withUnsafeBytes { chunker.append($0) }
+            if let run = chunker.takeRun() {
+                runs += 1
+                entities += try ODataJSONDecoder().decodeEntityList(Data(run.bytes[run.range]), entityType: Self.item).entities.count
+            }
+        }
+        XCTAssertEqual(entities, 2_000)
+        let entrySize = Self.entry(1_999).utf8.count + 1
+        XCTAssertLessThanOrEqual(chunker.copiedBytes, body.count + (runs + 1) * entrySize, "\(runs) runs")
+        XCTAssertGreaterThanOrEqual(chunker.copiedBytes, body.count)
     }
 }

@@ -1,0 +1,130 @@
+import Foundation
+
+extension OnlineODataProvider {
+    /// Whether `entities(_:)` streams the pages of `query`: JSON collection reads (entity sets and
+    /// navigations), not function imports.
+    func streamsPages(of query: DataQuery) -> Bool {
+        options.format == .json && query.invocation == nil && query.entitySet != nil && query.key == nil
+    }
+
+    /// Starts reading one page with its body streamed into a `ResponseBodyStream` (when the transport can).
+    func streamPage(_ start: EntityPages.AsyncIterator.Start, of query: DataQuery, headers: HTTPHeaders) throws -> StreamedPage {
+        let request: HTTPRequest
+        switch start {
+        case .first:
+            try query.checkEntitySetCapabilities()
+            request = try requestBuilder.fetch(query, headers: headers)
+        case .link(let link): request = try requestBuilder.nextPage(link, headers: headers)
+        }
+        return StreamedPage(provider: self, request: request, type: try resultType(of: query))
+    }
+}
+
+/// One page of `PagedEntities` on its way: the request runs in a task of its own with a
+/// `ResponseBodyStream` set, and the reader decodes the runs of entries as it takes them.
+/// Dropping the reader (the iteration stopped) or cancelling the reading task cancels the request.
+final class StreamedPage: @unchecked Sendable {
+    let stream = ResponseBodyStream()
+    private let provider: OnlineODataProvider
+    private let request: HTTPRequest
+    private let type: EntityTypeDescriptor
+    private let decoder: ODataJSONDecoder
+    private let transfer: Task<HTTPResponse, any Error>
+    /// Entities of this page handed out so far (for the entity index of a decoding error).
+    private var delivered = 0
+
+    init(provider: OnlineODataProvider, request: HTTPRequest, type: EntityTypeDescriptor) {
+        self.provider = provider
+        self.request = request
+        self.type = type
+        self.decoder = ODataJSONDecoder(typeResolver: provider.options.typeResolver)
+        let stream = self.stream
+        transfer = Task {
+            do {
+                let response = try await ResponseBodyStream.$current.withValue(stream) { try await provider.execute(request) }
+                stream.close()
+                return response
+            } catch {
+                stream.close(error)
+                throw error
+            }
+        }
+    }
+
+    deinit {
+        transfer.cancel()
+    }
+
+    /// The entities of the next run of the page, nil when the body has ended.
+    func nextEntities() async throws -> [EntityValue]? {
+        let transfer = self.transfer
+        let next = try await withTaskCancellationHandler {
+            try await stream.nextRun()
+        } onCancel: {
+            transfer.cancel()
+        }
+        guard let run = next else { return nil }
+        do {
+            let entities = try run.bytes.withUnsafeBytes { bytes in
+                try decoder.decodeEntityList(UnsafeRawBufferPointer(rebasing: bytes[run.range]), entityType: type).entities
+            }
+            delivered += entities.count
+            return entities
+        } catch let error as ODataDecodingError {
+            throw decodingError(error, runOffset: run.bodyOffset)
+        }
+    }
+
+    /// The whole page: its runs decoded as they arrive (overlapping the transfer), then its paging facts.
+    func collect() async throws -> EntityList {
+        var entities: [EntityValue] = []
+        while let run = try await nextEntities() { entities.append(contentsOf: run) }
+        var list = try await finish()
+        if !entities.isEmpty {
+            entities.append(contentsOf: list.entities)
+            list.entities = entities
+        }
+        return list
+    }
+
+    /// The page once its body has ended: the paging facts (with no entities when they were streamed), or
+    /// the whole page when the transport did not stream it.
+    func finish() async throws -> EntityList {
+        let transfer = self.transfer
+        let response = try await withTaskCancellationHandler {
+            try await transfer.value
+        } onCancel: {
+            transfer.cancel()
+        }
+        guard stream.didStream else { return try provider.decodeList(response, request, type: type) }
+        let body: Data
+        let isWhole: Bool
+        do {
+            switch try stream.remainder() {
+            case .envelope(let data): (body, isWhole) = (data, false)
+            case .whole(let data): (body, isWhole) = (data, true)
+            }
+        } catch let error as ODataDecodingError {
+            throw ODataError.decoding(error, request: request, response: response)
+        }
+        var whole = response
+        whole.body = body
+        let list = try provider.decodeList(whole, request, type: type)
+        if !isWhole, !list.entities.isEmpty {
+            throw ODataError(.decoding, "\(request.url.absoluteString): the page's envelope held entries after its entry array")
+        }
+        return list
+    }
+
+    /// A decoding error of a run, placed in the page: its byte offset in the body and its entity index in the page.
+    private func decodingError(_ error: ODataDecodingError, runOffset: Int) -> ODataError {
+        // the run is "[" + the body's bytes from runOffset: run offset 1 is body offset runOffset
+        var placed = ODataDecodingError(
+            format: .json, offset: runOffset + max(error.offset - 1, 0), line: error.line, column: error.column,
+            message: error.message + " (line and column count from the start of the streamed run of entries)")
+        placed.entityIndex = error.entityIndex.map { $0 + delivered }
+        placed.entityKey = error.entityKey
+        placed.property = error.property
+        return ODataError.decoding(placed, request: request, response: HTTPResponse(statusCode: 200, url: request.url))
+    }
+}

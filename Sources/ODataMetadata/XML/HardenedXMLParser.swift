@@ -1,0 +1,178 @@
+package import CLibXML2
+import Foundation
+
+/// The one libxml2 set-up every XML reader of the package uses: the `$metadata` parser here, and the
+/// Atom reader and the XML error-document reader of `OData`.
+///
+/// Hardening, in one place:
+/// - the input is always handed to libxml2 as UTF-8 (`XMLTextEncoding` transcodes UTF-16, ISO-8859-1 and
+///   Windows-1252, and refuses any other declared encoding by name) and libxml2's own encoding handling is
+///   off (`XML_PARSE_IGNORE_ENC`: its detection of unusual encodings crashed under fuzzing);
+/// - `XML_PARSE_NONET`, and a process-wide external-entity loader that refuses everything: nothing outside
+///   the document is ever read or fetched;
+/// - no entity substitution (`NOENT`), no DTD loading or validation (`DTDLOAD`, `DTDVALID`), no `HUGE`
+///   (libxml2's default limits on text size, name length and nesting — 256 levels — apply), unless a reader
+///   that bounds nesting and input size itself asks for deeper nesting (`maximumDepth` above 256: the
+///   `$metadata` parser's `ParseOptions.maximumDepth`), which sets `HUGE` for that parse;
+/// - any DOCTYPE stops the parse: the caller's `refuseDoctype` callback is installed for both the internal
+///   and the external subset;
+/// - libxml2 prints nothing (`NOERROR`, `NOWARNING`, and the thread's generic and structured error
+///   channels silenced); errors reach only the caller's `error` callback;
+/// - a NUL byte ends libxml2's input: anything left unread is reported (`Outcome.consumedAll`).
+package enum HardenedXMLParser {
+    /// The parser options: no network, no messages, nothing that loads or expands, declared encodings ignored.
+    package static let options = Int32(
+        bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+            | XML_PARSE_IGNORE_ENC.rawValue)
+    /// How deep libxml2 lets elements nest without `HUGE`.
+    package static let libxmlDepthLimit = 256
+
+    /// The SAX2 callbacks a reader provides. Each receives the user data `parse` attached.
+    package struct Callbacks {
+        /// An element starts.
+        package var startElement: startElementNsSAX2Func
+        /// An element ends.
+        package var endElement: endElementNsSAX2Func
+        /// Text or CDATA content.
+        package var characters: charactersSAXFunc
+        /// A DOCTYPE was seen: the reader records a failure and stops the parser.
+        package var refuseDoctype: internalSubsetSAXFunc
+        /// A libxml2 error (see `owner(of:error:)`).
+        package var error: xmlStructuredErrorFunc
+
+        /// Callbacks for a reader.
+        package init(
+            startElement: startElementNsSAX2Func, endElement: endElementNsSAX2Func, characters: charactersSAXFunc,
+            refuseDoctype: internalSubsetSAXFunc, error: xmlStructuredErrorFunc
+        ) {
+            self.startElement = startElement
+            self.endElement = endElement
+            self.characters = characters
+            self.refuseDoctype = refuseDoctype
+            self.error = error
+        }
+    }
+
+    /// Why no parse could be run.
+    package enum Failure: Error, Equatable {
+        /// No bytes at all.
+        case empty
+        /// The bytes could not be turned into UTF-8 (the message says why).
+        case encoding(String)
+        /// libxml2 could not create a parser.
+        case noParser
+    }
+
+    /// How libxml2's run ended (the reader's own failure, if any, takes precedence over all of this).
+    package struct Outcome {
+        /// Whether libxml2 found the document well-formed and returned success.
+        package var wellFormed: Bool
+        /// libxml2's last error number.
+        package var errorNumber: Int32
+        /// Whether every input byte was read (false when a NUL byte ended the input early).
+        package var consumedAll: Bool
+        /// How many input bytes (after transcoding to UTF-8) there were.
+        package var byteCount: Int
+        /// The user data `attach` returned.
+        package var userData: UnsafeMutableRawPointer
+    }
+
+    /// Installs the process-wide settings exactly once: libxml2 initialised, the deny-all entity loader.
+    private static let prepareProcess: Void = {
+        xmlInitParser()
+        xmlSetExternalEntityLoader(denyExternalEntity)
+    }()
+
+    /// Parses `bytes` with `callbacks`. `attach` is called once with the new parser context and returns the
+    /// user data the callbacks receive (it must stay valid until `parse` returns); `finish` is called with
+    /// the outcome while the context (and its name dictionary) is still alive, and its result is returned.
+    /// A `maximumDepth` above `libxmlDepthLimit` is for readers that bound nesting themselves (see above).
+    package static func parse<Result>(
+        _ bytes: UnsafeRawBufferPointer, callbacks: Callbacks, maximumDepth: Int = libxmlDepthLimit,
+        attach: (xmlParserCtxtPtr) -> UnsafeMutableRawPointer, finish: (Outcome) -> Result
+    ) throws(Failure) -> Result {
+        guard bytes.count > 0 else { throw .empty }
+        let result: Swift.Result<Result, Failure>
+        do {
+            result = try XMLTextEncoding.withUTF8(bytes) { utf8 in
+                parseUTF8(utf8, callbacks: callbacks, maximumDepth: maximumDepth, attach: attach, finish: finish)
+            }
+        } catch let problem as XMLTextEncoding.Problem {
+            throw .encoding(problem.message)
+        } catch {
+            throw .encoding("\(error)")
+        }
+        return try result.get()
+    }
+
+    /// The reader behind a libxml2 error callback's user data; nil while no reader is attached (libxml2 then
+    /// passes the parser context itself).
+    package static func owner(of context: UnsafeMutableRawPointer?, error: xmlErrorPtr?) -> UnsafeMutableRawPointer? {
+        guard let context, let error, context != error.pointee.ctxt else { return nil }
+        return context
+    }
+
+    private static func parseUTF8<Result>(
+        _ bytes: UnsafeRawBufferPointer, callbacks: Callbacks, maximumDepth: Int,
+        attach: (xmlParserCtxtPtr) -> UnsafeMutableRawPointer, finish: (Outcome) -> Result
+    ) -> Swift.Result<Result, Failure> {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return .failure(.encoding("no characters")) }
+        _ = prepareProcess
+        odata_xml_silence_errors()
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = callbacks.startElement
+        handler.endElementNs = callbacks.endElement
+        handler.characters = callbacks.characters
+        handler.cdataBlock = callbacks.characters
+        handler.internalSubset = callbacks.refuseDoctype
+        handler.externalSubset = callbacks.refuseDoctype
+        handler.serror = callbacks.error
+
+        // libxml2 pulls the payload through `readInput` a few kilobytes at a time and never copies it
+        // whole. The input is UTF-8: naming it both here and in `encoding` keeps libxml2 from guessing.
+        let input = UnsafeMutablePointer<PendingInput>.allocate(capacity: 1)
+        input.initialize(to: PendingInput(next: base, remaining: bytes.count))
+        defer { input.deallocate() }
+        guard let context = xmlCreateIOParserCtxt(&handler, nil, readInput, nil, input, XML_CHAR_ENCODING_UTF8) else {
+            return .failure(.noParser)
+        }
+        defer { xmlFreeParserCtxt(context) }
+        context.pointee.encoding = UnsafePointer(xmlStrdup("UTF-8"))
+        let huge = maximumDepth > libxmlDepthLimit ? Int32(bitPattern: XML_PARSE_HUGE.rawValue) : 0
+        _ = xmlCtxtUseOptions(context, options | huge)
+        let userData = attach(context)
+        context.pointee.userData = userData
+        let status = xmlParseDocument(context)
+        let outcome = Outcome(
+            wellFormed: status == 0 && context.pointee.wellFormed != 0, errorNumber: context.pointee.errNo,
+            consumedAll: Int(xmlByteConsumed(context)) == bytes.count, byteCount: bytes.count, userData: userData)
+        return .success(finish(outcome))
+    }
+}
+
+/// The part of the input libxml2 has not read yet.
+private struct PendingInput {
+    var next: UnsafeRawPointer
+    var remaining: Int
+}
+
+/// libxml2's read callback: copies up to `length` more input bytes into `buffer`.
+private func readInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> Int32 {
+    guard let context, let buffer, length > 0 else { return length == 0 ? 0 : -1 }
+    let input = context.assumingMemoryBound(to: PendingInput.self)
+    let count = min(Int(length), input.pointee.remaining)
+    if count > 0 {
+        UnsafeMutableRawPointer(buffer).copyMemory(from: input.pointee.next, byteCount: count)
+        input.pointee.next += count
+        input.pointee.remaining -= count
+    }
+    return Int32(count)
+}
+
+/// The deny-all external entity loader: nothing outside the document is ever read.
+private func denyExternalEntity(
+    _ url: UnsafePointer<CChar>?, _ id: UnsafePointer<CChar>?, _ context: xmlParserCtxtPtr?
+) -> xmlParserInputPtr? {
+    nil
+}

@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+
+/// A local HTTP/1.1 server of ours (Python's `http.server`) that sends one large verbose-JSON page of
+/// `Test.Item` entries (`ID`, `Name` padded to about 400 bytes) slowly, for the page-streaming tests:
+///
+/// `/svc/Items?n=…&split=…&pause=…[&bad=…][&next=1]`: `n` entries; the first `split` bytes of the body at
+/// once, then `pause` seconds of silence, then the rest in 64 KB pieces. With `bad=k` entry `k` has a
+/// string `ID` (a decoding error); with `next=1` the page links to a second page of 3 entries.
+final class SlowFeedServer {
+    private var process: Process?
+    /// The port, once started.
+    private(set) var port = 0
+
+    /// The URL of a path on the server.
+    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    func start() throws {
+        let script = """
+            import json, time, http.server, urllib.parse
+            class H(http.server.BaseHTTPRequestHandler):
+                protocol_version = "HTTP/1.1"
+                def log_message(self, *a): pass
+                def do_GET(self):
+                    q = dict(urllib.parse.parse_qsl(urllib.parse.urlparse(self.path).query))
+                    n, bad = int(q.get("n", "0")), int(q.get("bad", "-1"))
+                    pad = "x" * 380
+                    items = [{"__metadata": {"type": "Test.Item"}, "ID": ("x" if i == bad else i), "Name": "item %d %s" % (i, pad)}
+                             for i in range(n)]
+                    d = {"__count": str(n), "results": items}
+                    if q.get("next") == "1": d["__next"] = "Items?n=3"
+                    body = json.dumps({"d": d}).encode()
+                    self.send_response(200); self.send_header("Content-Type", "application/json;charset=utf-8")
+                    self.send_header("Content-Length", str(len(body))); self.end_headers()
+                    split = min(int(q.get("split", str(len(body)))), len(body))
+                    self.wfile.write(body[:split]); self.wfile.flush()
+                    time.sleep(float(q.get("pause", "0")))
+                    for start in range(split, len(body), 65536):
+                        self.wfile.write(body[start:start + 65536])
+                    self.wfile.flush()
+            srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+            srv.daemon_threads = True
+            print(srv.server_address[1], flush=True)
+            srv.serve_forever()
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        self.process = process
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 { line.append(first) }
+        port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self)), "the slow feed server did not report its port")
+    }
+
+    func stop() {
+        if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process?.waitUntilExit()
+    }
+}
