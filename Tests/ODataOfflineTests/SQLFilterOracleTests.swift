@@ -57,6 +57,8 @@ final class SQLFilterOracleTests: XCTestCase {
         let table = EntityTable(set: set.name, type: set.entityType)
         for filter in filters {
             XCTAssertTrue(SQLQueryPlan(filter: filter, table: table).isFilterComplete, "runs in SQL: \(filter)", file: file, line: line)
+            let counted = try await provider.fetchCount(DataQuery().from(set).filter(filter))
+            XCTAssertEqual(counted, try all.filterWithQuery(DataQuery().filter(filter)).count, "$count: \(filter)", file: file, line: line)
             for sort in orders {
                 var query = DataQuery().from(set).filter(filter)
                 query.sortItems = sort

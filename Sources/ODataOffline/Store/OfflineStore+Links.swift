@@ -10,10 +10,13 @@ extension OfflineStore {
         try db.transaction {
             guard try row(set: set, key: key) != nil else { throw Self.notFound("\(set)\(key) is not in the offline store") }
             let source: [SQLValue] = [.text(set), .text(key), .text(navigation)]
+            var oldTargets: [String] = []
             for old in try db.query("SELECT tset, tkey FROM links WHERE eset = ? AND ekey = ? AND nav = ?", source)
             where kind == .setLink || (kind == .removeLink && (targetKey == nil || old[1].text == targetKey)) {
                 try removeReverseLink(set, key, navigation, old[0].text ?? "", old[1].text ?? "")
+                oldTargets.append(old[1].text ?? "")
             }
+            if kind == .removeLink, let targetKey, !oldTargets.contains(targetKey) { oldTargets.append(targetKey) }
             switch kind {
             case .setLink:
                 try db.run("DELETE FROM links WHERE eset = ? AND ekey = ? AND nav = ?", source)
@@ -27,13 +30,11 @@ extension OfflineStore {
                     try db.run("DELETE FROM links WHERE eset = ? AND ekey = ? AND nav = ?", source)
                 }
             }
-            try markLinked(set, key, navigation)
-            if let targetKey, let partner = partner(of: set, navigation: navigation) { try markLinked(targetSet, targetKey, partner.name) }
             if kind == .removeLink {
                 let removed = isCollection ? targetKey : nil
-                try applyForeignKey(linked: false, set: set, key: key, navigation: navigation, targetSet: targetSet, targetKey: removed)
-            } else if let targetKey {
-                try applyForeignKey(linked: true, set: set, key: key, navigation: navigation, targetSet: targetSet, targetKey: targetKey)
+                let applied = try applyForeignKey(
+                    linked: false, set: set, key: key, navigation: navigation, targetSet: targetSet, targetKey: removed)
+                if !applied { try markLinked(set, key, navigation, targetSet: targetSet, targetKeys: oldTargets) }
             }
             let methods: [QueueEntry.Kind: String] = [.addLink: "POST", .setLink: "PUT", .removeLink: "DELETE"]
             var entry = QueueEntry(kind: kind, method: methods[kind] ?? "POST", set: set, key: key)

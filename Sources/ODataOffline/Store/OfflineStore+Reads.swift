@@ -58,31 +58,30 @@ extension OfflineStore {
         return (rows, type, setName)
     }
 
-    /// The live rows a navigation property of an entity relates to: the stored relations (from `$expand` and
-    /// local changes) in link order when there are any or the navigation was downloaded expanded or changed
-    /// locally, else — through the association's referential
-    /// constraint — the entities whose foreign-key columns hold the entity's values (or the other way
-    /// round), in key order, as the server answers the navigation.
+    /// The live rows a navigation property of an entity relates to. Through the association's referential
+    /// constraint: the entities whose foreign-key columns hold the entity's values (or the other way round), in
+    /// key order, as the server answers the navigation — unless the navigation was downloaded expanded or
+    /// changed locally where the foreign key cannot say so; then, and for associations without a constraint,
+    /// the stored relations (`links`) in link order.
     func related(of set: String, _ key: String, navigation: String) throws -> [EntityRow] {
         guard let target = model.targetEntitySet(from: try entitySet(set), navigation: navigation) else { return [] }
         let table = try self.table(target.name)
-        let linked = try db.query(
-            """
-            SELECT \(EntityRow.selectList(table)) FROM links l JOIN entities e ON e.eset = l.tset AND e.ekey = l.tkey
-            JOIN \(table.name) v ON v.id = e.id
-            WHERE l.eset = ? AND l.ekey = ? AND l.nav = ? AND e.deleted = 0 ORDER BY l.pos, e.id
-            """, [.text(set), .text(key), .text(navigation)]
-        ).map { EntityRow(columns: $0, table: table) }
-        guard linked.isEmpty, let pairs = foreignKey(of: set, navigation: navigation)?.pairs,
-            try db.query(
-                "SELECT 1 FROM link_navs WHERE eset = ? AND ekey = ? AND nav = ?", [.text(set), .text(key), .text(navigation)]
-            ).isEmpty,
-            let source = try row(set: set, key: key)
-        else { return linked }
+        let address: [SQLValue] = [.text(set), .text(key), .text(navigation)]
+        let isKeptInLinks = !(try db.query("SELECT 1 FROM link_navs WHERE eset = ? AND ekey = ? AND nav = ?", address).isEmpty)
+        guard !isKeptInLinks, let pairs = foreignKey(of: set, navigation: navigation)?.pairs else {
+            return try db.query(
+                """
+                SELECT \(table.selectList) FROM links l JOIN entities e ON e.eset = l.tset AND e.ekey = l.tkey
+                JOIN \(table.name) v ON v.id = e.id
+                WHERE l.eset = ? AND l.ekey = ? AND l.nav = ? AND e.deleted = 0 ORDER BY l.pos, e.id
+                """, address
+            ).map { EntityRow(columns: $0, table: table) }
+        }
+        guard let source = try row(set: set, key: key) else { return [] }
         var conditions: [String] = []
         var parameters: [SQLValue] = []
         for pair in pairs {
-            guard let from = source.table.columnIndex[pair.source], let to = table.columnIndex[pair.target] else { return linked }
+            guard let from = source.table.columnIndex[pair.source], let to = table.columnIndex[pair.target] else { return [] }
             let value = source.values[from]
             if value == .null { return [] }
             conditions.append("v.\(table.columns[to].name) = ?")
@@ -91,7 +90,7 @@ extension OfflineStore {
         let keys = table.type.keyProperties.compactMap { table.columnIndex[$0.name].map { "v." + table.columns[$0].name } }
         return try db.query(
             """
-            SELECT \(EntityRow.selectList(table)) FROM \(table.name) v JOIN entities e ON e.id = v.id
+            SELECT \(table.selectList) FROM \(table.name) v JOIN entities e ON e.id = v.id
             WHERE e.deleted = 0 AND \(conditions.joined(separator: " AND "))\(keys.isEmpty ? "" : " ORDER BY " + keys.joined(separator: ", "))
             """, parameters
         ).map { EntityRow(columns: $0, table: table) }
@@ -165,6 +164,13 @@ extension OfflineStore {
 
     /// The number of entities a query addresses (`$count`, honouring `$filter`).
     func count(_ query: DataQuery) throws -> Int {
+        if let set = query.entitySet, query.key == nil, query.navigationSegments.isEmpty, query.invocation == nil,
+            !query.customOptions.contains(where: { $0.name == DataQuery.offlineStateOption })
+        {
+            let plan = SQLQueryPlan(filter: query.filterExpression, table: try table(set.name))
+            // The whole filter in SQL: count there, without reading the entities.
+            if plan.isFilterComplete, let count = try? count(plan: plan) { return count }
+        }
         var counting = query
         counting.isCountRequest = false
         counting.includesInlineCount = true

@@ -86,26 +86,28 @@ extension OfflineStore {
         return nil
     }
 
-    /// Keeps the foreign-key columns in step with a local `$links` change, as the server does: the dependent's
-    /// foreign key takes the principal's values when linked, and null when unlinked (where it is nullable).
+    /// Keeps the foreign-key columns in step with a local relation change, as the server does: the dependent's
+    /// foreign key takes the principal's values when linked, and null when unlinked. Returns false where it
+    /// cannot: no referential constraint, a principal with a local key, a foreign key that is not nullable.
+    @discardableResult
     func applyForeignKey(
         linked: Bool, set: String, key: String, navigation: String, targetSet: String, targetKey: String?
-    ) throws {
-        guard let (pairs, sourceIsPrincipal) = foreignKey(of: set, navigation: navigation) else { return }
+    ) throws -> Bool {
+        guard let (pairs, sourceIsPrincipal) = foreignKey(of: set, navigation: navigation) else { return false }
         let (dependentSet, dependentKey, principalSet, principalKey): (String, String?, String, String?) =
             sourceIsPrincipal ? (targetSet, targetKey, set, key) : (set, key, targetSet, targetKey)
-        guard let dependentKey, let dependent = try row(set: dependentSet, key: dependentKey, includeDeleted: true) else { return }
+        guard let dependentKey, let dependent = try row(set: dependentSet, key: dependentKey, includeDeleted: true) else { return false }
         var values: [(column: String, value: SQLValue)] = []
         let principal = try principalKey.flatMap { try row(set: principalSet, key: $0, includeDeleted: true) }
         for pair in pairs {
             let (dependentName, principalName) = sourceIsPrincipal ? (pair.target, pair.source) : (pair.source, pair.target)
-            guard let column = dependent.table.columnIndex[dependentName] else { return }
+            guard let column = dependent.table.columnIndex[dependentName] else { return false }
             let descriptor = dependent.table.columns[column]
             if linked {
-                guard let principal, let from = principal.table.columnIndex[principalName] else { return }
+                guard let principal, let from = principal.table.columnIndex[principalName] else { return false }
                 values.append((descriptor.name, principal.values[from]))
             } else {
-                guard descriptor.property.isNullable, !descriptor.property.isKey else { return }
+                guard descriptor.property.isNullable, !descriptor.property.isKey else { return false }
                 values.append((descriptor.name, .null))
             }
         }
@@ -113,5 +115,6 @@ extension OfflineStore {
             "UPDATE \(dependent.table.name) SET \(values.map { $0.column + " = ?" }.joined(separator: ", ")) "
                 + "WHERE id = (SELECT id FROM entities WHERE eset = ? AND ekey = ?)",
             values.map(\.value) + [.text(dependentSet), .text(dependentKey)])
+        return true
     }
 }

@@ -204,15 +204,26 @@ extension OfflineStore {
 
     /// Records that an entity's navigation is kept in `links` (downloaded expanded, or changed locally), so
     /// that it is no longer read through the foreign key.
-    func markLinked(_ set: String, _ key: String, _ navigation: String) throws {
+    /// The targets' partner navigations (when there is one) are marked too.
+    func markLinked(_ set: String, _ key: String, _ navigation: String, targetSet: String, targetKeys: [String]) throws {
         try db.run("INSERT OR IGNORE INTO link_navs(eset, ekey, nav) VALUES(?,?,?)", [.text(set), .text(key), .text(navigation)])
+        guard let partner = partner(of: set, navigation: navigation) else { return }
+        for target in targetKeys {
+            try db.run(
+                "INSERT OR IGNORE INTO link_navs(eset, ekey, nav) VALUES(?,?,?)", [.text(targetSet), .text(target), .text(partner.name)])
+        }
     }
 
-    /// Adds a relation row, and its reverse when the target's type has a partner navigation.
+    /// Adds a relation row, and its reverse when the target's type has a partner navigation. Where a
+    /// referential constraint relates the two, the dependent's foreign key takes the principal's key (navigation
+    /// follows it); where it cannot (no constraint, a local principal), the navigations are marked as kept in `links`.
     func addLinkRow(_ set: String, _ key: String, _ navigation: String, _ targetSet: String, _ targetKey: String, position: Int) throws {
         try db.run(
             "INSERT OR IGNORE INTO links(eset, ekey, nav, tset, tkey, pos) VALUES(?,?,?,?,?,?)",
             [.text(set), .text(key), .text(navigation), .text(targetSet), .text(targetKey), .integer(Int64(position))])
         try addReverseLink(set, key, navigation, targetSet, targetKey, staged: false)
+        let applied = try applyForeignKey(
+            linked: true, set: set, key: key, navigation: navigation, targetSet: targetSet, targetKey: targetKey)
+        if !applied { try markLinked(set, key, navigation, targetSet: targetSet, targetKeys: [targetKey]) }
     }
 }

@@ -111,6 +111,7 @@ extension OfflineStore {
         try db.run("UPDATE OR REPLACE links SET ekey = ? WHERE eset = ? AND ekey = ?", change)
         try db.run("UPDATE OR REPLACE links SET tkey = ? WHERE tset = ? AND tkey = ?", change)
         try db.run("UPDATE OR REPLACE media SET ekey = ? WHERE eset = ? AND ekey = ?", change)
+        try db.run("UPDATE OR REPLACE link_navs SET ekey = ? WHERE eset = ? AND ekey = ?", change)
         try db.run("UPDATE queue SET ekey = ? WHERE eset = ? AND ekey = ?", change)
         try db.run("UPDATE queue SET tkey = ? WHERE tset = ? AND tkey = ?", change)
         try db.run("UPDATE archive SET ekey = ? WHERE eset = ? AND ekey = ?", change)
