@@ -135,4 +135,27 @@ final class PageStreamingTests: XCTestCase {
             XCTAssertLessThanOrEqual(seen, 2500, name)
         }
     }
+
+    func testFetchEntitiesDecodesWhileThePageArrivesAndKeepsThePagingFacts() async throws {
+        for (name, transport) in Self.transports {
+            let list = try await provider(transport()).fetchEntities(
+                Self.items.custom("n", "3000").custom("split", "65536").custom("pause", "0.3").custom("next", "1"), headers: [:],
+                options: .init())
+            XCTAssertEqual(list.entities.count, 3_000, name)
+            XCTAssertEqual(list.entities.last?["ID"], .int32(2_999), name)
+            XCTAssertEqual(list.inlineCount, 3_000, name)
+            XCTAssertEqual(list.nextLink, "Items?n=3", name)
+        }
+    }
+
+    func testAPageWithAnotherContentTypeIsNotStreamedAndFailsTyped() async throws {
+        for (name, transport) in Self.transports {
+            do {
+                for try await _ in provider(transport()).entities(Self.items.custom("n", "10").custom("ctype", "text/plain")) {}
+                XCTFail("\(name): text/plain is not a JSON page")
+            } catch let error as ODataError {
+                XCTAssertEqual(error.kind, .wrongContentType, "\(name): \(error)")
+            }
+        }
+    }
 }

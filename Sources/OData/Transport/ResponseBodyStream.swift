@@ -19,7 +19,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
 
     /// Bytes held for the reader above which the transport is asked to pause (one entry larger than this is
     /// still taken whole).
-    package let limit: Int
+    let limit: Int
 
     private let lock = NSLock()
     private var chunker = JSONFeedChunker()
@@ -33,14 +33,14 @@ package final class ResponseBodyStream: @unchecked Sendable {
     private var refusals = 0
 
     /// A stream that asks the transport to pause once `limit` bytes wait for the reader.
-    package init(limit: Int = 1 << 20) {
+    init(limit: Int = 1 << 20) {
         self.limit = max(limit, 1)
     }
 
     /// The most bytes the stream held at once (entries not yet taken plus the entry being received).
-    package var peakBufferedBytes: Int { lock.withLock { peak } }
+    var peakBufferedBytes: Int { lock.withLock { peak } }
     /// How many times the stream asked the transport to pause.
-    package var pauses: Int { lock.withLock { refusals } }
+    var pauses: Int { lock.withLock { refusals } }
 
     /// A response starts: returns whether its body is to be streamed here. False for anything but a GET
     /// answered 2xx with a JSON content type, and for a request sent again after entries of an earlier
@@ -85,7 +85,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
 
     /// Takes the next piece of the body; returns false when the transport should pause (the `onRoom`
     /// handler is called once the reader has caught up).
-    package func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let (room, reader) = lock.withLock { () -> (Bool, CheckedContinuation<Void, Never>?) in
             chunker.append(bytes)
             peak = max(peak, chunker.bufferedBytes)
@@ -101,7 +101,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
     }
 
     /// The body has ended (or the request failed with `error`): the reader takes what is left.
-    package func close(_ error: (any Error)? = nil) {
+    func close(_ error: (any Error)? = nil) {
         let reader = lock.withLock { () -> CheckedContinuation<Void, Never>? in
             closed = true
             if failure == nil, let error { failure = error }
@@ -143,7 +143,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
     }
 
     /// Whether a body was streamed here.
-    package var didStream: Bool { lock.withLock { began } }
+    var didStream: Bool { lock.withLock { began } }
 
     /// The rest of a streamed body after the last run: the envelope with the paging facts, or the whole
     /// body when it held no entry array.
