@@ -158,4 +158,33 @@ final class PageStreamingTests: XCTestCase {
             }
         }
     }
+
+    func testARequestAMiddlewareSendsOnItsOwnIsNotStreamedIntoThePage() async throws {
+        let side = server.url("/svc/Items?n=2")
+        let sideBodies = SideBodies()
+        let middleware = ClosureMiddleware { request, next in
+            // a middleware fetching something of its own (a token, say) in the page request's task
+            let response = try await next(HTTPRequest(method: "GET", url: side))
+            sideBodies.record(response.body.count)
+            return try await next(request)
+        }
+        for (name, transport) in Self.transports {
+            let provider = OnlineODataProvider(
+                serviceName: "Test", serviceRoot: server.url("/svc/"), options: .init(retryPolicy: .none, middlewares: [middleware]),
+                transport: transport())
+            let run = try await iterate(provider, Self.items.custom("n", "3000"))
+            XCTAssertEqual(run.ids, (0..<3_000).map(Int32.init), name)
+            XCTAssertEqual(run.streamedPages, 1, "\(name): the page itself is streamed")
+            XCTAssertGreaterThan(sideBodies.last, 100, "\(name): the middleware's own response keeps its body")
+        }
+    }
+}
+
+/// The body sizes a test middleware saw.
+private final class SideBodies: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sizes: [Int] = []
+
+    func record(_ size: Int) { lock.withLock { sizes.append(size) } }
+    var last: Int { lock.withLock { sizes.last ?? 0 } }
 }

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Back-pressure: once `limit` bytes wait for the reader, `offer` refuses the bytes (the transport pauses
 /// the transfer and offers them again after `onRoom` was called); `append` always takes them and answers
-/// whether the transport should pause. Only a GET answered 2xx with a JSON content type is streamed.
+/// whether the transport should pause. Only a GET of the page's URL answered 2xx with a JSON content type is streamed.
 package final class ResponseBodyStream: @unchecked Sendable {
     /// The stream of the current task's page request, if any.
     @TaskLocal package static var current: ResponseBodyStream?
@@ -32,8 +32,13 @@ package final class ResponseBodyStream: @unchecked Sendable {
     private var peak = 0
     private var refusals = 0
 
-    /// A stream that asks the transport to pause once `limit` bytes wait for the reader.
-    init(limit: Int = 1 << 20) {
+    /// The URL of the page's request: only a response to it is streamed (not one to a request a middleware
+    /// sends on its own, such as a token fetch, nor a redirected one, which are read whole).
+    let url: URL
+
+    /// A stream for the page at `url` that asks the transport to pause once `limit` bytes wait for the reader.
+    init(for url: URL, limit: Int = 1 << 20) {
+        self.url = url
         self.limit = max(limit, 1)
     }
 
@@ -42,11 +47,11 @@ package final class ResponseBodyStream: @unchecked Sendable {
     /// How many times the stream asked the transport to pause.
     var pauses: Int { lock.withLock { refusals } }
 
-    /// A response starts: returns whether its body is to be streamed here. False for anything but a GET
-    /// answered 2xx with a JSON content type, and for a request sent again after entries of an earlier
+    /// A response starts: returns whether its body is to be streamed here. False for anything but a GET of
+    /// `url` answered 2xx with a JSON content type, and for a request sent again after entries of an earlier
     /// attempt were taken (the reader then fails rather than see them twice).
     package func begin(_ request: HTTPRequest, statusCode: Int, headers: HTTPHeaders) -> Bool {
-        guard request.method == "GET", request.responseBodyFile == nil, (200..<300).contains(statusCode),
+        guard request.method == "GET", request.url == url, request.responseBodyFile == nil, (200..<300).contains(statusCode),
             let type = headers["Content-Type"], HTTPResponse.mediaType(of: type).hasSuffix("json")
         else { return false }
         return lock.withLock {
