@@ -126,7 +126,10 @@ final class CurlEngine: @unchecked Sendable {
             return
         }
         active[handle] = transfer
-        transfer.observer?.onRoom { [weak self] in self?.resume(transfer) }
+        // weak: the stream is the transfer's observer, so a strong reference would make a cycle
+        transfer.observer?.onRoom { [weak self, weak transfer] in
+            if let transfer { self?.resume(transfer) }
+        }
     }
 
     /// Lets a paused transfer go on (libcurl delivers the bytes it kept at once, from this call).

@@ -135,4 +135,56 @@ final class PageStreamingTests: XCTestCase {
             XCTAssertLessThanOrEqual(seen, 2500, name)
         }
     }
+
+    func testFetchEntitiesDecodesWhileThePageArrivesAndKeepsThePagingFacts() async throws {
+        for (name, transport) in Self.transports {
+            let list = try await provider(transport()).fetchEntities(
+                Self.items.custom("n", "3000").custom("split", "65536").custom("pause", "0.3").custom("next", "1"), headers: [:],
+                options: .init())
+            XCTAssertEqual(list.entities.count, 3_000, name)
+            XCTAssertEqual(list.entities.last?["ID"], .int32(2_999), name)
+            XCTAssertEqual(list.inlineCount, 3_000, name)
+            XCTAssertEqual(list.nextLink, "Items?n=3", name)
+        }
+    }
+
+    func testAPageWithAnotherContentTypeIsNotStreamedAndFailsTyped() async throws {
+        for (name, transport) in Self.transports {
+            do {
+                for try await _ in provider(transport()).entities(Self.items.custom("n", "10").custom("ctype", "text/plain")) {}
+                XCTFail("\(name): text/plain is not a JSON page")
+            } catch let error as ODataError {
+                XCTAssertEqual(error.kind, .wrongContentType, "\(name): \(error)")
+            }
+        }
+    }
+
+    func testARequestAMiddlewareSendsOnItsOwnIsNotStreamedIntoThePage() async throws {
+        let side = server.url("/svc/Items?n=2")
+        let sideBodies = SideBodies()
+        let middleware = ClosureMiddleware { request, next in
+            // a middleware fetching something of its own (a token, say) in the page request's task
+            let response = try await next(HTTPRequest(method: "GET", url: side))
+            sideBodies.record(response.body.count)
+            return try await next(request)
+        }
+        for (name, transport) in Self.transports {
+            let provider = OnlineODataProvider(
+                serviceName: "Test", serviceRoot: server.url("/svc/"), options: .init(retryPolicy: .none, middlewares: [middleware]),
+                transport: transport())
+            let run = try await iterate(provider, Self.items.custom("n", "3000"))
+            XCTAssertEqual(run.ids, (0..<3_000).map(Int32.init), name)
+            XCTAssertEqual(run.streamedPages, 1, "\(name): the page itself is streamed")
+            XCTAssertGreaterThan(sideBodies.last, 100, "\(name): the middleware's own response keeps its body")
+        }
+    }
+}
+
+/// The body sizes a test middleware saw.
+private final class SideBodies: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sizes: [Int] = []
+
+    func record(_ size: Int) { lock.withLock { sizes.append(size) } }
+    var last: Int { lock.withLock { sizes.last ?? 0 } }
 }

@@ -6,7 +6,8 @@ import XCTest
 ///
 /// `/svc/Items?n=…&split=…&pause=…[&bad=…][&next=1]`: `n` entries; the first `split` bytes of the body at
 /// once, then `pause` seconds of silence, then the rest in 64 KB pieces. With `bad=k` entry `k` has a
-/// string `ID` (a decoding error); with `next=1` the page links to a second page of 3 entries.
+/// string `ID` (a decoding error); with `next=1` the page links to a second page of 3 entries; `ctype=…` replaces
+/// the content type.
 final class SlowFeedServer {
     private var process: Process?
     /// The port, once started.
@@ -30,7 +31,7 @@ final class SlowFeedServer {
                     d = {"__count": str(n), "results": items}
                     if q.get("next") == "1": d["__next"] = "Items?n=3"
                     body = json.dumps({"d": d}).encode()
-                    self.send_response(200); self.send_header("Content-Type", "application/json;charset=utf-8")
+                    self.send_response(200); self.send_header("Content-Type", q.get("ctype", "application/json;charset=utf-8"))
                     self.send_header("Content-Length", str(len(body))); self.end_headers()
                     split = min(int(q.get("split", str(len(body)))), len(body))
                     self.wfile.write(body[:split]); self.wfile.flush()

@@ -80,12 +80,18 @@ extension JSONScanner {
                 // Copy the run up to the next quote, backslash or control character in one go.
                 let runStart = position
                 position += 1
+                var found = false
                 while count - position >= 8 {
                     let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                    if Self.hasSpecialByte(word) { break }
+                    let special = Self.specialBytes(word)
+                    if special != 0 {
+                        position += special.trailingZeroBitCount &>> 3
+                        found = true
+                        break
+                    }
                     position += 8
                 }
-                while position < count {
+                while !found, position < count {
                     let next = base[position]
                     if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
                     position += 1

@@ -24,7 +24,7 @@ extension OnlineODataProvider {
 /// `ResponseBodyStream` set, and the reader decodes the runs of entries as it takes them.
 /// Dropping the reader (the iteration stopped) or cancelling the reading task cancels the request.
 final class StreamedPage: @unchecked Sendable {
-    let stream = ResponseBodyStream()
+    let stream: ResponseBodyStream
     private let provider: OnlineODataProvider
     private let request: HTTPRequest
     private let type: EntityTypeDescriptor
@@ -37,6 +37,7 @@ final class StreamedPage: @unchecked Sendable {
         self.provider = provider
         self.request = request
         self.type = type
+        self.stream = ResponseBodyStream(for: request.url)
         self.decoder = ODataJSONDecoder(typeResolver: provider.options.typeResolver)
         let stream = self.stream
         transfer = Task {

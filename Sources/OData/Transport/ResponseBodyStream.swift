@@ -12,14 +12,14 @@ import Foundation
 ///
 /// Back-pressure: once `limit` bytes wait for the reader, `offer` refuses the bytes (the transport pauses
 /// the transfer and offers them again after `onRoom` was called); `append` always takes them and answers
-/// whether the transport should pause. Only a GET answered 2xx with a JSON content type is streamed.
+/// whether the transport should pause. Only a GET of the page's URL answered 2xx with a JSON content type is streamed.
 package final class ResponseBodyStream: @unchecked Sendable {
     /// The stream of the current task's page request, if any.
     @TaskLocal package static var current: ResponseBodyStream?
 
     /// Bytes held for the reader above which the transport is asked to pause (one entry larger than this is
     /// still taken whole).
-    package let limit: Int
+    let limit: Int
 
     private let lock = NSLock()
     private var chunker = JSONFeedChunker()
@@ -32,21 +32,26 @@ package final class ResponseBodyStream: @unchecked Sendable {
     private var peak = 0
     private var refusals = 0
 
-    /// A stream that asks the transport to pause once `limit` bytes wait for the reader.
-    package init(limit: Int = 1 << 20) {
+    /// The URL of the page's request: only a response to it is streamed (not one to a request a middleware
+    /// sends on its own, such as a token fetch, nor a redirected one, which are read whole).
+    let url: URL
+
+    /// A stream for the page at `url` that asks the transport to pause once `limit` bytes wait for the reader.
+    init(for url: URL, limit: Int = 1 << 20) {
+        self.url = url
         self.limit = max(limit, 1)
     }
 
     /// The most bytes the stream held at once (entries not yet taken plus the entry being received).
-    package var peakBufferedBytes: Int { lock.withLock { peak } }
+    var peakBufferedBytes: Int { lock.withLock { peak } }
     /// How many times the stream asked the transport to pause.
-    package var pauses: Int { lock.withLock { refusals } }
+    var pauses: Int { lock.withLock { refusals } }
 
-    /// A response starts: returns whether its body is to be streamed here. False for anything but a GET
-    /// answered 2xx with a JSON content type, and for a request sent again after entries of an earlier
+    /// A response starts: returns whether its body is to be streamed here. False for anything but a GET of
+    /// `url` answered 2xx with a JSON content type, and for a request sent again after entries of an earlier
     /// attempt were taken (the reader then fails rather than see them twice).
     package func begin(_ request: HTTPRequest, statusCode: Int, headers: HTTPHeaders) -> Bool {
-        guard request.method == "GET", request.responseBodyFile == nil, (200..<300).contains(statusCode),
+        guard request.method == "GET", request.url == url, request.responseBodyFile == nil, (200..<300).contains(statusCode),
             let type = headers["Content-Type"], HTTPResponse.mediaType(of: type).hasSuffix("json")
         else { return false }
         return lock.withLock {
@@ -85,7 +90,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
 
     /// Takes the next piece of the body; returns false when the transport should pause (the `onRoom`
     /// handler is called once the reader has caught up).
-    package func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let (room, reader) = lock.withLock { () -> (Bool, CheckedContinuation<Void, Never>?) in
             chunker.append(bytes)
             peak = max(peak, chunker.bufferedBytes)
@@ -101,7 +106,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
     }
 
     /// The body has ended (or the request failed with `error`): the reader takes what is left.
-    package func close(_ error: (any Error)? = nil) {
+    func close(_ error: (any Error)? = nil) {
         let reader = lock.withLock { () -> CheckedContinuation<Void, Never>? in
             closed = true
             if failure == nil, let error { failure = error }
@@ -143,7 +148,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
     }
 
     /// Whether a body was streamed here.
-    package var didStream: Bool { lock.withLock { began } }
+    var didStream: Bool { lock.withLock { began } }
 
     /// The rest of a streamed body after the last run: the envelope with the paging facts, or the whole
     /// body when it held no entry array.
