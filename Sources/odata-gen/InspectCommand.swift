@@ -10,7 +10,7 @@ enum InspectCommand {
           first diagnostic of error severity. Exit code 0 when the document could be read.
         """
 
-    /// Runs the command; returns the process exit code.
+    /// Runs the command; returns the exit code of a failure, and ends the process itself on success.
     static func run(_ arguments: [String]) -> Int32 {
         var json = false
         var strict = false
@@ -46,11 +46,15 @@ enum InspectCommand {
             }
             return 1
         }
-        if json {
-            CLI.printOutput(metadata.inspectionJSON().rendered())
-        } else {
-            CLI.printOutput(metadata.inspectionSummary(title: path))
+        exitPrinting(json ? metadata.inspectionJSON().rendered() : metadata.inspectionSummary(title: path), keeping: metadata)
+    }
+
+    /// Prints `text` and ends the process while `metadata` is still alive: this spares tearing the model down
+    /// object by object just before the process ends (about 6 % of the whole process on a 1.9 MB document).
+    private static func exitPrinting(_ text: String, keeping metadata: ServiceMetadata) -> Never {
+        withExtendedLifetime(metadata) {
+            CLI.printOutput(text)
+            exit(0)
         }
-        return 0
     }
 }
