@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Parses every corpus document and a generated ~2 MB document with our parser (release build)
 # and with pyodata (pinned, in a virtual environment under .build/bench-venv), and prints the
-# median times side by side with the ratio. Usage: bash Benchmarks/metadata-vs-pyodata.sh [files...]
+# median times side by side with the ratio; then times `odata-gen inspect` on the generated document as a
+# whole process (release build of the root package: start-up, reading, parsing, summary, printing) against
+# pyodata's in-process parse of the same document, and `odata-gen --help` as the start-up floor.
+# Usage: bash Benchmarks/metadata-vs-pyodata.sh [files...]   (INSPECT_RUNS=20 sets the process runs)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -14,18 +17,38 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import pyodata" 2>/de
 fi
 
 swift build -c release --package-path Benchmarks --product metadata-bench >&2
+swift build -c release --product odata-gen >&2
+odata_gen="$(swift build -c release --show-bin-path)/odata-gen"
 bench="$(swift build -c release --package-path Benchmarks --show-bin-path)/metadata-bench"
 large=".build/bench-large-metadata.xml"
 "$bench" --generate "$large" 2000000
 
 if [ "$#" -gt 0 ]; then files=("$@"); else files=(Tests/ODataMetadataTests/Resources/metadata/*.xml "$large"); fi
-ours="$(mktemp)"; theirs="$(mktemp)"
-trap 'rm -f "$ours" "$theirs"' EXIT
+ours="$(mktemp)"; theirs="$(mktemp)"; whole="$(mktemp)"
+trap 'rm -f "$ours" "$theirs" "$whole"' EXIT
 "$bench" --tsv "${files[@]}" > "$ours"
 "$venv/bin/python" Benchmarks/pyodata_bench.py "${files[@]}" > "$theirs"
+# Whole processes, interleaved so that load changes hit both alike: median wall and CPU (user + system).
+python3 - "$odata_gen" "$large" "${INSPECT_RUNS:-20}" > "$whole" <<'PY'
+import os, statistics, subprocess, sys, time
+binary, document, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+commands = {"start-up floor (--help)": [binary, "--help"], "inspect": [binary, "inspect", document]}
+times = {name: ([], []) for name in commands}
+for _ in range(runs + 2):
+    for name, command in commands.items():
+        before_cpu = os.times()
+        before = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        wall = time.perf_counter() - before
+        after_cpu = os.times()
+        times[name][0].append(wall)
+        times[name][1].append(after_cpu.children_user - before_cpu.children_user + after_cpu.children_system - before_cpu.children_system)
+for name, (wall, cpu) in times.items():
+    print(f"{name}\t{statistics.median(wall[2:]) * 1000}\t{statistics.median(cpu[2:]) * 1000}")
+PY
 
 echo "Median of repeated parses (wall clock; thread CPU time in brackets). Machine load: $(cut -d' ' -f1-3 /proc/loadavg)"
-python3 - "$ours" "$theirs" <<'PY'
+python3 - "$ours" "$theirs" "$whole" "$(basename "$large")" "${INSPECT_RUNS:-20}" <<'PY'
 import sys
 def load(path):
     rows = {}
@@ -45,4 +68,16 @@ for name, row in ours.items():
     pwall, pcpu = float(other[2]), float(other[3])
     note = "" if other[4] == "default" else "  (pyodata: error policies set to ignore)"
     print(f"{name:36} {size:9d} {wall:10.3f} ({cpu:8.3f}) {size / 1e3 / wall:7.1f} {pwall:10.3f} ({pcpu:8.3f}) {pwall / wall:7.1f}x {pcpu / cpu:8.1f}x{note}")
+
+large, runs = sys.argv[4], sys.argv[5]
+print(f"\nodata-gen as a whole process on {large} (median of {runs} runs; CPU = user + system in brackets)")
+reference = theirs.get(large)
+for line in open(sys.argv[3]):
+    name, wall, cpu = line.rstrip("\n").split("\t")
+    wall, cpu = float(wall), float(cpu)
+    if reference is None or reference[2].startswith("failed"):
+        print(f"  {name:26} {wall:8.2f} ms ({cpu:7.2f})")
+    else:
+        pwall, pcpu = float(reference[2]), float(reference[3])
+        print(f"  {name:26} {wall:8.2f} ms ({cpu:7.2f})   pyodata in-process parse {pwall:8.2f} ms ({pcpu:7.2f}) -> {pwall / wall:5.1f}x ({pcpu / cpu:5.1f}x); budget >= 5x for inspect")
 PY

@@ -10,7 +10,7 @@ enum InspectCommand {
           first diagnostic of error severity. Exit code 0 when the document could be read.
         """
 
-    /// Runs the command; returns the process exit code.
+    /// Runs the command; returns the exit code of a failure, and ends the process itself on success.
     static func run(_ arguments: [String]) -> Int32 {
         var json = false
         var strict = false
@@ -46,21 +46,15 @@ enum InspectCommand {
             }
             return 1
         }
-        if json {
-            CLI.printOutput(metadata.inspectionJSON().rendered())
-        } else {
-            CLI.printOutput(metadata.inspectionSummary(title: path))
-        }
-        // The process exits right after this returns: the model is left to the exit instead of being
-        // freed object by object (on the 1.9 MB synthetic document that was 6 % of a whole run's instructions).
-        _ = Unmanaged.passRetained(KeptUntilExit(metadata))
-        return 0
+        exitPrinting(json ? metadata.inspectionJSON().rendered() : metadata.inspectionSummary(title: path), keeping: metadata)
     }
-}
 
-/// A value deliberately never freed (the process is about to exit).
-private final class KeptUntilExit {
-    let value: ServiceMetadata
-
-    init(_ value: ServiceMetadata) { self.value = value }
+    /// Prints `text` and ends the process while `metadata` is still alive: this spares tearing the model down
+    /// object by object just before the process ends (about 6 % of the whole process on a 1.9 MB document).
+    private static func exitPrinting(_ text: String, keeping metadata: ServiceMetadata) -> Never {
+        withExtendedLifetime(metadata) {
+            CLI.printOutput(text)
+            exit(0)
+        }
+    }
 }

@@ -136,4 +136,36 @@ final class CheckCommandLineTests: XCTestCase {
         XCTAssertEqual(try PatchCommandLineTests.odataGen(["check", espm]).status, 64)
         XCTAssertEqual(try PatchCommandLineTests.odataGen(["check", espm, "--against", "/nonexistent.xml"]).status, 1)
     }
+
+    /// The tool does not link FoundationNetworking (it would slow every command's start-up); `check` loads
+    /// it when `--against` is a URL. Served by Python's `http.server` on an ephemeral 127.0.0.1 port.
+    func testCheckAgainstAServedURL() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("odata-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let espm = try TestSupport.resource("metadata/ESPM.xml").path
+        try Data(try DriftTests.drifted().utf8).write(to: work.appendingPathComponent("served.xml"))
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", work.path]
+        let announcement = Pipe()
+        server.standardOutput = announcement
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate() }
+        // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ..."
+        var banner = ""
+        while !banner.contains("\n") {
+            let chunk = announcement.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            banner += String(decoding: chunk, as: UTF8.self)
+        }
+        let port = try XCTUnwrap(banner.split(separator: " ").firstIndex(of: "port").map { banner.split(separator: " ")[$0 + 1] }, banner)
+        let drifted = try PatchCommandLineTests.odataGen(["check", espm, "--against", "http://127.0.0.1:\(port)/served.xml"])
+        XCTAssertEqual(drifted.status, 2, drifted.output)
+        XCTAssertContains(drifted.output, "5 change(s) can break the generated code")
+        let missing = try PatchCommandLineTests.odataGen(["check", espm, "--against", "http://127.0.0.1:\(port)/missing.xml"])
+        XCTAssertEqual(missing.status, 1, missing.output)
+        XCTAssertContains(missing.output, "cannot be fetched")
+    }
 }
