@@ -6,6 +6,11 @@ import Foundation
 enum RuntimeSymbolGraph {
     /// Runs `swift-symbolgraph-extract` on the `OData` module of this test build.
     static func load() throws -> RuntimeNameSets {
+        try names(in: symbolGraph())
+    }
+
+    /// The `OData` module's symbol graph (public and `@_spi` declarations; SPI ones carry `"spi": true`).
+    static func symbolGraph() throws -> Data {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("odata-symbols-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
@@ -25,7 +30,7 @@ enum RuntimeSymbolGraph {
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw TestFailure("swift-symbolgraph-extract failed: \(errorText)") }
-        return try names(in: Data(contentsOf: output.appendingPathComponent("OData.symbols.json")))
+        return try Data(contentsOf: output.appendingPathComponent("OData.symbols.json"))
     }
 
     /// The folder with `OData.swiftmodule`: `Modules` in or beside this test bundle's folder (SwiftPM's layout).

@@ -144,7 +144,6 @@ enum RuntimeNames {
         "applyChanges",
         "checkMetadata",
         "complete",
-        "completeVoid",
         "completionQueue",
         "count",
         "createEntity",
