@@ -58,7 +58,8 @@ final class GeneratedSPITests: XCTestCase {
     /// Whether `text` has a call of `symbol`: its name (the type's, for an initializer) followed by its labels
     /// in order (an unlabeled first argument must not start with a label), `await` before an async method.
     static func calls(_ symbol: SPISymbol, in text: String) -> Bool {
-        let callee = symbol.name == "init" ? NSRegularExpression.escapedPattern(for: symbol.owner) + #"(?:<[^()\n]*>)?"# : #"\."# + symbol.name
+        let callee =
+            symbol.name == "init" ? NSRegularExpression.escapedPattern(for: symbol.owner) + #"(?:<[^()\n]*>)?"# : #"\."# + symbol.name
         let prefix = symbol.name == "init" ? #"\b"# : (symbol.isAsync ? #"await [\w.]*"# : #"(?<!await )(?<!await self)"#)
         var pattern = prefix + callee + #"\("#
         if symbol.labels.first == "_" { pattern += #"(?!\s*\w+:)"# }
@@ -86,7 +87,9 @@ final class GeneratedSPITests: XCTestCase {
 
     func testGeneratedCodeImportsOnlyFoundationAndTheGeneratedSPI() throws {
         for file in try Self.generatedFiles() {
-            let imports = file.contents.split(separator: "\n").filter { $0.hasPrefix("import ") || $0.hasPrefix("@_spi") || $0.hasPrefix("@testable") }
+            let imports = file.contents.split(separator: "\n").filter {
+                $0.hasPrefix("import ") || $0.hasPrefix("@_spi") || $0.hasPrefix("@testable")
+            }
             for line in imports {
                 XCTAssertTrue(["import Foundation", "@_spi(Generated) import OData"].contains(String(line)), "\(file.name): \(line)")
             }
