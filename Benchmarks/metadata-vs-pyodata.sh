@@ -23,7 +23,7 @@ bench="$(swift build -c release --package-path Benchmarks --show-bin-path)/metad
 large=".build/bench-large-metadata.xml"
 "$bench" --generate "$large" 2000000
 
-if [ "$#" -gt 0 ]; then files=("$@"); else files=(Tests/ODataMetadataTests/Resources/metadata/*.xml "$large"); fi
+if [ "$#" -gt 0 ]; then files=("$@"); else files=(Tests/Corpus/metadata/*.xml "$large"); fi
 ours="$(mktemp)"; theirs="$(mktemp)"; whole="$(mktemp)"
 trap 'rm -f "$ours" "$theirs" "$whole"' EXIT
 "$bench" --tsv "${files[@]}" > "$ours"

@@ -14,7 +14,7 @@ cd "$ROOT"
 swift build -c release --package-path Benchmarks --product codegen-bench >/dev/null
 swift build --product odata-gen >/dev/null
 mkdir -p "$WORK"
-"$(swift build -c release --package-path Benchmarks --show-bin-path)/codegen-bench" --iterations 3 --corpus "$ROOT/Tests/ODataCodeGenTests/Resources/metadata" \
+"$(swift build -c release --package-path Benchmarks --show-bin-path)/codegen-bench" --iterations 3 --corpus "$ROOT/Tests/Corpus/metadata" \
     --write-synthetic "$WORK/Synthetic.xml" | grep -E "synthetic"
 
 layouts="${LAYOUTS:-perType sharded singleFile}"

@@ -10,5 +10,5 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import pyodata" 2>/de
   "$venv/bin/pip" install --quiet "pyodata==1.12.1"
 fi
 swift build --product odata-gen >&2
-if [ "$#" -gt 0 ]; then files=("$@"); else files=(Tests/ODataMetadataTests/Resources/metadata/*.xml); fi
+if [ "$#" -gt 0 ]; then files=("$@"); else files=(Tests/Corpus/metadata/*.xml); fi
 "$venv/bin/python" scripts/crosscheck/crosscheck_pyodata.py "$(swift build --show-bin-path)/odata-gen" "${files[@]}" 2>/dev/null

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the checked-in golden sources (Tests/ODataCodeGenTests/Resources/golden/ESPM) from
-# Tests/ODataCodeGenTests/Resources/metadata/ESPM.xml. Goldens never update themselves: run this
+# Tests/Corpus/metadata/ESPM.xml (a link to Metadata/ESPM.xml). Goldens never update themselves: run this
 # on purpose after a deliberate generator change, then review `git diff` before committing.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

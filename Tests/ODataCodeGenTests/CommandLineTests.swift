@@ -50,7 +50,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testGeneratesKeepsUnchangedFilesAndRemovesOnlyStaleGeneratedOnes() throws {
-        let espm = try TestSupport.resource("metadata/ESPM.xml").path
+        let espm = try TestSupport.corpusDocument("ESPM.xml").path
         let output = work.appendingPathComponent("out")
         XCTAssertEqual(try run(["generate", espm, "--output", output.path]).status, 0)
         let customer = output.appendingPathComponent("Customer.swift")
@@ -68,7 +68,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testFlagsOverrideTheConfigurationFile() throws {
-        let espm = try TestSupport.resource("metadata/ESPM.xml").path
+        let espm = try TestSupport.corpusDocument("ESPM.xml").path
         let config = try write(#"{"serviceClassName": "FromFile", "entitySets": ["Stock"]}"#, "config.json")
         let output = work.appendingPathComponent("out")
         let result = try run(["generate", espm, "-o", output.path, "--config", config, "--service-name", "FromFlag"])
@@ -84,7 +84,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testErrorsNameTheProblemAndTheFile() throws {
-        let espm = try TestSupport.resource("metadata/ESPM.xml").path
+        let espm = try TestSupport.corpusDocument("ESPM.xml").path
         let config = try write(#"{"layout": "perType"}"#, "bad.json")
         let badConfig = try run(["generate", espm, "-o", work.path, "--config", config])
         XCTAssertEqual(badConfig.status, 1)

@@ -13,7 +13,7 @@ final class CompileTests: XCTestCase {
         }
         jobs.append(("Landmine", try TestSupport.resource("Landmine.xml"), GeneratorConfiguration()))
         jobs.append(("Landmine-preserve", try TestSupport.resource("Landmine.xml"), GeneratorConfiguration(namingStrategy: .preserve)))
-        let espm = try TestSupport.resource("metadata/ESPM.xml")
+        let espm = try TestSupport.corpusDocument("ESPM.xml")
         jobs.append(("ESPM-sharded-package", espm, GeneratorConfiguration(accessLevel: .package, fileLayout: .sharded, shardCount: 3)))
         jobs.append(("ESPM-sharded-too-many", espm, GeneratorConfiguration(fileLayout: .sharded, shardCount: 14)))
         jobs.append(("ESPM-single-internal", espm, GeneratorConfiguration(accessLevel: .internal, fileLayout: .singleFile)))
@@ -36,7 +36,7 @@ final class CompileTests: XCTestCase {
     }
 
     func testTheInstanceAccessCheckCoversEveryStaticDescriptor() throws {
-        let result = try CodeGenerator().generate(try TestSupport.parse(try TestSupport.resource("metadata/ESPM.xml")))
+        let result = try CodeGenerator().generate(try TestSupport.parse(try TestSupport.corpusDocument("ESPM.xml")))
         let usage = InstanceAccess.usageFile(for: result.files).contents
         XCTAssertContains(usage, "let value: Swift.String? = entity.firstName\n    entity.firstName = value")
         XCTAssertContains(usage, "let value: Address? = entity.address")

@@ -52,7 +52,7 @@ final class ConfigurationTests: XCTestCase {
     }
 
     private func espm(_ configuration: GeneratorConfiguration) throws -> GenerationResult {
-        try CodeGenerator(configuration: configuration).generate(try TestSupport.parse(try TestSupport.resource("metadata/ESPM.xml")))
+        try CodeGenerator(configuration: configuration).generate(try TestSupport.parse(try TestSupport.corpusDocument("ESPM.xml")))
     }
 
     func testSubsetPullsInEveryTypeTheSetsNeed() throws {

@@ -8,7 +8,7 @@ import XCTest
 final class DiagnosticTests: XCTestCase {
     /// Type-checks `body` (statements in a function) against the generated ESPM types; the diagnostics.
     private func diagnostics(_ body: String) throws -> String {
-        let result = try CodeGenerator().generate(try TestSupport.parse(try TestSupport.resource("metadata/ESPM.xml")))
+        let result = try CodeGenerator().generate(try TestSupport.parse(try TestSupport.corpusDocument("ESPM.xml")))
         let usage = GeneratedFile(name: "Usage.swift", contents: "import OData\n\nfunc usage() {\n\(body)\n}\n")
         let output = try Compiler.typecheck(result.files + [usage], moduleName: "Diagnostics")
         let text = try XCTUnwrap(output, "expected the snippet not to compile:\n\(body)")

@@ -14,7 +14,7 @@ final class DiffCommandLineTests: XCTestCase {
 
     func testGenerateWritesTheLockOnFirstGenerationAndDiffUsesIt() throws {
         let work = try temporaryDirectory()
-        let espm = try TestSupport.resource("metadata/ESPM.xml")
+        let espm = try TestSupport.corpusDocument("ESPM.xml")
         let lock = work.appendingPathComponent("odata-generator.lock.json")
         let first = try PatchCommandLineTests.odataGen([
             "generate", espm.path, "--output", work.appendingPathComponent("out").path, "--lock", lock.path,

@@ -9,7 +9,7 @@ import XCTest
 /// The drift check: generated code carries its model; `checkMetadata()` and `odata-gen check` report only
 /// what can break it.
 final class DriftTests: XCTestCase {
-    static func espm() throws -> String { try String(contentsOf: try TestSupport.resource("metadata/ESPM.xml"), encoding: .utf8) }
+    static func espm() throws -> String { try String(contentsOf: try TestSupport.corpusDocument("ESPM.xml"), encoding: .utf8) }
 
     /// ESPM served with: Customer's and Supplier's PhoneNumber removed, Stock.QuantityLessMin retyped, a new
     /// required property after every CurrencyCode (five types), a new optional Customer property, a new required parameter,
@@ -124,7 +124,7 @@ final class CheckCommandLineTests: XCTestCase {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("odata-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        let espm = try TestSupport.resource("metadata/ESPM.xml").path
+        let espm = try TestSupport.corpusDocument("ESPM.xml").path
         let served = work.appendingPathComponent("served.xml")
         try Data(try DriftTests.drifted().utf8).write(to: served)
         let drifted = try PatchCommandLineTests.odataGen(["check", espm, "--against", served.path])

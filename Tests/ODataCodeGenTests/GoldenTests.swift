@@ -9,7 +9,7 @@ import XCTest
 /// and review the diff in version control.
 final class GoldenTests: XCTestCase {
     func testESPMMatchesGoldens() throws {
-        let result = try CodeGenerator().generate(try TestSupport.parse(try TestSupport.resource("metadata/ESPM.xml")))
+        let result = try CodeGenerator().generate(try TestSupport.parse(try TestSupport.corpusDocument("ESPM.xml")))
         XCTAssertEqual(result.diagnostics, [])
         if ProcessInfo.processInfo.environment["ODATA_UPDATE_GOLDENS"] == "1" {
             try write(result.files)
@@ -30,7 +30,7 @@ final class GoldenTests: XCTestCase {
     }
 
     func testGenerationIsDeterministic() throws {
-        let metadata = try TestSupport.parse(try TestSupport.resource("metadata/ESPM.xml"))
+        let metadata = try TestSupport.parse(try TestSupport.corpusDocument("ESPM.xml"))
         let first = try CodeGenerator().generate(metadata)
         for _ in 0..<3 {
             XCTAssertEqual(try CodeGenerator().generate(metadata), first)

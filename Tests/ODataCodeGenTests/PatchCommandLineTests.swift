@@ -47,7 +47,7 @@ final class PatchCommandLineTests: XCTestCase {
         XCTAssertEqual(viaFlag.status, 0)
         XCTAssertFalse(viaFlag.output.contains("Edm.Float"), viaFlag.output)
         let stale = try Self.odataGen([
-            "generate", try TestSupport.resource("metadata/ESPM.xml").path, "--output", work.appendingPathComponent("d").path,
+            "generate", try TestSupport.corpusDocument("ESPM.xml").path, "--output", work.appendingPathComponent("d").path,
             "--patches", copy.path,
         ])
         XCTAssertEqual(stale.status, 1)

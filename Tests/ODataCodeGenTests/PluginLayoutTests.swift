@@ -26,12 +26,12 @@ final class PluginLayoutTests: XCTestCase {
             let counted = try XCTUnwrap(MetadataTypeCounter.typeCount(at: url))
             XCTAssertGreaterThanOrEqual(counted, generatedTypes, url.lastPathComponent)
         }
-        let espm = try TestSupport.resource("metadata/ESPM.xml")
+        let espm = try TestSupport.corpusDocument("ESPM.xml")
         XCTAssertEqual(MetadataTypeCounter.typeCount(at: espm), 11)
     }
 
     func testOneTypePerFileAndInexactCountsStayCorrect() throws {
-        let espm = try TestSupport.parse(try TestSupport.resource("metadata/ESPM.xml"))
+        let espm = try TestSupport.parse(try TestSupport.corpusDocument("ESPM.xml"))
         func typeFiles(_ shards: Int) throws -> [String] {
             let result = try CodeGenerator(configuration: GeneratorConfiguration(fileLayout: .sharded, shardCount: shards))
                 .generate(espm)

@@ -7,6 +7,11 @@ enum RuntimeSymbolGraph {
     /// Runs `swift-symbolgraph-extract` on the `OData` module of this test build, through
     /// `scripts/symbol-graph.sh` (which holds the compiler settings the documentation and layer scripts use).
     static func load() throws -> RuntimeNameSets {
+        try names(in: symbolGraph())
+    }
+
+    /// The `OData` module's symbol graph (public and `@_spi` declarations; SPI ones carry `"spi": true`).
+    static func symbolGraph() throws -> Data {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("odata-symbols-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
@@ -25,7 +30,7 @@ enum RuntimeSymbolGraph {
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw TestFailure("scripts/symbol-graph.sh failed: \(errorText)") }
-        return try names(in: Data(contentsOf: output.appendingPathComponent("OData.symbols.json")))
+        return try Data(contentsOf: output.appendingPathComponent("OData.symbols.json"))
     }
 
     /// The folder with `OData.swiftmodule`: `Modules` in or beside this test bundle's folder (SwiftPM's layout).

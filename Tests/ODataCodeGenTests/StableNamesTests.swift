@@ -50,7 +50,7 @@ final class StableNamesTests: XCTestCase {
 
     /// ESPM with removed properties (Customer's and Supplier's PhoneNumber), a changed type, a new required parameter and a new entity set.
     func testTheDiffOfARealDocumentMarksWhatBreaks() throws {
-        let url = try TestSupport.resource("metadata/ESPM.xml")
+        let url = try TestSupport.corpusDocument("ESPM.xml")
         let original = try String(contentsOf: url, encoding: .utf8)
         let changed =
             original

@@ -71,7 +71,7 @@ final class StrictQueryCapabilityTests: XCTestCase {
     }
 
     func testARealDocumentCompilesInStrictMode() throws {
-        let url = try TestSupport.resource("metadata/API_SALES_ORDER_SRV.xml")
+        let url = try TestSupport.corpusDocument("API_SALES_ORDER_SRV.xml")
         let result = try CodeGenerator(configuration: Self.strict).generate(try TestSupport.parse(url))
         XCTAssertTrue(TestSupport.allText(result).contains("OData.QueryRestrictedProperty<"))
         if let problem = try Compiler.typecheck(result.files, moduleName: "StrictSalesOrder") { XCTFail(problem) }

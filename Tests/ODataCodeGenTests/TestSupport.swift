@@ -20,9 +20,19 @@ enum TestSupport {
         return url
     }
 
-    /// The corpus documents (every `metadata/*.xml`), sorted by name.
+    /// The corpus, kept once for every test target in `Tests/Corpus/metadata`.
+    static let corpusDirectory = repositoryRoot.appendingPathComponent("Tests/Corpus/metadata")
+
+    /// A corpus document (`Tests/Corpus/metadata/<name>`).
+    static func corpusDocument(_ name: String) throws -> URL {
+        let url = corpusDirectory.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw TestFailure("missing corpus document \(url.path)") }
+        return url
+    }
+
+    /// The corpus documents (every `Tests/Corpus/metadata/*.xml`), sorted by name.
     static func corpus() throws -> [URL] {
-        let directory = try resource("metadata")
+        let directory = corpusDirectory
         return try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".xml") }.sorted()
             .map { directory.appendingPathComponent($0) }

@@ -6,14 +6,19 @@ import XCTest
 /// Thrown when a corpus document is not among the test resources.
 struct MissingFixture: Error, CustomStringConvertible {
     let name: String
-    var description: String { "missing test resource Resources/metadata/\(name)" }
+    var description: String { "missing corpus document Tests/Corpus/metadata/\(name)" }
 }
 
 /// Loads test resources and parses them.
 enum Fixtures {
-    /// The URL of a corpus document in `Resources/metadata`.
+    /// The corpus, kept once for every test target in `Tests/Corpus/metadata` (found from this file's path).
+    static let corpusDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Corpus/metadata")
+
+    /// The URL of a corpus document in `Tests/Corpus/metadata`.
     static func url(_ name: String) throws -> URL {
-        guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Resources/metadata") else {
+        let url = corpusDirectory.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
             // A missing fixture is a broken test setup: fail, never skip.
             throw MissingFixture(name: name)
         }

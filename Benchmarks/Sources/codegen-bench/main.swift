@@ -8,7 +8,7 @@ import Foundation
 import ODataCodeGen
 import ODataMetadata
 
-var corpus = "Tests/ODataCodeGenTests/Resources/metadata"
+var corpus = "Tests/Corpus/metadata"
 var iterations = 20
 var syntheticOutput: String?
 var syntheticTypes = 200

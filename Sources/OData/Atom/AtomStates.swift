@@ -147,7 +147,9 @@ struct AtomEntryState {
 
     /// Sets the entity URI; derived links become explicit first, so that they keep the URI they were read with.
     mutating func setURI(_ uri: String) {
-        navigations.materializeDerivedLinks(under: metadata.uri, navigations: table.navigations)
+        if navigations.derivedLinks != 0 {
+            navigations.materializeDerivedLinks(under: metadata.uri, navigations: table.navigations)
+        }
         metadata.uri = uri
     }
 

@@ -91,8 +91,10 @@ struct JSONEntityReader {
                     throw error
                 }
             } else if key.count == 10, key.equals("__metadata") {
-                // A second `__metadata` may change the URI that derived links were checked against.
-                navigations.materializeDerivedLinks(under: metadata.uri, navigations: table.navigations)
+                if navigations.derivedLinks != 0 {
+                    // A second `__metadata` may change the URI that derived links were checked against.
+                    navigations.materializeDerivedLinks(under: metadata.uri, navigations: table.navigations)
+                }
                 sawMetadata = true
                 if let derived = try readEntityMetadata(into: &metadata, uriBytes: &uriBytes, table: table, typeFixed: typeFixed) {
                     if readAny { return .restart(derived) }

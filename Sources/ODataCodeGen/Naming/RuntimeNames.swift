@@ -148,7 +148,6 @@ enum RuntimeNames {
         "applyChanges",
         "checkMetadata",
         "complete",
-        "completeVoid",
         "count",
         "createEntity",
         "createMedia",

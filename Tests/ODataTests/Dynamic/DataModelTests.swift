@@ -6,7 +6,7 @@ import XCTest
 
 final class DataModelTests: XCTestCase {
     private func model(_ file: String, container: String? = nil) throws -> DataModel {
-        let url = try XCTUnwrap(Bundle.module.url(forResource: "Resources/metadata/\(file)", withExtension: "xml"))
+        let url = try Payloads.metadataURL(file + ".xml")
         return try DataModel(metadata: MetadataParser.parse(contentsOf: url), container: container)
     }
 

@@ -5,11 +5,11 @@ import ODataMetadata
 
 /// Loads a service model through the dynamic API (`DataModel` from `$metadata`) for the recorded-payload tests.
 enum RecordedModels {
-    /// The model of a metadata file in Resources/metadata; a broken file stops the test run with its error.
+    /// The model of a corpus document (`Tests/Corpus/metadata`); a broken file stops the test run with its error.
     static func load(_ file: String) -> DataModel {
         do {
-            guard let url = Bundle.module.url(forResource: file, withExtension: "xml", subdirectory: "Resources/metadata") else {
-                fatalError("Resources/metadata/\(file).xml is missing from the test bundle")
+            guard let url = try? Payloads.metadataURL(file + ".xml") else {
+                fatalError("Tests/Corpus/metadata/\(file).xml is missing")
             }
             return try DataModel(metadata: MetadataParser.parse(contentsOf: url))
         } catch {
