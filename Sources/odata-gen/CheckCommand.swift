@@ -88,6 +88,13 @@ enum CheckCommand {
     /// only `check` against a URL pays for them.
     private static func loadNetworking() throws {
         #if canImport(Glibc)
+            // A tool built with --static-swift-stdlib carries its own runtime and Foundation: loading the
+            // toolchain's shared ones next to them is not safe.
+            guard dlopen("libswiftCore.so", RTLD_NOW | RTLD_NOLOAD) != nil else {
+                throw GeneratorError(
+                    message: "this odata-gen is linked statically (--static-swift-stdlib) and cannot fetch URLs; "
+                        + "download the document and pass the file")
+            }
             guard dlopen("libFoundationNetworking.so", RTLD_NOW | RTLD_GLOBAL) != nil else {
                 let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
                 throw GeneratorError(

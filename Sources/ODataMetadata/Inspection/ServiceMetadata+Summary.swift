@@ -1,22 +1,28 @@
 extension ServiceMetadata {
     /// A readable summary: versions, counts per kind, and every diagnostic on its own line.
     public func inspectionSummary(title: String) -> String {
-        let types = entityTypes
-        let containers = entityContainers
-        let severities = Dictionary(grouping: diagnostics, by: \.severity).mapValues(\.count)
+        // Counted in place, schema by schema: the flattened `entityTypes` and `entityContainers` would copy
+        // every type and container of a large document just to count them.
+        func perSchema(_ items: (Schema) -> Int) -> Int { schemas.reduce(0) { $0 + items($1) } }
+        func perContainer(_ items: (EntityContainer) -> Int) -> Int {
+            schemas.reduce(0) { total, schema in schema.entityContainers.reduce(total) { $0 + items($1) } }
+        }
+        func severityCount(_ severity: DiagnosticSeverity) -> Int { diagnostics.reduce(0) { $1.severity == severity ? $0 + 1 : $0 } }
+        let composite = perSchema { schema in schema.entityTypes.reduce(0) { $1.key.count > 1 ? $0 + 1 : $0 } }
+        let derived = perSchema { schema in schema.entityTypes.reduce(0) { $1.baseType != nil ? $0 + 1 : $0 } }
         var lines = [
             "\(title): EDMX \(edmxVersion), DataServiceVersion \(dataServiceVersion ?? "(none)")",
             "  schemas:           \(schemas.count) (\(schemas.map(\.namespace).joined(separator: ", ")))",
-            "  entity types:      \(types.count) (\(types.filter { $0.key.count > 1 }.count) with composite keys, \(types.filter { $0.baseType != nil }.count) derived)",
-            "  complex types:     \(complexTypes.count)",
-            "  associations:      \(associations.count)",
-            "  entity containers: \(containers.count)" + (defaultContainer.map { " (default \($0.name))" } ?? ""),
-            "  entity sets:       \(containers.reduce(0) { $0 + $1.entitySets.count })",
-            "  association sets:  \(containers.reduce(0) { $0 + $1.associationSets.count })",
-            "  function imports:  \(containers.reduce(0) { $0 + $1.functionImports.count })",
-            "  annotation blocks: \(schemas.reduce(0) { $0 + $1.annotationBlocks.count })",
+            "  entity types:      \(perSchema { $0.entityTypes.count }) (\(composite) with composite keys, \(derived) derived)",
+            "  complex types:     \(perSchema { $0.complexTypes.count })",
+            "  associations:      \(perSchema { $0.associations.count })",
+            "  entity containers: \(perSchema { $0.entityContainers.count })" + (defaultContainer.map { " (default \($0.name))" } ?? ""),
+            "  entity sets:       \(perContainer { $0.entitySets.count })",
+            "  association sets:  \(perContainer { $0.associationSets.count })",
+            "  function imports:  \(perContainer { $0.functionImports.count })",
+            "  annotation blocks: \(perSchema { $0.annotationBlocks.count })",
             "  references:        \(references.count)",
-            "  diagnostics:       \(severities[.error] ?? 0) errors, \(severities[.warning] ?? 0) warnings, \(severities[.note] ?? 0) notes",
+            "  diagnostics:       \(severityCount(.error)) errors, \(severityCount(.warning)) warnings, \(severityCount(.note)) notes",
         ]
         lines += diagnostics.map { "    \($0)" }
         return lines.joined(separator: "\n") + "\n"
