@@ -143,7 +143,7 @@ final class CheckCommandLineTests: XCTestCase {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("odata-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        let espm = try TestSupport.resource("metadata/ESPM.xml").path
+        let espm = try TestSupport.corpusDocument("ESPM.xml").path
         try Data(try DriftTests.drifted().utf8).write(to: work.appendingPathComponent("served.xml"))
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/env")

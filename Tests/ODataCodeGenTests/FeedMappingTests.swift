@@ -10,7 +10,7 @@ import XCTest
 /// generated `Product`.)
 final class FeedMappingTests: XCTestCase {
     func testRowsCarryTheMappingsOfARealWCFDocument() throws {
-        let result = try CodeGenerator().generate(try TestSupport.parse(try TestSupport.resource("metadata/ODataDemo.xml")))
+        let result = try CodeGenerator().generate(try TestSupport.parse(try TestSupport.corpusDocument("ODataDemo.xml")))
         let product = try TestSupport.file(result, "Product.swift")
         XCTAssertContains(product, #""Name Edm.String FC_TargetPath=SyndicationTitle FC_KeepInContent=false FC_ContentKind=text""#)
         XCTAssertContains(product, #""Description Edm.String FC_TargetPath=SyndicationSummary FC_KeepInContent=false FC_ContentKind=text""#)
