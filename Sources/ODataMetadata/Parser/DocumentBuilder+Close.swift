@@ -75,27 +75,27 @@ extension DocumentBuilder {
     /// The type a property has until its own is set (shared, so nothing is allocated per property).
     static let placeholderType = TypeReference.unresolved("")
 
-    /// `Name`, `Type` and the facets of a property or parameter, read in one pass over the attributes;
-    /// the type is returned as written (the `Property`'s type is a placeholder).
-    mutating func facets(_ a: XMLAttributes, at: SourceLocation) -> (property: Property, type: String?) {
-        var result = Property(name: "", type: Self.placeholderType)
-        var type: String?
-        guard let base = a.base else { return (result, nil) }
+    /// Reads `Name`, `Type` and the facets of a property or parameter into `result` in one pass over the
+    /// attributes, and returns the type (a primitive, or unresolved as written), nil when there is none.
+    mutating func facets(_ a: XMLAttributes, into result: inout Property, at: SourceLocation) -> TypeReference? {
+        var type: TypeReference?
+        guard let base = a.base else { return nil }
         for index in 0..<a.count {
             let entry = base + index * 5
             guard let local = entry[0], entry[2] == nil else { continue }
-            let text = XMLAttributes.text(entry[3], entry[4])
+            let value = AttributeBytes(entry[3], entry[4])
             switch local {
-            case names.name: result.name = text
-            case names.type: type = text
-            case names.nullable: result.isNullable = boolValue(text, "Nullable", default: true, at: at)
-            case names.maxLength: result.maxLength = maxLength(text, at: at)
-            case names.precision: result.precision = integer(text, "Precision", at: at)
-            case names.scale: result.scale = integer(text, "Scale", at: at)
-            case names.fixedLength: result.isFixedLength = boolValue(text, "FixedLength", default: false, at: at)
-            case names.unicode: result.isUnicode = boolValue(text, "Unicode", default: true, at: at)
-            case names.defaultValue: result.defaultValue = text
+            case names.name: result.name = value.string
+            case names.type: type = value.primitiveType ?? .unresolved(value.string)
+            case names.nullable: result.isNullable = boolValue(value, "Nullable", default: true, at: at)
+            case names.maxLength: result.maxLength = maxLength(value, at: at)
+            case names.precision: result.precision = value.plainDigits ?? integer(value.string, "Precision", at: at)
+            case names.scale: result.scale = value.plainDigits ?? integer(value.string, "Scale", at: at)
+            case names.fixedLength: result.isFixedLength = boolValue(value, "FixedLength", default: false, at: at)
+            case names.unicode: result.isUnicode = boolValue(value, "Unicode", default: true, at: at)
+            case names.defaultValue: result.defaultValue = value.string
             case names.concurrencyMode:
+                let text = value.string
                 if let mode = ConcurrencyMode(rawValue: text) {
                     result.concurrencyMode = mode
                 } else {
@@ -104,7 +104,21 @@ extension DocumentBuilder {
             default: break
             }
         }
-        return (result, type)
+        return type
+    }
+
+    /// A `MaxLength` value read from its bytes when it is plain digits or `Max`, else as text.
+    mutating func maxLength(_ value: AttributeBytes, at: SourceLocation) -> MaxLength? {
+        if let digits = value.plainDigits { return .value(digits) }
+        if value.equals("Max") || value.equals("max") { return .max }
+        return maxLength(value.string, at: at)
+    }
+
+    /// An `xs:boolean` value read from its bytes; anything else takes the text path (which reports it).
+    mutating func boolValue(_ value: AttributeBytes, _ attribute: String, default fallback: Bool, at: SourceLocation) -> Bool {
+        if value.equals("true") || value.equals("1") { return true }
+        if value.equals("false") || value.equals("0") { return false }
+        return boolValue(value.string, attribute, default: fallback, at: at)
     }
 
     /// A `MaxLength` value: a non-negative integer or `Max`.

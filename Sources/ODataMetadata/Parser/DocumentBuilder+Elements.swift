@@ -55,11 +55,17 @@ extension DocumentBuilder {
         let at = location()
         switch parent {
         case .entityType where name == names.property, .complexType where name == names.property:
-            var (read, type) = facets(a, at: at)
-            guard !read.name.isEmpty || required(a, names.name, "Name", of: "Property", at: at) != nil,
-                let type = type ?? required(a, names.type, "Type", of: "Property \(read.name)", at: at)
-            else { return }
-            read.type = ModelResolver.primitives[type] ?? .unresolved(type)
+            var read = Property(name: "", type: Self.placeholderType)
+            let type = facets(a, into: &read, at: at)
+            // No `||` here: its autoclosure would capture `read` and make the property be copied.
+            if read.name.isEmpty, required(a, names.name, "Name", of: "Property", at: at) == nil { return }
+            guard let type else {
+                // No `Type` attribute: `required` reports it missing and skips the element.
+                let name = read.name
+                _ = required(a, names.type, "Type", of: "Property \(name)", at: at)
+                return
+            }
+            read.type = type
             read.annotations = foreignAttributes(a)
             read.location = at
             property = read
@@ -148,7 +154,8 @@ extension DocumentBuilder {
             guard let parameterName = required(a, names.name, "Name", of: "Parameter", at: at),
                 let type = required(a, names.type, "Type", of: "Parameter \(parameterName)", at: at)
             else { return }
-            let facets = facets(a, at: at).property
+            var facets = Property(name: "", type: Self.placeholderType)
+            _ = self.facets(a, into: &facets, at: at)
             var mode: ParameterMode?
             if let text = a.value(names.mode) {
                 mode = ParameterMode(rawValue: text)

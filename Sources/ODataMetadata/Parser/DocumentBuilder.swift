@@ -292,7 +292,9 @@ struct DocumentBuilder {
         var parsed = schemas
         schemas = []
         try MetadataPatcher.apply(options.patches, to: &parsed)
-        var resolver = ModelResolver(schemas: parsed, references: references, diagnostics: diagnostics)
+        // Consumed, so that the resolver holds the only reference and edits the schemas in place (a second
+        // reference here made the resolver copy every entity type and its properties on first edit).
+        var resolver = ModelResolver(schemas: consume parsed, references: references, diagnostics: diagnostics)
         resolver.resolve()
         let metadata = ServiceMetadata(
             edmxVersion: edmxVersion, dataServiceVersion: dataServiceVersion,

@@ -1,0 +1,54 @@
+internal import CLibXML2
+import Foundation
+
+/// An attribute value as the bytes in libxml2's buffer, so that facets, booleans and primitive type
+/// names are read without making a `String` (one is made only for names, other types and errors).
+struct AttributeBytes {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// The value between two pointers of a SAX2 attribute entry.
+    init(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) {
+        if let start, let end, end > start {
+            bytes = UnsafeBufferPointer(start: start, count: end - start)
+        } else {
+            bytes = UnsafeBufferPointer(start: nil, count: 0)
+        }
+    }
+
+    /// The value as a string (invalid UTF-8 repaired, as `XMLAttributes.text` does).
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Whether the value is exactly `literal`.
+    func equals(_ literal: StaticString) -> Bool {
+        guard bytes.count == literal.utf8CodeUnitCount else { return false }
+        guard let base = bytes.baseAddress else { return true }
+        return memcmp(base, literal.utf8Start, bytes.count) == 0
+    }
+
+    /// The value when it is 1 to 18 ASCII digits (so it cannot overflow), else nil: any other
+    /// spelling takes the `String` path, which decides exactly as before.
+    var plainDigits: Int? {
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        var value = 0
+        for byte in bytes {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
+    }
+
+    /// The primitive type this value names exactly (`Edm.String`), else nil.
+    var primitiveType: TypeReference? {
+        guard bytes.count >= 8, let base = bytes.baseAddress else { return nil }
+        for (name, type) in AttributeBytes.primitives where name.count == bytes.count {
+            if name.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base, bytes.count) }) == 0 { return type }
+        }
+        return nil
+    }
+
+    /// The UTF-8 names of the primitive types with their references.
+    static let primitives: [(name: [UInt8], type: TypeReference)] = EDMPrimitiveType.allCases.map {
+        (Array($0.rawValue.utf8), TypeReference.primitive($0))
+    }
+}
