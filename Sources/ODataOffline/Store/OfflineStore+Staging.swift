@@ -113,22 +113,25 @@ extension OfflineStore {
             var count = 0
             for table in tables.values.sorted(by: { $0.set < $1.set }) {
                 let set: [SQLValue] = [.text(table.set)]
-                if fullSets.contains(table.set) {
+                let staged = try db.query("SELECT EXISTS (SELECT 1 FROM \(table.staged))").first?.first?.integer == 1
+                if fullSets.contains(table.set),
+                    try db.query("SELECT EXISTS (SELECT 1 FROM entities WHERE eset = ?)", set).first?.first?.integer == 1
+                {
+                    // Key diff: one lookup table of the staged keys, not a scan of the (unindexed) staging per entity.
                     try db.run(
                         """
                         DELETE FROM entities WHERE eset = ? AND pending = 0 AND is_local = 0
-                          AND NOT EXISTS (SELECT 1 FROM \(table.staged) s WHERE s.ekey = entities.ekey)
+                          AND ekey NOT IN (SELECT ekey FROM \(table.staged))
                         """, set)
                 }
-                let staged = Int(try db.query("SELECT count(*) FROM \(table.staged)").first?.first?.integer ?? 0)
-                guard staged > 0 else { continue }
-                count += staged
-                try db.run(
+                guard staged else { continue }
+                // Staged rows in the order they came (`rowid`): an entity staged twice takes its later row.
+                count += try db.run(
                     """
                     INSERT INTO entities(eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag,
                       type_name, unset)
                       SELECT ?, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag, type_name, unset
-                      FROM \(table.staged) WHERE true
+                      FROM \(table.staged) WHERE true ORDER BY rowid
                       ON CONFLICT(eset, ekey) DO UPDATE SET body = excluded.body, uri = excluded.uri, edit_link = excluded.edit_link,
                       etag = excluded.etag, media_read = excluded.media_read, media_edit = excluded.media_edit,
                       media_type = excluded.media_type, media_etag = excluded.media_etag, type_name = excluded.type_name,
@@ -138,13 +141,15 @@ extension OfflineStore {
                     """
                     INSERT OR REPLACE INTO \(table.name)(id\(table.columns.map { ", " + $0.name }.joined()))
                       SELECT e.id\(table.columns.map { ", s." + $0.name }.joined()) FROM \(table.staged) s
-                      JOIN entities e ON e.eset = ? AND e.ekey = s.ekey WHERE e.pending = 0
+                      JOIN entities e ON e.eset = ? AND e.ekey = s.ekey WHERE e.pending = 0 ORDER BY s.rowid
                     """, set)
-                // A downloaded entity's navigations follow its foreign keys again, unless this download expanded them.
+                // A downloaded entity's navigations follow its foreign keys again, unless this download expanded them
+                // (driven by the set's `link_navs` rows, usually few, not by the staged rows).
                 try db.run(
                     """
-                    DELETE FROM link_navs WHERE eset = ?1 AND ekey IN (SELECT s.ekey FROM \(table.staged) s
-                        JOIN entities e ON e.eset = ?1 AND e.ekey = s.ekey WHERE e.pending = 0)
+                    DELETE FROM link_navs WHERE eset = ?1
+                      AND EXISTS (SELECT 1 FROM entities e WHERE e.eset = ?1 AND e.ekey = link_navs.ekey AND e.pending = 0)
+                      AND ekey IN (SELECT ekey FROM \(table.staged))
                       AND NOT EXISTS (SELECT 1 FROM staged_navs n WHERE n.eset = link_navs.eset AND n.ekey = link_navs.ekey
                         AND n.nav = link_navs.nav)
                     """, set)
