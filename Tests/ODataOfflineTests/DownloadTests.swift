@@ -79,6 +79,36 @@ final class DownloadTests: XCTestCase {
         XCTAssertEqual(unchanged.count, 2, "a failed download changes nothing")
     }
 
+    func testAnEntityMetTwiceInOneDownloadKeepsItsLaterValues() async throws {
+        // Pages that overlap (the server's data moved between two page reads): the staging table is append-only,
+        // so the entity is staged twice, and the apply must keep one entity with the later page's values.
+        let transport = ScriptedTransport { request in
+            if let metadata = try ScriptedTransport.metadata(for: request) { return metadata }
+            switch ScriptedESPM.relative(request) {
+            case "Customers":
+                return ScriptedTransport.json(
+                    ScriptedESPM.feed(
+                        [ScriptedESPM.customer("C1", city: "London"), ScriptedESPM.customer("C2")], next: "Customers?$skiptoken=2"),
+                    for: request)
+            case "Customers?$skiptoken=2":
+                return ScriptedTransport.json(
+                    ScriptedESPM.feed([ScriptedESPM.customer("C3"), ScriptedESPM.customer("C1", city: "Paris", etag: 2)]), for: request)
+            default:
+                return ScriptedTransport.json("{}", status: 404, for: request)
+            }
+        }
+        let provider = try await ScriptedESPM.provider(
+            transport, queries: [OfflineODataDefiningQuery(name: "customers", query: "Customers")])
+        try await provider.download()
+        let customers = try await ESPMContainer(provider: provider).fetchCustomers(matching: DataQuery().orderBy(Customer.customerID))
+        XCTAssertEqual(customers.map(\.customerID), ["C1", "C2", "C3"])
+        XCTAssertEqual(customers[0].city, "Paris", "the later page's values win")
+        XCTAssertEqual(customers[0].entityValue.metadata.etag, "W/\"2\"")
+        let cities = try await ESPMContainer(provider: provider).fetchCustomers(
+            matching: DataQuery().filter(Customer.city.equal("London")).orderBy(Customer.customerID))
+        XCTAssertEqual(cities.map(\.customerID), ["C2", "C3"], "the typed columns hold the later values too")
+    }
+
     func testFullReadRemovesWhatTheServerDroppedButKeepsLocalChanges() async throws {
         let transport = ScriptedTransport { request in
             if let metadata = try ScriptedTransport.metadata(for: request) { return metadata }

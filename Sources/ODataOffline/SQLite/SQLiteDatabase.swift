@@ -62,7 +62,9 @@ final class SQLiteDatabase: @unchecked Sendable {
         handle = db
         sqlite3_busy_timeout(db, 10_000)
         SQLiteFunctions.register(db)
-        if path != ":memory:" { try execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL") }
+        // Temporary tables (a download's staging) in a temporary file, not in memory: memory stays bounded by
+        // SQLite's page cache whatever the size of a download.
+        if path != ":memory:" { try execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA temp_store=FILE") }
     }
 
     deinit { closeHandle() }

@@ -14,7 +14,7 @@ struct EntityColumn: Sendable {
 /// column per primitive property of the set's type (keys, foreign keys and every other property, each with
 /// the SQLite type of its EDM type). What no column holds exactly — complex and collection values,
 /// properties of derived types, NaN, date-time offsets — is kept as JSON in the entity's `body` (empty when
-/// there is nothing). The staging table `"s_Customers"` holds downloaded rows until a download applies.
+/// there is nothing). The staging table `"a_Customers"` holds downloaded rows until a download applies.
 struct EntityTable: Sendable {
     let set: String
     let type: EntityTypeDescriptor
@@ -46,12 +46,12 @@ struct EntityTable: Sendable {
         }
         self.columns = columns
         name = Self.quote("v_" + set)
-        staged = Self.quote("s_" + set)
+        staged = Self.quote("a_" + set)
         columnIndex = Dictionary(columns.enumerated().map { ($1.property.name, $0) }, uniquingKeysWith: { first, _ in first })
         ownSlots = columns.map { $0.property.index }
         selectList = (EntityRow.metadataColumns.map { "e." + $0 } + columns.map { "v." + $0.name }).joined(separator: ", ")
         stagingSQL = """
-            INSERT OR REPLACE INTO \(staged)(ekey, uri, edit_link, etag, media_read, media_edit, media_type, media_etag, type_name\(
+            INSERT INTO \(staged)(ekey, uri, edit_link, etag, media_read, media_edit, media_type, media_etag, type_name\(
                 columns.map { ", " + $0.name }.joined()), unset, body) VALUES(?,?,?,?,?,?,?,?,?\(String(repeating: ",?", count: columns.count + 2)))
             """
     }
@@ -63,13 +63,18 @@ struct EntityTable: Sendable {
     func columnList(prefix: String = "") -> String { columns.map { prefix + $0.name }.joined(separator: ", ") }
 
     /// The statements that create the table, its staging table, the index on the key and the trigger that
-    /// removes a row with its entity (`foreignKeys`: the property lists to index as foreign keys).
+    /// removes a row with its entity (`foreignKeys`: the property lists to index as foreign keys). The staging
+    /// table `"a_Customers"` is a temporary table of the connection (made at each open; its pages go to SQLite's
+    /// temporary file, not through the store's WAL) and append-only, without an index (staging a row is one
+    /// append; an entity staged twice has two rows, the later one wins when applied). The persistent, indexed
+    /// `"s_Customers"` of earlier stores is dropped.
     func schema(foreignKeys: [[String]]) -> String {
         let declarations = columns.map { "\($0.name) \($0.kind.declaration)" }
         let plain = columns.map(\.name)
         var sql = """
             CREATE TABLE IF NOT EXISTS \(name)(id INTEGER PRIMARY KEY\(declarations.map { ", " + $0 }.joined()));
-            CREATE TABLE IF NOT EXISTS \(staged)(ekey TEXT PRIMARY KEY, uri TEXT, edit_link TEXT, etag TEXT, media_read TEXT,
+            DROP TABLE IF EXISTS \(Self.quote("s_" + set));
+            CREATE TEMP TABLE IF NOT EXISTS \(staged)(ekey TEXT NOT NULL, uri TEXT, edit_link TEXT, etag TEXT, media_read TEXT,
               media_edit TEXT, media_type TEXT, media_etag TEXT, type_name TEXT, unset TEXT, body BLOB\(plain.map { ", " + $0 }.joined()));
             CREATE TRIGGER IF NOT EXISTS \(Self.quote("d_" + set)) AFTER DELETE ON entities WHEN old.eset = '\(set.replacingOccurrences(of: "'", with: "''"))'
               BEGIN DELETE FROM \(name) WHERE id = old.id; END;

@@ -76,6 +76,31 @@ extension OfflineStore {
         }
     }
 
+    /// Writes the typed rows of the staged entities just applied to `entities`. When the set was empty and every
+    /// staged row became a new entity (no key staged twice), the new ids are `lastID` + 1, 2, … in staging order,
+    /// so the rows are written without a lookup per row; otherwise each staged row finds its entity by key
+    /// (skipping entities with pending local changes, the later row of a key staged twice winning).
+    private func writeStagedColumns(_ table: EntityTable, wasEmpty: Bool, lastID: Int64) throws {
+        let names = table.columns.map { ", " + $0.name }.joined()
+        let values = table.columns.map { ", s." + $0.name }.joined()
+        if wasEmpty,
+            let counts = try db.query("SELECT count(*), min(rowid), max(rowid), (SELECT max(id) FROM entities) FROM \(table.staged)").first,
+            let rows = counts[0].integer, let first = counts[1].integer, let last = counts[2].integer, let newLast = counts[3].integer,
+            last - first + 1 == rows, newLast - lastID == rows
+        {
+            try db.run(
+                "INSERT OR REPLACE INTO \(table.name)(id\(names)) SELECT ? + s.rowid\(values) FROM \(table.staged) s",
+                [.integer(lastID - first + 1)])
+            return
+        }
+        try db.run(
+            """
+            INSERT OR REPLACE INTO \(table.name)(id\(names))
+              SELECT e.id\(values) FROM \(table.staged) s
+              JOIN entities e ON e.eset = ? AND e.ekey = s.ekey WHERE e.pending = 0 ORDER BY s.rowid
+            """, [.text(table.set)])
+    }
+
     /// Stages the ids (URIs) of entries a delta response reports as deleted.
     func stageDeletes(_ ids: [String]) throws {
         guard !ids.isEmpty else { return }
@@ -113,38 +138,40 @@ extension OfflineStore {
             var count = 0
             for table in tables.values.sorted(by: { $0.set < $1.set }) {
                 let set: [SQLValue] = [.text(table.set)]
-                if fullSets.contains(table.set) {
+                let staged = try db.query("SELECT EXISTS (SELECT 1 FROM \(table.staged))").first?.first?.integer == 1
+                if fullSets.contains(table.set),
+                    try db.query("SELECT EXISTS (SELECT 1 FROM entities WHERE eset = ?)", set).first?.first?.integer == 1
+                {
+                    // Key diff: one lookup table of the staged keys, not a scan of the (unindexed) staging per entity.
                     try db.run(
                         """
                         DELETE FROM entities WHERE eset = ? AND pending = 0 AND is_local = 0
-                          AND NOT EXISTS (SELECT 1 FROM \(table.staged) s WHERE s.ekey = entities.ekey)
+                          AND ekey NOT IN (SELECT ekey FROM \(table.staged))
                         """, set)
                 }
-                let staged = Int(try db.query("SELECT count(*) FROM \(table.staged)").first?.first?.integer ?? 0)
-                guard staged > 0 else { continue }
-                count += staged
-                try db.run(
+                guard staged else { continue }
+                let wasEmpty = try db.query("SELECT EXISTS (SELECT 1 FROM entities WHERE eset = ?)", set).first?.first?.integer == 0
+                let lastID = try db.query("SELECT coalesce(max(id), 0) FROM entities").first?.first?.integer ?? 0
+                // Staged rows in the order they came (`rowid`): an entity staged twice takes its later row.
+                count += try db.run(
                     """
                     INSERT INTO entities(eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag,
                       type_name, unset)
                       SELECT ?, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag, type_name, unset
-                      FROM \(table.staged) WHERE true
+                      FROM \(table.staged) WHERE true ORDER BY rowid
                       ON CONFLICT(eset, ekey) DO UPDATE SET body = excluded.body, uri = excluded.uri, edit_link = excluded.edit_link,
                       etag = excluded.etag, media_read = excluded.media_read, media_edit = excluded.media_edit,
                       media_type = excluded.media_type, media_etag = excluded.media_etag, type_name = excluded.type_name,
                       unset = excluded.unset WHERE entities.pending = 0
                     """, set)
+                try writeStagedColumns(table, wasEmpty: wasEmpty, lastID: lastID)
+                // A downloaded entity's navigations follow its foreign keys again, unless this download expanded them
+                // (driven by the set's `link_navs` rows, usually few, not by the staged rows).
                 try db.run(
                     """
-                    INSERT OR REPLACE INTO \(table.name)(id\(table.columns.map { ", " + $0.name }.joined()))
-                      SELECT e.id\(table.columns.map { ", s." + $0.name }.joined()) FROM \(table.staged) s
-                      JOIN entities e ON e.eset = ? AND e.ekey = s.ekey WHERE e.pending = 0
-                    """, set)
-                // A downloaded entity's navigations follow its foreign keys again, unless this download expanded them.
-                try db.run(
-                    """
-                    DELETE FROM link_navs WHERE eset = ?1 AND ekey IN (SELECT s.ekey FROM \(table.staged) s
-                        JOIN entities e ON e.eset = ?1 AND e.ekey = s.ekey WHERE e.pending = 0)
+                    DELETE FROM link_navs WHERE eset = ?1
+                      AND EXISTS (SELECT 1 FROM entities e WHERE e.eset = ?1 AND e.ekey = link_navs.ekey AND e.pending = 0)
+                      AND ekey IN (SELECT ekey FROM \(table.staged))
                       AND NOT EXISTS (SELECT 1 FROM staged_navs n WHERE n.eset = link_navs.eset AND n.ekey = link_navs.ekey
                         AND n.nav = link_navs.nav)
                     """, set)
