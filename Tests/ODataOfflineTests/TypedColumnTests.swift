@@ -48,9 +48,11 @@ final class TypedColumnTests: XCTestCase {
             entity[try value("Number")] = .int32(Int32(index * 1000))
             entity[try value("Ratio")] = .double(index == 5 ? .nan : Double(index) / 3)
             entity[try value("Single")] = .single(Float(index) / 7)
-            entity[try value("Amount")] = .decimal(BigDecimal(string: ["1.5", "1.50", "12345678901234567890.0000000001", "-0.1", "0", "2"][index])!)
+            entity[try value("Amount")] = .decimal(
+                BigDecimal(string: ["1.5", "1.50", "12345678901234567890.0000000001", "-0.1", "0", "2"][index])!)
             entity[try value("When")] = .dateTime(LocalDateTime(year: 2000 + index, month: 2, day: 29 - index, hour: index)!)
-            entity[try value("Instant")] = .dateTimeOffset(GlobalDateTime(utcTicks: 630_000_000_000_000_000 + Int64(index % 3) * 10_000_000, offsetMinutes: 60 * index)!)
+            entity[try value("Instant")] = .dateTimeOffset(
+                GlobalDateTime(utcTicks: 630_000_000_000_000_000 + Int64(index % 3) * 10_000_000, offsetMinutes: 60 * index)!)
             entity[try value("Clock")] = .time(LocalTime(hour: index, minute: 30, second: index)!)
             entity[try value("Tag")] = .guid(GuidValue(string: "0000000\(index)-0000-4000-8000-00000000000\(index)")!)
             entity[try value("Bytes")] = .binary(Data([UInt8(index), 0, 255]))
@@ -67,7 +69,8 @@ final class TypedColumnTests: XCTestCase {
                 XCTAssertEqual(stored[property], original[property], "\(property.name) of \(original.key.predicate)")
             }
         }
-        XCTAssertTrue(read[5][try value("Ratio")].map { if case .double(let number) = $0 { number.isNaN } else { false } } ?? false, "NaN kept")
+        XCTAssertTrue(
+            read[5][try value("Ratio")].map { if case .double(let number) = $0 { number.isNaN } else { false } } ?? false, "NaN kept")
 
         let filters: [QueryFilter] = [
             .binary(.greaterThan, .property("Instant"), .literal(read[1][try value("Instant")]!)),
@@ -76,8 +79,10 @@ final class TypedColumnTests: XCTestCase {
             .binary(.equal, .property("Amount"), .literal(.decimal(BigDecimal(string: "1.5")!))),
             .binary(.greaterThan, .property("Amount"), .literal(.decimal(BigDecimal(string: "12345678901234567890")!))),
             .binary(.lessEqual, .property("Short"), .literal(.int16(-600))), .binary(.equal, .property("Flag"), .literal(.boolean(true))),
-            .function("year", [.property("When")]).equal(.literal(.int32(2003))), .binary(.lessThan, .property("Single"), .literal(.double(0.3))),
-            .binary(.greaterThan, .property("Small"), .literal(.int32(202))), .function("hour", [.property("Clock")]).equal(.literal(.int32(4))),
+            .function("year", [.property("When")]).equal(.literal(.int32(2003))),
+            .binary(.lessThan, .property("Single"), .literal(.double(0.3))),
+            .binary(.greaterThan, .property("Small"), .literal(.int32(202))),
+            .function("hour", [.property("Clock")]).equal(.literal(.int32(4))),
         ]
         let table = EntityTable(set: "Alls", type: type)
         for filter in filters {
