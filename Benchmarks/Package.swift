@@ -20,6 +20,7 @@ let package = Package(
         ),
         .executableTarget(name: "decode-bench", dependencies: [.product(name: "OData", package: sdk)]),
         .executableTarget(name: "query-bench", dependencies: [.product(name: "OData", package: sdk)]),
+        .executableTarget(name: "sdk-cpu-bench", dependencies: [.product(name: "OData", package: sdk)]),
         .target(
             name: "BenchESPM",
             dependencies: [.product(name: "OData", package: sdk)],

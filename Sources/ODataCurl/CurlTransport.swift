@@ -132,3 +132,8 @@ public struct CurlTransportError: Error, Sendable, CustomStringConvertible {
         detail.isEmpty ? "\(summary) (curl \(code))" : "\(summary): \(detail) (curl \(code))"
     }
 }
+
+extension CurlTransport: ResponseStreamingTransport {
+    /// Page bodies stream into `ResponseBodyStream.current` as they arrive.
+    package var streamsResponseBodies: Bool { true }
+}

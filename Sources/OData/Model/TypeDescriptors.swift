@@ -16,6 +16,8 @@ public final class EntityTypeDescriptor: Sendable, Hashable, CustomStringConvert
     public let isOpenType: Bool
     private let propertyIndex: [String: Int]
     private let navigationIndex: [String: Int]
+    /// What the payload readers derive from this type once (its wire name table), kept for every later read.
+    let readerCache = DescriptorCache()
 
     /// Creates a descriptor. Property and navigation `index` values must match their positions.
     public init(
@@ -76,6 +78,8 @@ public final class ComplexTypeDescriptor: Sendable, Hashable, CustomStringConver
     /// The properties; `properties[i].index == i`.
     public let properties: [PropertyDescriptor]
     private let propertyIndex: [String: Int]
+    /// What the payload readers derive from this type once (its wire name table), kept for every later read.
+    let readerCache = DescriptorCache()
 
     /// Creates a descriptor. Property `index` values must match their positions.
     public init(qualifiedName: String, properties: [PropertyDescriptor]) {

@@ -44,16 +44,20 @@ struct SAPOptionsMiddleware: ODataMiddleware {
 
     func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
         var request = request
-        let tunneled = Set(network.tunneledMethods.map { $0.uppercased() })
-        if let refused = tunneled.subtracting(Self.tunnelable).sorted().first {
-            throw ODataError(
-                .invalidRequest, "networkOptions.tunneledMethods names \(refused): only MERGE, PATCH, PUT and DELETE can be tunnelled",
-                method: request.method, url: request.url)
-        }
-        let method = request.method.uppercased()
-        if tunneled.contains(method) {
-            request.method = "POST"
-            request.headers["X-HTTP-Method"] = method
+        let listed = network.tunneledMethods
+        if !listed.isEmpty {  // the usual empty list costs no set, no upper-casing
+            let tunneled = Set(listed.map { $0.uppercased() })
+            if let refused = tunneled.subtracting(Self.tunnelable).sorted().first {
+                throw ODataError(
+                    .invalidRequest,
+                    "networkOptions.tunneledMethods names \(refused): only MERGE, PATCH, PUT and DELETE can be tunnelled",
+                    method: request.method, url: request.url)
+            }
+            let method = request.method.uppercased()
+            if tunneled.contains(method) {
+                request.method = "POST"
+                request.headers["X-HTTP-Method"] = method
+            }
         }
         let response = try await next(request)
         if service.checkVersion, let version = response.headers["DataServiceVersion"] ?? response.headers["OData-Version"],

@@ -162,3 +162,12 @@ package final class ResponseBodyStream: @unchecked Sendable {
         return waiter
     }
 }
+
+/// A transport that can hand a page's body to `ResponseBodyStream.current` while it arrives. A page is
+/// read through a stream (a task of its own and the stream's buffer) only when the provider's transport
+/// conforms and `streamsResponseBodies` is true: any other transport answers with whole bodies, so its
+/// pages are decoded whole without that set-up.
+package protocol ResponseStreamingTransport: ODataTransport {
+    /// Whether this transport streams bodies into `ResponseBodyStream.current`.
+    var streamsResponseBodies: Bool { get }
+}

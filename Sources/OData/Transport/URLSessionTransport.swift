@@ -298,3 +298,8 @@ final class ChallengeDelegate: NSObject, URLSessionTaskDelegate, @unchecked Send
         lock.withLock { refused.removeValue(forKey: identifier) }
     }
 }
+
+extension URLSessionTransport: ResponseStreamingTransport {
+    /// A transport with its own session streams page bodies (through its delegate); one over a given session does not.
+    package var streamsResponseBodies: Bool { challenges != nil }
+}

@@ -3,11 +3,13 @@ import Foundation
 /// The wire names of a type's properties (and navigation properties) as bytes, for matching
 /// keys and element names without creating strings. Entry `i < propertyCount` is property `i`;
 /// the rest are navigation properties in order.
-final class NameTable {
+/// Immutable once built, and kept in its type's `readerCache` (hence the unowned references to the type,
+/// which owns the table) for every later decoding run.
+final class NameTable: @unchecked Sendable {
     /// The entity type, when the table is for one.
-    let entityType: EntityTypeDescriptor?
+    unowned let entityType: EntityTypeDescriptor?
     /// The complex type, when the table is for one.
-    let complexType: ComplexTypeDescriptor?
+    unowned let complexType: ComplexTypeDescriptor?
     /// The structural properties.
     let properties: [PropertyDescriptor]
     /// The navigation properties.
@@ -108,22 +110,13 @@ final class NameTable {
     }
 }
 
-/// Name tables by type, built once per decoding run.
-final class NameTableCache {
-    private var entityTables: [ObjectIdentifier: NameTable] = [:]
-    private var complexTables: [ObjectIdentifier: NameTable] = [:]
-
+/// Name tables by type: each built once per type and kept in the type's `readerCache`.
+struct NameTableCache {
     func table(for type: EntityTypeDescriptor) -> NameTable {
-        if let table = entityTables[ObjectIdentifier(type)] { return table }
-        let table = NameTable(entityType: type)
-        entityTables[ObjectIdentifier(type)] = table
-        return table
+        type.readerCache.value { NameTable(entityType: type) }
     }
 
     func table(for type: ComplexTypeDescriptor) -> NameTable {
-        if let table = complexTables[ObjectIdentifier(type)] { return table }
-        let table = NameTable(complexType: type)
-        complexTables[ObjectIdentifier(type)] = table
-        return table
+        type.readerCache.value { NameTable(complexType: type) }
     }
 }

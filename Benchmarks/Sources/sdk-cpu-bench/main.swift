@@ -1,0 +1,68 @@
+// sdk-cpu-bench <data-dir> single|page|both [requests=1000]
+//
+// The sdk-cpu path of transport-bench without a server, for instruction counts under
+// `valgrind --tool=callgrind`: OnlineODataProvider over a transport answering from memory (whole
+// bodies, no streaming), fetchEntity of one ESPM customer and fetchEntities of 100 SalesOrderItems.
+// <data-dir> holds metadata.xml, single.json and page.json (transport-bench.sh records them under
+// .build/bench-transport/www). Run it once with 0 requests and once with N: the difference / N is the
+// cost of one request.
+import Foundation
+import OData
+
+/// Answers every request from memory: the metadata document or a canned body, by path.
+struct CannedTransport: ODataTransport {
+    let metadata: Data
+    let single: Data
+    let page: Data
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let path = request.url.path
+        let (body, type): (Data, String) =
+            path.hasSuffix("$metadata")
+            ? (metadata, "application/xml") : path.contains("Customers") ? (single, "application/json") : (page, "application/json")
+        return HTTPResponse(
+            statusCode: 200, headers: ["Content-Type": type, "Content-Length": String(body.count)], body: body, url: request.url)
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: sdk-cpu-bench <data-dir> single|page|both [requests]\n".utf8))
+    exit(64)
+}
+let directory = URL(fileURLWithPath: arguments[0])
+let shape = arguments[1]
+let requests = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
+/// Loads the model, then runs one request of each shape (one-time set-up) and `requests` of `shape`.
+func run() async throws -> Int {
+    let transport = CannedTransport(
+        metadata: try Data(contentsOf: directory.appendingPathComponent("metadata.xml")),
+        single: try Data(contentsOf: directory.appendingPathComponent("single.json")),
+        page: try Data(contentsOf: directory.appendingPathComponent("page.json")))
+    let provider = OnlineODataProvider(serviceName: "ESPM", serviceRoot: URL(string: "http://127.0.0.1:1/svc/")!, transport: transport)
+    let model = try await provider.loadDataModel()
+    let singleQuery = DataQuery().from(try model.entitySet("Customers")).withKey(EntityKey(["CustomerId": .string("C000001")]))
+    let pageQuery = DataQuery().from(try model.entitySet("SalesOrderItems")).top(100)
+    // One of each first, so that one-time set-up is outside the difference.
+    var total = try await provider.fetchEntity(singleQuery, headers: [:], options: .init()).values.count
+    total += try await provider.fetchEntities(pageQuery, headers: [:], options: .init()).entities.count
+    for _ in 0..<requests {
+        if shape != "page" { total += try await provider.fetchEntity(singleQuery, headers: [:], options: .init()).values.count }
+        if shape != "single" { total += try await provider.fetchEntities(pageQuery, headers: [:], options: .init()).entities.count }
+    }
+    return total
+}
+
+// A synchronous main that waits for the work: valgrind fails when an async main's thread ends in
+// dispatch's main loop.
+let done = DispatchSemaphore(value: 0)
+Task.detached {  // detached: top-level code is on the main actor, whose thread waits below
+    do {
+        print("sdk-cpu-bench \(shape) \(requests): \(try await run())")
+    } catch {
+        FileHandle.standardError.write(Data("sdk-cpu-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    done.signal()
+}
+done.wait()
