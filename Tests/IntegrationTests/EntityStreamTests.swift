@@ -7,12 +7,7 @@ import XCTest
 /// `CurlTransport`), the same entities as `entities(…)` across pyslet's server-driven pages (over the
 /// suite's transport).
 final class EntityStreamTests: XCTestCase {
-    private static let item = EntityTypeDescriptor(
-        qualifiedName: "Test.Item",
-        properties: [
-            PropertyDescriptor(name: "ID", type: .primitive(.int32), index: 0, isNullable: false, isKey: true),
-            PropertyDescriptor(name: "Name", type: .primitive(.string), index: 1),
-        ], keyNames: ["ID"])
+    private static let item = TestItem.type
 
     func testEntitiesArriveWhileThePageIsStillOnItsWay() async throws {
         let server = HTTPFaultServer()

@@ -8,12 +8,7 @@ import XCTest
 /// body has ended, the bytes held for the reader stay bounded, and over `CurlTransport` a slow reader
 /// pauses the transfer instead of letting the body pile up.
 final class PageStreamingTests: XCTestCase {
-    private static let item = EntityTypeDescriptor(
-        qualifiedName: "Test.Item",
-        properties: [
-            PropertyDescriptor(name: "ID", type: .primitive(.int32), index: 0, isNullable: false, isKey: true),
-            PropertyDescriptor(name: "Name", type: .primitive(.string), index: 1),
-        ], keyNames: ["ID"])
+    private static let item = TestItem.type
     private static let items = DataQuery().from(EntitySetDescriptor(name: "Items", entityType: item))
 
     private var server: SlowFeedServer!

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// A local test server run as a Python script (`HTTPFaultServer`, `TLSTestServer`): the script binds
+/// A local test server run as a Python script (`HTTPFaultServer`, `TLSTestServer`, `SlowFeedServer`): the script binds
 /// 127.0.0.1 on port 0 and prints the port it got as its first line.
 final class PythonServerProcess {
     private let process: Process

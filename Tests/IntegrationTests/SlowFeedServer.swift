@@ -9,7 +9,7 @@ import XCTest
 /// string `ID` (a decoding error); with `next=1` the page links to a second page of 3 entries; `ctype=…` replaces
 /// the content type.
 final class SlowFeedServer {
-    private var process: Process?
+    private var server: PythonServerProcess?
     /// The port, once started.
     private(set) var port = 0
 
@@ -44,20 +44,12 @@ final class SlowFeedServer {
             print(srv.server_address[1], flush=True)
             srv.serve_forever()
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        self.process = process
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 { line.append(first) }
-        port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self)), "the slow feed server did not report its port")
+        let server = try PythonServerProcess(script: script, name: "slow feed server")
+        self.server = server
+        port = server.port
     }
 
     func stop() {
-        if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process?.waitUntilExit()
+        server?.stop()
     }
 }

@@ -29,6 +29,20 @@ final class DeltaServerTests: XCTestCase {
         ESPMContainer(provider: OnlineODataProvider(serviceName: "ESPM", serviceRoot: root))
     }
 
+    /// Has the server apply the next POST and then drop the connection without an answer, and checks that the
+    /// upload stops with an error that has no status.
+    private func uploadLosingTheNextPOSTAnswer(
+        _ provider: OfflineODataProvider, file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
+        try await DeltaServer.control(root, "fault", json: #"{"method": "POST", "action": "drop"}"#)
+        do {
+            try await provider.upload()
+            XCTFail("the dropped connection did not stop the upload", file: file, line: line)
+        } catch let error as ODataError {
+            XCTAssertNil(error.statusCode, "the connection ended without an answer: \(error)", file: file, line: line)
+        }
+    }
+
     /// The customer reads the download sent, relative to the service root.
     private func reads(after count: Int) -> [String] {
         recorder.requests.dropFirst(count).filter { $0.method == "GET" && !$0.url.path.hasSuffix("$metadata") }.map {
@@ -141,13 +155,7 @@ final class DeltaServerTests: XCTestCase {
         let customers = ESPMContainerMetadata.EntitySets.customers
         let lost = try await provider.createEntity(OfflineFixtures.customer(nil, first: "Lost", last: "Answer").entityValue, in: customers)
         _ = try await provider.createEntity(OfflineFixtures.customer(nil, first: "Second", last: "Create").entityValue, in: customers)
-        try await DeltaServer.control(root, "fault", json: #"{"method": "POST", "action": "drop"}"#)
-        do {
-            try await provider.upload()
-            XCTFail("the dropped connection did not stop the upload")
-        } catch let error as ODataError {
-            XCTAssertNil(error.statusCode, "the connection ended without an answer: \(error)")
-        }
+        try await uploadLosingTheNextPOSTAnswer(provider)
         // A change made after the lost answer is queued on its own, not folded into the POST the server applied.
         var edited = Customer(entityValue: lost)
         edited.city = "Edited"
@@ -176,13 +184,7 @@ final class DeltaServerTests: XCTestCase {
         _ = try await server.createEntity(twin)
         twin.customerID = nil
         _ = try await provider.createEntity(twin.entityValue, in: ESPMContainerMetadata.EntitySets.customers)
-        try await DeltaServer.control(root, "fault", json: #"{"method": "POST", "action": "drop"}"#)
-        do {
-            try await provider.upload()
-            XCTFail("the dropped connection did not stop the upload")
-        } catch let error as ODataError {
-            XCTAssertNil(error.statusCode, "the connection ended without an answer: \(error)")
-        }
+        try await uploadLosingTheNextPOSTAnswer(provider)
         let result = try await provider.upload()
         XCTAssertEqual(result, OfflineODataUploadResult(succeeded: 0, failed: 1, notSent: 0))
         let log = try await DeltaServer.log(root)
@@ -207,13 +209,7 @@ final class DeltaServerTests: XCTestCase {
         _ = try await server.createEntity(twin)
         twin.customerID = nil
         _ = try await provider.createEntity(twin.entityValue, in: customers)
-        try await DeltaServer.control(root, "fault", json: #"{"method": "POST", "action": "drop"}"#)
-        do {
-            try await provider.upload()
-            XCTFail("the dropped connection did not stop the upload")
-        } catch let error as ODataError {
-            XCTAssertNil(error.statusCode, "\(error)")
-        }
+        try await uploadLosingTheNextPOSTAnswer(provider)
         let result = try await provider.upload()
         XCTAssertEqual(result, OfflineODataUploadResult(succeeded: 1, failed: 0, notSent: 0))
         let log = try await DeltaServer.log(root)

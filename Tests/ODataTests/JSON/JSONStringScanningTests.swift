@@ -7,12 +7,7 @@ import XCTest
 /// time: every length around the word size, with the special byte at every position, reads as
 /// `JSONSerialization` reads it.
 final class JSONStringScanningTests: XCTestCase {
-    private static let item = EntityTypeDescriptor(
-        qualifiedName: "Test.Item",
-        properties: [
-            PropertyDescriptor(name: "ID", type: .primitive(.int32), index: 0, isNullable: false, isKey: true),
-            PropertyDescriptor(name: "Name", type: .primitive(.string), index: 1),
-        ], keyNames: ["ID"])
+    private static let item = TestItem.type
 
     private func decodedName(_ literal: String) throws -> String? {
         let body = Data(#"{"d":{"ID":1,"Name":"\#(literal)","Other":"\#(literal)"}}"#.utf8)

@@ -6,12 +6,7 @@ import XCTest
 /// `JSONFeedChunker` cut at every piece size: the runs it hands out plus what `finish()` returns
 /// decode to exactly what the whole body decodes to.
 final class JSONFeedChunkerTests: XCTestCase {
-    private static let item = EntityTypeDescriptor(
-        qualifiedName: "Test.Item",
-        properties: [
-            PropertyDescriptor(name: "ID", type: .primitive(.int32), index: 0, isNullable: false, isKey: true),
-            PropertyDescriptor(name: "Name", type: .primitive(.string), index: 1),
-        ], keyNames: ["ID"])
+    private static let item = TestItem.type
 
     private static func entry(_ id: Int) -> String {
         #"{"__metadata":{"uri":"Items(\#(id))","type":"Test.Item"},"ID":\#(id),"Name":"n{\#(id)}[\"x\\\"]"}"#
