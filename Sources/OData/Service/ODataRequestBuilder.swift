@@ -123,8 +123,17 @@ public struct ODataRequestBuilder: Sendable {
     }
 
     static func isAbsolute(_ link: String) -> Bool {
-        let lowered = link.lowercased()
-        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+        // the scheme in any case: a letter's upper case differs only in bit 0x20 (':' and '/' are matched exactly)
+        func hasPrefix(_ scheme: String) -> Bool {
+            var bytes = link.utf8.makeIterator()
+            for wanted in scheme.utf8 {
+                guard let byte = bytes.next() else { return false }
+                let folded: UInt8 = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+                if folded != wanted { return false }
+            }
+            return true
+        }
+        return hasPrefix("http://") || hasPrefix("https://")
     }
 
     /// Whether two URLs share scheme, host and port.

@@ -47,7 +47,23 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 }
 
 extension String {
+    /// Whether the two strings are equal ignoring case: ASCII letters are folded byte by byte (header
+    /// names are ASCII tokens), anything else falls back to comparing the lowercased strings.
     func caseInsensitiveEquals(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && lowercased() == other.lowercased()
+        var lhs = self
+        var rhs = other
+        let folded = lhs.withUTF8 { left in
+            rhs.withUTF8 { right -> Bool? in
+                guard left.count == right.count else { return false }
+                for index in 0..<left.count {
+                    let (a, b) = (left[index], right[index])
+                    if a == b { continue }
+                    if a >= 0x80 || b >= 0x80 { return nil }
+                    guard a | 0x20 == b | 0x20, (0x61...0x7A).contains(a | 0x20) else { return false }
+                }
+                return true
+            }
+        }
+        return folded ?? (lowercased() == other.lowercased())
     }
 }

@@ -98,7 +98,27 @@ public struct HTTPResponse: Sendable {
 
     /// The media type of a `Content-Type` value without parameters, lowercased.
     public static func mediaType(of contentType: String) -> String {
-        let bare = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
-        return bare.trimmingCharacters(in: .whitespaces).lowercased()
+        var text = contentType
+        return text.withUTF8 { bytes -> String in
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            var start = 0
+            // spaces and tabs (what `CharacterSet.whitespaces` holds in ASCII); other bytes go the slow way below
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            var lowered: [UInt8]?  // made on the first upper-case letter
+            for index in start..<end {
+                let byte = bytes[index]
+                if byte >= 0x80 {
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                        .trimmingCharacters(in: .whitespaces).lowercased()
+                }
+                if (0x41...0x5A).contains(byte) {
+                    if lowered == nil { lowered = Array(bytes[start..<end]) }
+                    lowered?[index - start] = byte | 0x20
+                }
+            }
+            if let lowered { return String(decoding: lowered, as: UTF8.self) }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 }

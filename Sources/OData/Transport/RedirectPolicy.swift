@@ -72,16 +72,26 @@ public struct RedirectMiddleware: ODataMiddleware {
     /// The service root whose origin the credentials belong to.
     public let serviceRoot: URL
 
+    /// The service root's origin, and the text every URL on it starts with (`scheme://authority/`, nil when
+    /// the root has no path): a request URL starting with the same bytes is on the origin without parsing.
+    private let home: Origin
+    private let homePrefix: String?
+
     /// Creates the middleware for a service root.
     public init(policy: RedirectPolicy, serviceRoot: URL) {
         self.policy = policy
         self.serviceRoot = serviceRoot
+        home = Origin(serviceRoot)
+        let root = serviceRoot.absoluteString
+        homePrefix = root.range(of: "://").flatMap { authority in
+            root[authority.upperBound...].firstIndex(of: "/").map { String(root[...$0]) }
+        }
     }
 
     /// Sends the request and follows the redirects the policy allows.
     public func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
-        let home = Origin(serviceRoot)
-        var current = Origin(request.url) == home ? request : policy.stripped(request)
+        let onHome = homePrefix.map { request.url.absoluteString.hasPrefix($0) } == true || Origin(request.url) == home
+        var current = onHome ? request : policy.stripped(request)
         var redirects = 0
         while true {
             let response = try await next(current)
