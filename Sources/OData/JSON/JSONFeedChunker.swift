@@ -152,6 +152,21 @@ struct JSONFeedChunker {
     private static let openArray = UInt8(ascii: "["), closeArray = UInt8(ascii: "]")
     private static let keyD: [UInt8] = Array("d".utf8), keyResults: [UInt8] = Array("results".utf8)
 
+    /// The index of the first byte at or after `start` that may be a quote or backslash (the scanner's
+    /// eight-byte mask also stops at control characters and, past the first hit, at false positives),
+    /// or `buffer.count`.
+    private static func nextSpecialByte(in buffer: [UInt8], from start: Int) -> Int {
+        buffer.withUnsafeBytes { raw in
+            var index = start
+            while raw.count - index >= 8 {
+                let special = JSONScanner.specialBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                if special != 0 { return index + special.trailingZeroBitCount &>> 3 }
+                index += 8
+            }
+            return min(index, raw.count)
+        }
+    }
+
     private mutating func scan() {
         var index = scanned
         while index < buffer.count {
@@ -159,6 +174,10 @@ struct JSONFeedChunker {
             if inString {
                 if escaped {
                     escaped = false
+                } else if byte != Self.quote && byte != Self.backslash {
+                    // most of a feed is string content: skip to the next quote or backslash eight bytes at a time
+                    index = Self.nextSpecialByte(in: buffer, from: index + 1)
+                    continue
                 } else if byte == Self.backslash {
                     escaped = true
                 } else if byte == Self.quote {

@@ -14,10 +14,18 @@ final class JSONFeedChunkerTests: XCTestCase {
 
     private static let entries = (0..<12).map(entry).joined(separator: ", ")
 
+    /// Strings longer than the eight bytes the chunker skips at once, with brackets, escaped quotes and
+    /// backslashes at every offset within a word.
+    private static let longStringEntries = (0..<12).map { id in
+        let name = String(repeating: "x", count: id) + #"{a \"long\" name [with] \\ brackets} \"}]\" and more than eight bytes"#
+        return #"{"__metadata":{"uri":"Items(\#(id))","type":"Test.Item"},"ID":\#(id),"Name":"\#(name)"}"#
+    }.joined(separator: ",")
+
     private static let bodies: [String: String] = [
         "v2 feed with count and next link": #"{"d":{"__count":"12","results":[\#(entries)],"__next":"Items?$skiptoken=12"}}"#,
         "v2 feed, next link first": #" { "d" : { "__next" : "Items?$skiptoken=3" , "results" : [ \#(entries) ] } } "#,
         "v1 feed": #"{"d":[\#(entries)]}"#,
+        "v2 feed with long strings": #"{"d":{"results":[\#(longStringEntries)],"__next":"Items?$skiptoken=12"}}"#,
         "empty feed": #"{"d":{"results":[]}}"#,
         "single entry": #"{"d":\#(entry(7))}"#,
         "error": #"{"error":{"code":"X","message":{"lang":"en","value":"results: [no]"}}}"#,
