@@ -17,6 +17,8 @@ struct JSONEntityReader {
     var sharedURIPrefix: SharedURIPrefix?
     /// Where `sharedURIPrefix`'s bytes were read in the payload, for comparing without touching the string.
     var sharedURIPrefixBytes: ByteSpan?
+    /// The bytes of the last entity URI read, when they lie in the payload.
+    var previousURIBytes: ByteSpan?
 
     init(scanner: JSONScanner, typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?) {
         self.scanner = scanner
@@ -151,7 +153,7 @@ struct JSONEntityReader {
             throw scanner.error("not an OData entry: an object with \(what) nor a property of \(name)", at: start)
         }
         guard let type = table.entityType else { throw scanner.error("internal: entity table without an entity type") }
-        return EntityValue(type: type, loadedValues: values, navigation: navigations, metadata: metadata)
+        return EntityValue(type: type, loadedValues: consume values, navigation: consume navigations, metadata: consume metadata)
     }
 
     /// `count` empty value slots. Reserved, then appended: the allocation of `Array(repeating:count:)` looks its
@@ -213,8 +215,12 @@ struct JSONEntityReader {
         return derived
     }
 
-    /// Reads `__metadata.uri`; its leading part (through the last `/`) shares storage with the previous
-    /// entity's when the bytes are the same, so that only the short rest (`Items(42)`) is stored per entity.
+    /// Reads `__metadata.uri`, keeping it as a prefix shared with other entities of the payload and a rest of at
+    /// most 15 bytes where it can, so that the rest is a `String` without an allocation (`Items(42)`,
+    /// `…'500000042')`): the current shared prefix when the URI starts with it and the rest is that short; else
+    /// the URI's leading part through its last `/`, or, when the rest after that would be longer, through the
+    /// last character the URI has in common with the previous entity's URI (keys written in full, such as
+    /// `SalesOrderItems(ItemNumber%3D10%2CSalesOrderId%3D'500000001')`, differ only at their end).
     /// Returns the URI's bytes when they lie in the payload (valid for the whole decoding run).
     private mutating func readEntityURI(into metadata: inout EntityMetadata) throws -> ByteSpan? {
         if try scanner.consumeNull() {
@@ -223,24 +229,49 @@ struct JSONEntityReader {
         }
         let span = try scanner.readString()
         let inPayload = scanner.contains(span)
+        let previous = previousURIBytes
+        previousURIBytes = inPayload ? span : nil
+        if let shared = sharedURIPrefix, let sharedBytes = sharedURIPrefixBytes, span.count >= sharedBytes.count,
+            span.count - sharedBytes.count <= Self.inlineStringBytes, sharedBytes.isPrefix(of: span)
+        {
+            metadata.setURI(sharedPrefix: shared, rest: Self.rest(of: span, after: sharedBytes.count))
+            return inPayload ? span : nil
+        }
         var slash = span.count - 1
         while slash >= 0, span[slash] != UInt8(ascii: "/") { slash -= 1 }
         guard slash >= 0 else {
             metadata.uri = span.string
             return inPayload ? span : nil
         }
-        let prefix = ByteSpan(start: span.start, count: slash + 1)
-        let rest = UnsafeBufferPointer(start: span.start + prefix.count, count: span.count - prefix.count)
+        var prefixLength = slash + 1
+        if span.count - prefixLength > Self.inlineStringBytes, let previous {
+            // Cut where the URIs part, at the start of a character (not inside a UTF-8 sequence).
+            var common = 0
+            let limit = min(span.count, previous.count)
+            while common < limit, span[common] == previous[common] { common += 1 }
+            while common > prefixLength, common < span.count, span[common] & 0xC0 == 0x80 { common -= 1 }
+            if common > prefixLength, span.count - common <= Self.inlineStringBytes { prefixLength = common }
+        }
+        let prefix = ByteSpan(start: span.start, count: prefixLength)
         if let shared = sharedURIPrefix,
             sharedURIPrefixBytes.map({ prefix.equals($0.buffer) }) ?? shared.hasBytes(prefix)
         {
-            metadata.setURI(sharedPrefix: shared, rest: String(decoding: rest, as: UTF8.self))
+            metadata.setURI(sharedPrefix: shared, rest: Self.rest(of: span, after: prefixLength))
         } else {
             sharedURIPrefix = SharedURIPrefix(prefix.string)
             sharedURIPrefixBytes = inPayload ? prefix : nil
             metadata.uri = span.string
         }
         return inPayload ? span : nil
+    }
+
+    /// The most UTF-8 bytes a `String` holds without an allocation.
+    static let inlineStringBytes = 15
+
+    /// The bytes of `span` after its first `count` as a `String`.
+    @inline(__always)
+    private static func rest(of span: ByteSpan, after count: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: span.start + count, count: span.count - count), as: UTF8.self)
     }
 
     /// The keys of `__metadata` the reader knows, as slots of their key order (`id` only to predict the key after it).

@@ -94,7 +94,8 @@ extension JSONScanner {
         var index = position + 1
         if base[index] == UInt8(ascii: "\\") { index += 1 }
         guard base[index] == UInt8(ascii: "/"),
-            UInt32(littleEndian: UnsafeRawPointer(base + index + 1).loadUnaligned(as: UInt32.self)) == Self.dateWord, base[index + 5] == UInt8(ascii: "(")
+            UInt32(littleEndian: UnsafeRawPointer(base + index + 1).loadUnaligned(as: UInt32.self)) == Self.dateWord,
+            base[index + 5] == UInt8(ascii: "(")
         else { return nil }
         index += 6
         let negative = base[index] == UInt8(ascii: "-")

@@ -21,9 +21,12 @@ final class NameTable: @unchecked Sendable {
     private let storage: UnsafeMutablePointer<UInt8>
     private let offsets: [Int]
     private let lengths: [Int]
-    /// Per entry, whether its name holds only bytes that stand for themselves inside a JSON string (no `"`,
-    /// `\` or control character), so that equal raw bytes in a payload mean an equal key.
-    private let plain: [Bool]
+    /// Per entry, its name and closing quote in `storage`, or nil when the name has a byte that does not stand for
+    /// itself inside a JSON string (`"`, `\`, a control character), so that equal raw bytes in a payload mean an
+    /// equal key.
+    private let quotedNames: UnsafeMutablePointer<ByteSpan?>
+    /// The number of entries: structural properties, then navigation properties.
+    let entryCount: Int
     /// The zero bytes after the last name.
     static let padding = 8
     /// Per structural property, its primitive type (nil for complex values and collections): read
@@ -70,8 +73,11 @@ final class NameTable: @unchecked Sendable {
         }
         self.offsets = offsets
         self.lengths = lengths
-        plain = names.map { name in
-            !name.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
+        entryCount = names.count
+        quotedNames = UnsafeMutablePointer<ByteSpan?>.allocate(capacity: max(names.count, 1))
+        for (entry, name) in names.enumerated() {
+            let plain = !name.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
+            (quotedNames + entry).initialize(to: plain ? ByteSpan(start: storage + offsets[entry], count: name.count + 1) : nil)
         }
         primitives = UnsafeMutablePointer<EdmType?>.allocate(capacity: max(properties.count, 1))
         for (index, property) in properties.enumerated() {
@@ -86,6 +92,7 @@ final class NameTable: @unchecked Sendable {
     deinit {
         storage.deallocate()
         primitives.deallocate()
+        quotedNames.deallocate()
     }
 
     /// The primitive type of structural property `entry`, nil when it is complex or a collection.
@@ -116,14 +123,11 @@ final class NameTable: @unchecked Sendable {
         ByteSpan(start: storage + offsets[entry], count: lengths[entry])
     }
 
-    /// The number of entries: structural properties, then navigation properties.
-    var entryCount: Int { lengths.count }
-
     /// Entry `entry`'s name followed by its closing `"` (eight readable bytes follow its end), or nil when the
     /// name has a byte that a JSON key would have to escape.
     @inline(__always)
     func quotedName(_ entry: Int) -> ByteSpan? {
-        plain[entry] ? ByteSpan(start: storage + offsets[entry], count: lengths[entry] + 1) : nil
+        quotedNames[entry]
     }
 
     /// Whether `name` is this table's qualified type name.

@@ -44,7 +44,9 @@ final class JSONFastPathTests: XCTestCase {
     /// What the decoder makes of the token as property `type.rawValue`, first (then a boolean follows) or last
     /// (near the end of the payload, where the one-pass readers step aside).
     private func decoded(_ token: String, as type: EdmType, last: Bool) -> Outcome {
-        let body = last ? #"{"d":{"Edm.Boolean":true,"\#(type.rawValue)":\#(token)}}"# : #"{"d":{"\#(type.rawValue)":\#(token),"Edm.Boolean":true}}"#
+        let body =
+            last
+            ? #"{"d":{"Edm.Boolean":true,"\#(type.rawValue)":\#(token)}}"# : #"{"d":{"\#(type.rawValue)":\#(token),"Edm.Boolean":true}}"#
         do {
             let entity = try decoder.decodeEntity(Data(body.utf8), entityType: JSONValueDecodingTests.all)
             XCTAssertEqual(entity["Edm.Boolean"], .boolean(true), body)
@@ -81,7 +83,8 @@ final class JSONFastPathTests: XCTestCase {
                         XCTAssertTrue(identical(a, b), "\(token) as \(type.rawValue): \(b), expected \(a)", file: file, line: line)
                     case (.failure(let a), .failure(let b)):
                         XCTAssertTrue(b.contains(a), "\(token) as \(type.rawValue): \(b), expected \(a)", file: file, line: line)
-                    default: XCTFail("\(token) as \(type.rawValue) (last: \(last)): \(actual), expected \(expected)", file: file, line: line)
+                    default:
+                        XCTFail("\(token) as \(type.rawValue) (last: \(last)): \(actual), expected \(expected)", file: file, line: line)
                     }
                 }
             }
@@ -175,7 +178,9 @@ final class JSONFastPathTests: XCTestCase {
 
     func testARepeatedKeyIsRefusedAtItsOffsetWhetherPredictedOrNot() throws {
         let first = #"{"ID":1,"Name":"a"}"#
-        for repeated in [#"{"ID":2,"Name":"a","Name":"b"}"#, #"{"ID":2,"N\u0061me":"a","Name":"b"}"#, #"{"ID":2,"Name":"a","N\u0061me":"b"}"#] {
+        for repeated in [
+            #"{"ID":2,"Name":"a","Name":"b"}"#, #"{"ID":2,"N\u0061me":"a","Name":"b"}"#, #"{"ID":2,"Name":"a","N\u0061me":"b"}"#,
+        ] {
             let body = #"{"d":{"results":[\#(first),\#(repeated)]}}"#
             XCTAssertThrowsError(try decoder.decodeEntityList(Data(body.utf8), entityType: Self.ordered)) { error in
                 let error = error as? ODataDecodingError
@@ -243,9 +248,38 @@ final class JSONFastPathTests: XCTestCase {
             XCTAssertEqual(entity[type.navigationProperties[0]], expected, form)
             XCTAssertEqual(entity["Name"], .string("n"), form)
         }
-        for broken in [#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees\#u{01}"}}"#, #"{"__deferred":{"uri":"http://h/Teams('1')/nt_Empl"#] {
+        for broken in [
+            #"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees\#u{01}"}}"#, #"{"__deferred":{"uri":"http://h/Teams('1')/nt_Empl"#,
+        ] {
             let body = #"{"d":{"__metadata":{"uri":"http://h/Teams('1')"},"Id":"1","nt_Employees":\#(broken)"#
             XCTAssertThrowsError(try decoder.decodeEntity(Data(body.utf8), entityType: type), broken)
+        }
+    }
+
+    // MARK: Entity URIs
+
+    func testEntityURIsSharingPrefixesOfEveryLengthReadWhole() throws {
+        let type = RefScenarioModel.team
+        let keys = [
+            "1", "2", "10", "ItemNumber%3D10%2CSalesOrderId%3D'500000001'", "ItemNumber%3D10%2CSalesOrderId%3D'500000002'",
+            "ItemNumber%3D10%2CSalesOrderId%3D'500000010'", "ItemNumber%3D20%2CSalesOrderId%3D'500000010'",
+            "ItemNumber%3D20%2CSalesOrderId%3D'500000100'", "'Müller-äb-0123456789'", "'Müller-äc-0123456789'",
+            "'Müller-öc-0123456789'", "'Müller-öc-0123456789'", "'x'", "'a\\/b-0123456789012345'", "'a\\/b-0123456789012346'",
+            "'😀-0123456789012345'", "'😁-0123456789012345'", "'😁-0123456789012346'",
+        ]
+        let uris = keys.map { "http://h/svc/Teams(\($0))" }
+        let objects = uris.map { uri in
+            #"{"__metadata":{"uri":"\#(uri)"},"Id":"1","nt_Employees":{"__deferred":{"uri":"\#(uri)/nt_Employees"}}}"#
+        }
+        let body = #"{"d":{"results":[\#(objects.joined(separator: ","))]}}"#
+        let list = try decoder.decodeEntityList(Data(body.utf8), entityType: type)
+        let expected = uris.map { $0.replacingOccurrences(of: "\\/", with: "/") }
+        XCTAssertEqual(list.entities.map(\.metadata.uri), expected)
+        for (index, entity) in list.entities.enumerated() {
+            XCTAssertEqual(entity[type.navigationProperties[0]], .deferred(uri: expected[index] + "/nt_Employees"), expected[index])
+            let alone = try decoder.decodeEntity(Data(#"{"d":\#(objects[index])}"#.utf8), entityType: type)
+            XCTAssertEqual(entity, alone, expected[index])
+            XCTAssertEqual(entity.hashValue, alone.hashValue, expected[index])
         }
     }
 }
