@@ -25,6 +25,12 @@ struct ByteSpan {
         return memcmp(start, literal.utf8Start, count) == 0
     }
 
+    /// Whether `other` starts with these bytes.
+    @inline(__always)
+    func isPrefix(of other: ByteSpan) -> Bool {
+        count <= other.count && memcmp(start, other.start, count) == 0
+    }
+
     /// Whether the bytes end with the ASCII of `literal`.
     func hasSuffix(_ literal: StaticString) -> Bool {
         let length = literal.utf8CodeUnitCount

@@ -9,19 +9,23 @@ extension JSONEntityReader {
         _ navigation: NavigationDescriptor, name: ByteSpan, into slots: inout NavigationSlots, count: Int,
         metadata: inout EntityMetadata, uriBytes: ByteSpan?
     ) throws {
-        if try scanner.peek() == UInt8(ascii: "{"), try classifyObject() == .deferred {
-            let deferred = try readDeferred()
-            if let deferred, navigation.index < NavigationSlots.derivableCount,
-                uriBytes.map({ deferred.equals($0, then: UInt8(ascii: "/"), then: name) })
-                    ?? metadata.isURI(deferred.buffer, followedBySlashAnd: navigation.name)
-            {
-                slots.setDerived(navigation.index)
-            } else {
-                slots.setExplicit(.deferred(uri: deferred?.string), at: navigation.index, count: count)
-            }
+        let deferred: ByteSpan?
+        if try scanner.peek() == UInt8(ascii: "{"), let compact = try scanner.readCompactDeferred() {
+            deferred = compact
+        } else if try scanner.peek() == UInt8(ascii: "{"), try classifyObject() == .deferred {
+            deferred = try readDeferred()
+        } else {
+            slots.setExplicit(try readNavigationValue(navigation, metadata: &metadata), at: navigation.index, count: count)
             return
         }
-        slots.setExplicit(try readNavigationValue(navigation, metadata: &metadata), at: navigation.index, count: count)
+        if let deferred, navigation.index < NavigationSlots.derivableCount,
+            uriBytes.map({ deferred.equals($0, then: UInt8(ascii: "/"), then: name) })
+                ?? metadata.isURI(deferred.buffer, followedBySlashAnd: navigation.name)
+        {
+            slots.setDerived(navigation.index)
+        } else {
+            slots.setExplicit(.deferred(uri: deferred?.string), at: navigation.index, count: count)
+        }
     }
 
     /// A navigation property's value: deferred, an inline feed or entry, or null.

@@ -22,9 +22,9 @@ extension JSONEntityReader {
         let start = scanner.position
         switch byte {
         case UInt8(ascii: "\""):
-            let span = try scanner.readStringAtQuote()
-            if type == .string { return .string(span.string) }
-            return try convert(span, as: type, at: start)
+            if type == .string { return .string(try scanner.readStringAtQuote().string) }
+            if let value = readQuotedFastPath(type) { return value }
+            return try convert(try scanner.readStringAtQuote(), as: type, at: start)
         case UInt8(ascii: "n"):
             try scanner.literal("null")
             return .null
@@ -35,6 +35,10 @@ extension JSONEntityReader {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             throw scanner.error("expected a \(type.rawValue) value, found \(scanner.found)", at: start)
         default:
+            if let (value, scale) = scanner.readFixedPointNumber() {
+                if let converted = WireFastPaths.value(fixedPoint: value, scale: scale, as: type) { return converted }
+                scanner.position = start
+            }
             let span = try scanner.readNumber()
             switch type {
             case .string, .dateTime, .dateTimeOffset, .time, .guid, .binary, .boolean:
@@ -45,9 +49,33 @@ extension JSONEntityReader {
         }
     }
 
-    /// Converts a token's text, reporting a failure at the token's offset.
+    /// A string token's value read in one pass for the canonical shapes of numbers and `/Date(…)/` (see
+    /// `JSONScanner+FastPaths`); nil, consuming nothing, where the general path must read it.
     @inline(__always)
-    private func convert(_ span: ByteSpan, as type: EdmType, at start: Int) throws -> EdmValue {
+    private mutating func readQuotedFastPath(_ type: EdmType) -> EdmValue? {
+        let start = scanner.position
+        switch type {
+        case .dateTime:
+            guard let (milliseconds, offset) = scanner.readQuotedJSONDate() else { return nil }
+            if offset == nil, let value = LocalDateTime(millisecondsSince1970: milliseconds) { return .dateTime(value) }
+        case .dateTimeOffset:
+            guard let (milliseconds, offset) = scanner.readQuotedJSONDate() else { return nil }
+            if let value = GlobalDateTime(millisecondsSince1970: milliseconds, offsetMinutes: offset ?? 0) {
+                return .dateTimeOffset(value)
+            }
+        case .decimal, .int64, .int32, .int16, .byte, .sByte, .double:
+            guard let (value, scale) = scanner.readQuotedFixedPoint() else { return nil }
+            if let converted = WireFastPaths.value(fixedPoint: value, scale: scale, as: type) { return converted }
+        default: return nil
+        }
+        scanner.position = start
+        return nil
+    }
+
+    /// Converts a token's text, reporting a failure at the token's offset. (Mutating only so that a call does not
+    /// copy the reader.)
+    @inline(__always)
+    private mutating func convert(_ span: ByteSpan, as type: EdmType, at start: Int) throws -> EdmValue {
         do {
             return try WireValueAdapter.fromJSONString(span, as: type)
         } catch {

@@ -120,30 +120,8 @@ struct JSONScanner {
     /// The returned span may point into the scratch buffer: use it before reading another string.
     @inline(__always)
     mutating func nextKey(_ first: inout Bool) throws -> ByteSpan? {
-        skipWhitespace()
-        guard position < count else { throw error("unexpected end of input inside an object") }
-        if base[position] == UInt8(ascii: "}") {
-            position += 1
-            depth -= 1
-            return nil
-        }
-        if first {
-            first = false
-        } else {
-            guard base[position] == UInt8(ascii: ",") else { throw error("expected ',' or '}' in an object, found \(found)") }
-            position += 1
-            skipWhitespace()
-        }
-        guard position < count, base[position] == UInt8(ascii: "\"") else {
-            throw error("expected a string key in an object, found \(found)")
-        }
-        let key = try readStringAtQuote()
-        if position < count, base[position] == UInt8(ascii: ":") {
-            position += 1
-        } else {
-            try expect(UInt8(ascii: ":"), "':' after an object key")
-        }
-        return key
+        guard try beginKey(&first) else { return nil }
+        return try readKeyAtQuote()
     }
 
     /// Whether another element follows in the current array; consumes `]` at the end.

@@ -75,6 +75,9 @@ public struct EntityMetadata: Sendable, Hashable {
         self.extra = extra.isEmpty ? [] : [extra]
     }
 
+    /// Empty metadata, made without building and dropping the rare facts (what a decoder starts every entity with).
+    init(empty: Void) {}
+
     /// Whether both describe the same facts (whole URIs compared, however they are stored).
     public static func == (lhs: EntityMetadata, rhs: EntityMetadata) -> Bool {
         lhs.hasSameURI(as: rhs) && lhs.editLink == rhs.editLink && lhs.etag == rhs.etag && lhs.typeName == rhs.typeName

@@ -16,9 +16,19 @@ final class NameTable: @unchecked Sendable {
     let navigations: [NavigationDescriptor]
     /// The qualified type name as bytes.
     let typeName: [UInt8]
+    /// Each name followed by a `"` (for matching a JSON key with its closing quote in one comparison), then
+    /// `padding` zero bytes, so that a comparison may load eight bytes at any name's end.
     private let storage: UnsafeMutablePointer<UInt8>
     private let offsets: [Int]
     private let lengths: [Int]
+    /// Per entry, its name and closing quote in `storage`, or nil when the name has a byte that does not stand for
+    /// itself inside a JSON string (`"`, `\`, a control character), so that equal raw bytes in a payload mean an
+    /// equal key.
+    private let quotedNames: UnsafeMutablePointer<ByteSpan?>
+    /// The number of entries: structural properties, then navigation properties.
+    let entryCount: Int
+    /// The zero bytes after the last name.
+    static let padding = 8
     /// Per structural property, its primitive type (nil for complex values and collections): read
     /// without touching the property's descriptor.
     private let primitives: UnsafeMutablePointer<EdmType?>
@@ -48,19 +58,27 @@ final class NameTable: @unchecked Sendable {
         self.navigations = navigations
         self.typeName = Array(typeName.utf8)
         let names = properties.map { Array($0.name.utf8) } + navigations.map { Array($0.name.utf8) }
-        let total = names.reduce(0) { $0 + $1.count }
-        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: max(total, 1))
+        let total = names.reduce(0) { $0 + $1.count + 1 } + Self.padding
+        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
+        storage.initialize(repeating: 0, count: total)
         var offsets: [Int] = []
         var lengths: [Int] = []
         var offset = 0
         for name in names {
-            (storage + offset).initialize(from: name, count: name.count)
+            (storage + offset).update(from: name, count: name.count)
+            storage[offset + name.count] = UInt8(ascii: "\"")
             offsets.append(offset)
             lengths.append(name.count)
-            offset += name.count
+            offset += name.count + 1
         }
         self.offsets = offsets
         self.lengths = lengths
+        entryCount = names.count
+        quotedNames = UnsafeMutablePointer<ByteSpan?>.allocate(capacity: max(names.count, 1))
+        for (entry, name) in names.enumerated() {
+            let plain = !name.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
+            (quotedNames + entry).initialize(to: plain ? ByteSpan(start: storage + offsets[entry], count: name.count + 1) : nil)
+        }
         primitives = UnsafeMutablePointer<EdmType?>.allocate(capacity: max(properties.count, 1))
         for (index, property) in properties.enumerated() {
             if case .primitive(let type) = property.type {
@@ -74,6 +92,7 @@ final class NameTable: @unchecked Sendable {
     deinit {
         storage.deallocate()
         primitives.deallocate()
+        quotedNames.deallocate()
     }
 
     /// The primitive type of structural property `entry`, nil when it is complex or a collection.
@@ -102,6 +121,13 @@ final class NameTable: @unchecked Sendable {
     @inline(__always)
     func name(_ entry: Int) -> ByteSpan {
         ByteSpan(start: storage + offsets[entry], count: lengths[entry])
+    }
+
+    /// Entry `entry`'s name followed by its closing `"` (eight readable bytes follow its end), or nil when the
+    /// name has a byte that a JSON key would have to escape.
+    @inline(__always)
+    func quotedName(_ entry: Int) -> ByteSpan? {
+        quotedNames[entry]
     }
 
     /// Whether `name` is this table's qualified type name.

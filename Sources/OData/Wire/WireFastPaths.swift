@@ -139,8 +139,32 @@ enum WireFastPaths {
     /// so one division rounds correctly.
     @inline(__always)
     static func double(_ span: ByteSpan) -> Double? {
-        guard let (value, scale) = fixedPoint(span), value != 0, value.magnitude < 1 << 53, scale <= 22 else { return nil }
+        guard let (value, scale) = fixedPoint(span) else { return nil }
+        return double(value, scale: scale)
+    }
+
+    /// `value × 10^-scale` as a `Double` when that is exact before one rounding division.
+    @inline(__always)
+    static func double(_ value: Int64, scale: Int) -> Double? {
+        guard value != 0, value.magnitude < 1 << 53, scale <= 22 else { return nil }
         return Double(value) / powersOfTen[scale]
+    }
+
+    /// The value of a fixed-point text (`-?digits[.digits]`, at most 18 digits, read by a caller as `value` and the
+    /// number of digits after the point, `scale`) for a numeric type: the same value `value(_:as:json:)` gives for
+    /// that text, or nil where it gives nil (a fraction for an integer type, a type without this fast path).
+    @inline(__always)
+    static func value(fixedPoint value: Int64, scale: Int, as type: EdmType) -> EdmValue? {
+        switch type {
+        case .int32: return scale == 0 ? Int32(exactly: value).map(EdmValue.int32) : nil
+        case .int64: return scale == 0 ? .int64(value) : nil
+        case .int16: return scale == 0 ? Int16(exactly: value).map(EdmValue.int16) : nil
+        case .byte: return scale == 0 ? UInt8(exactly: value).map(EdmValue.byte) : nil
+        case .sByte: return scale == 0 ? Int8(exactly: value).map(EdmValue.sByte) : nil
+        case .decimal: return .decimal(BigDecimal(significand: Int128(value), scale: scale))
+        case .double: return double(value, scale: scale).map(EdmValue.double)
+        default: return nil
+        }
     }
 
     private static let powersOfTen: [Double] = (0...22).map { exponent in

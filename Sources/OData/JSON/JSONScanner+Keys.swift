@@ -1,0 +1,81 @@
+import Foundation
+
+extension JSONScanner {
+    /// Moves to the opening quote of the current object's next key (consuming the `,` before it); false after
+    /// consuming the object's `}`. `first` tracks whether a comma is due; start with `true`. The same checks and
+    /// messages as `nextKey`, which is this followed by `readKeyAtQuote()`.
+    @inline(__always)
+    mutating func beginKey(_ first: inout Bool) throws -> Bool {
+        skipWhitespace()
+        guard position < count else { throw error("unexpected end of input inside an object") }
+        if base[position] == UInt8(ascii: "}") {
+            position += 1
+            depth -= 1
+            return false
+        }
+        if first {
+            first = false
+        } else {
+            guard base[position] == UInt8(ascii: ",") else { throw error("expected ',' or '}' in an object, found \(found)") }
+            position += 1
+            skipWhitespace()
+        }
+        guard position < count, base[position] == UInt8(ascii: "\"") else {
+            throw error("expected a string key in an object, found \(found)")
+        }
+        return true
+    }
+
+    /// Reads the key whose opening quote is at `position` and the `:` after it (see `nextKey`).
+    @inline(__always)
+    mutating func readKeyAtQuote() throws -> ByteSpan {
+        let key = try readStringAtQuote()
+        if position < count, base[position] == UInt8(ascii: ":") {
+            position += 1
+        } else {
+            try expect(UInt8(ascii: ":"), "':' after an object key")
+        }
+        return key
+    }
+
+    /// Consumes the key at the opening quote at `position`, and the `:` after it, when its raw bytes are exactly
+    /// `quoted` (a name without bytes that JSON escapes, followed by its closing `"`; eight bytes after `quoted`'s
+    /// end must be readable). Returns false, consuming nothing, when they differ or too few bytes remain to
+    /// compare word by word: the caller then reads the key as any other.
+    @inline(__always)
+    mutating func consumeKey(_ quoted: ByteSpan) throws -> Bool {
+        let start = position + 1
+        let length = quoted.count
+        guard count - start >= length + 8 else { return false }
+        let key = UnsafeRawPointer(base + start)
+        let name = UnsafeRawPointer(quoted.start)
+        var offset = 0
+        while length - offset > 8 {
+            if key.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != name.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        // 1…8 bytes left: compare them in one word, read little-endian so that the first bytes are the lowest.
+        let left = length - offset
+        let mask: UInt64 = left == 8 ? ~0 : (1 &<< UInt64(left &* 8)) &- 1
+        let difference =
+            UInt64(littleEndian: key.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            ^ UInt64(littleEndian: name.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        guard difference & mask == 0 else { return false }
+        position = start + length
+        if base[position] == UInt8(ascii: ":") {
+            position += 1
+        } else {
+            try expect(UInt8(ascii: ":"), "':' after an object key")
+        }
+        return true
+    }
+
+    /// `consumeKey` for a literal key: `quoted` is the name, its closing `"` and at least eight more bytes, of
+    /// which the first `length` are compared.
+    @inline(__always)
+    mutating func consumeKey(_ quoted: StaticString, length: Int) throws -> Bool {
+        try consumeKey(ByteSpan(start: quoted.utf8Start, count: length))
+    }
+}
