@@ -130,6 +130,10 @@ final class CurlEngine: @unchecked Sendable {
         transfer.observer?.onRoom { [weak self, weak transfer] in
             if let transfer { self?.resume(transfer) }
         }
+        // the stream's reader gave up (the page cannot be decoded): the rest of the body is not wanted
+        transfer.observer?.onAbort { [weak self, weak transfer] in
+            if let transfer { self?.cancel(transfer) }
+        }
     }
 
     /// Lets a paused transfer go on (libcurl delivers the bytes it kept at once, from this call).

@@ -7,7 +7,9 @@ import XCTest
 /// `/svc/Items?n=…&split=…&pause=…[&bad=…][&next=1]`: `n` entries; the first `split` bytes of the body at
 /// once, then `pause` seconds of silence, then the rest in 64 KB pieces. With `bad=k` entry `k` has a
 /// string `ID` (a decoding error); with `next=1` the page links to a second page of 3 entries; `ctype=…` replaces
-/// the content type.
+/// the content type; with `chunked=1` the body is sent with `Transfer-Encoding: chunked` (no `Content-Length`).
+/// `/sent` answers how many body bytes the last page request got written before it ended (all of them, or
+/// fewer when the client went away).
 final class SlowFeedServer {
     private var server: PythonServerProcess?
     /// The port, once started.
@@ -19,10 +21,16 @@ final class SlowFeedServer {
     func start() throws {
         let script = """
             import json, time, http.server, urllib.parse
+            sent = [0]
             class H(http.server.BaseHTTPRequestHandler):
                 protocol_version = "HTTP/1.1"
                 def log_message(self, *a): pass
                 def do_GET(self):
+                    if self.path == "/sent":
+                        body = str(sent[0]).encode()
+                        self.send_response(200); self.send_header("Content-Type", "text/plain")
+                        self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
+                        return
                     q = dict(urllib.parse.parse_qsl(urllib.parse.urlparse(self.path).query))
                     n, bad = int(q.get("n", "0")), int(q.get("bad", "-1"))
                     pad = "x" * 380
@@ -32,13 +40,24 @@ final class SlowFeedServer {
                     if q.get("next") == "1": d["__next"] = "Items?n=3"
                     body = json.dumps({"d": d}).encode()
                     self.send_response(200); self.send_header("Content-Type", q.get("ctype", "application/json;charset=utf-8"))
-                    self.send_header("Content-Length", str(len(body))); self.end_headers()
+                    chunked = q.get("chunked") == "1"
+                    if chunked: self.send_header("Transfer-Encoding", "chunked")
+                    else: self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    sent[0] = 0
+                    def write(piece):
+                        self.wfile.write(b"%x\\r\\n%s\\r\\n" % (len(piece), piece) if chunked else piece)
+                        sent[0] += len(piece)
                     split = min(int(q.get("split", str(len(body)))), len(body))
-                    self.wfile.write(body[:split]); self.wfile.flush()
-                    time.sleep(float(q.get("pause", "0")))
-                    for start in range(split, len(body), 65536):
-                        self.wfile.write(body[start:start + 65536])
-                    self.wfile.flush()
+                    try:
+                        write(body[:split]); self.wfile.flush()
+                        time.sleep(float(q.get("pause", "0")))
+                        for start in range(split, len(body), 65536):
+                            write(body[start:start + 65536])
+                        if chunked: self.wfile.write(b"0\\r\\n\\r\\n")
+                        self.wfile.flush()
+                    except OSError:
+                        self.close_connection = True
             srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
             srv.daemon_threads = True
             print(srv.server_address[1], flush=True)

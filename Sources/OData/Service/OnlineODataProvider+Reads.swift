@@ -2,13 +2,14 @@ import Foundation
 
 extension OnlineODataProvider: DataServiceProvider {
     /// Reads one page of a collection (entity set, navigation, or entity-returning function).
-    /// Server-driven paging is not followed here: see `pages(_:)` and `entities(_:)`. A JSON page of an
-    /// entity set or navigation is decoded while it arrives when the transport streams (see `PagedEntities`).
+    /// Server-driven paging is not followed here: see `pages(_:)` and `entities(_:)`. A large JSON page of an
+    /// entity set or navigation (256 KB or more, or of unknown length) is decoded while it arrives when the
+    /// transport streams (see `PagedEntities`); a smaller one is read whole, then decoded.
     public func fetchEntities(_ query: DataQuery, headers: HTTPHeaders, options requestOptions: RequestOptions) async throws -> EntityList {
         try query.checkEntitySetCapabilities()
         let request = try requestBuilder.fetch(query, headers: headers, options: requestOptions)
         if streamsPages(of: query) {
-            return try await StreamedPage(provider: self, request: request, type: try resultType(of: query)).collect()
+            return try await collectPage(request, type: try resultType(of: query))
         }
         let response = try await execute(request)
         return try decodeList(response, request, type: try resultType(of: query))
@@ -19,7 +20,7 @@ extension OnlineODataProvider: DataServiceProvider {
     public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws -> EntityList {
         let request = try requestBuilder.nextPage(nextLink, headers: headers)
         if streamsPages(of: query) {
-            return try await StreamedPage(provider: self, request: request, type: try resultType(of: query)).collect()
+            return try await collectPage(request, type: try resultType(of: query))
         }
         let response = try await execute(request)
         return try decodeList(response, request, type: try resultType(of: query))

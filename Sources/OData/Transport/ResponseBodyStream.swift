@@ -13,6 +13,12 @@ import Foundation
 /// Back-pressure: once `limit` bytes wait for the reader, `offer` refuses the bytes (the transport pauses
 /// the transfer and offers them again after `onRoom` was called); `append` always takes them and answers
 /// whether the transport should pause. Only a GET of the page's URL answered 2xx with a JSON content type is streamed.
+///
+/// A stream made with `wholeBelow` (the page read whole by `fetchEntities`) streams only a body that is large
+/// or of unknown length: it answers false in `begin` when the response announces a smaller body, so the
+/// transport collects that one in `HTTPResponse.body` as it would without a stream. When it does stream, it
+/// calls the `onStreaming` handler first (which starts the reader). The reader stops a transfer it cannot use
+/// with `abort()`, which calls the transport's `onAbort` handler.
 package final class ResponseBodyStream: @unchecked Sendable {
     /// The stream of the current task's page request, if any.
     @TaskLocal package static var current: ResponseBodyStream?
@@ -31,39 +37,101 @@ package final class ResponseBodyStream: @unchecked Sendable {
     private var roomHandler: (@Sendable () -> Void)?
     private var peak = 0
     private var refusals = 0
+    private var runsTaken = 0
+    private var streamingHandler: (@Sendable () -> Void)?
+    private var abortHandler: (@Sendable () -> Void)?
+    private var aborted = false
 
     /// The URL of the page's request: only a response to it is streamed (not one to a request a middleware
     /// sends on its own, such as a token fetch, nor a redirected one, which are read whole).
     let url: URL
 
-    /// A stream for the page at `url` that asks the transport to pause once `limit` bytes wait for the reader.
-    init(for url: URL, limit: Int = 1 << 20) {
+    /// Below how many (decoded) body bytes a response is read whole rather than streamed; nil: every
+    /// response that can be streamed is.
+    let wholeBelow: Int?
+
+    /// A stream for the page at `url` that asks the transport to pause once `limit` bytes wait for the reader;
+    /// with `wholeBelow`, a response announcing a smaller body is left to the transport to read whole.
+    init(for url: URL, limit: Int = 1 << 20, wholeBelow: Int? = nil) {
         self.url = url
         self.limit = max(limit, 1)
+        self.wholeBelow = wholeBelow
     }
 
     /// The most bytes the stream held at once (entries not yet taken plus the entry being received).
     var peakBufferedBytes: Int { lock.withLock { peak } }
     /// How many times the stream asked the transport to pause.
     var pauses: Int { lock.withLock { refusals } }
+    /// How many runs of entries the reader has taken so far.
+    var takenRuns: Int { lock.withLock { runsTaken } }
+
+    /// How much bigger than its `Content-Length` a content-encoded body is taken to be once decoded: verbose
+    /// JSON feeds shrink 5–15 times under gzip, so this errs towards reading a page whole (which costs only
+    /// the overlap of decoding with the transfer, never correctness).
+    static let encodedExpansion = 4
+
+    /// Whether a response with these headers is read whole under `wholeBelow`: its body is announced
+    /// (`Content-Length`) and, decoded, smaller than the threshold. A body of unknown length (chunked) streams.
+    static func isSmall(_ headers: HTTPHeaders, below threshold: Int) -> Bool {
+        guard let field = headers["Content-Length"], let length = Int(field.trimmingCharacters(in: .whitespaces)), length >= 0
+        else { return false }
+        let encoding = headers["Content-Encoding"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        let decoded =
+            encoding.isEmpty || encoding == "identity" ? length : length.multipliedReportingOverflow(by: encodedExpansion).partialValue
+        return decoded < threshold
+    }
 
     /// A response starts: returns whether its body is to be streamed here. False for anything but a GET of
     /// `url` answered 2xx with a JSON content type, and for a request sent again after entries of an earlier
     /// attempt were taken (the reader then fails rather than see them twice).
+    /// With `wholeBelow`, also false for a response announcing a smaller body (read whole by the transport).
     package func begin(_ request: HTTPRequest, statusCode: Int, headers: HTTPHeaders) -> Bool {
-        guard request.method == "GET", request.url == url, request.responseBodyFile == nil, (200..<300).contains(statusCode),
-            let type = headers["Content-Type"], HTTPResponse.mediaType(of: type).hasSuffix("json")
-        else { return false }
-        return lock.withLock {
+        guard request.method == "GET", request.url == url, request.responseBodyFile == nil else { return false }
+        let eligible =
+            (200..<300).contains(statusCode)
+            && headers["Content-Type"].map { HTTPResponse.mediaType(of: $0).hasSuffix("json") } == true
+            && !(wholeBelow.map { Self.isSmall(headers, below: $0) } ?? false)
+        let (streams, starting) = lock.withLock { () -> (Bool, (@Sendable () -> Void)?) in
             if began, chunker.handedOut {
                 failure = ODataError(
                     .transport, "the page was sent again after part of it had been delivered", method: request.method, url: request.url)
-                return false
+                return (false, nil)
             }
-            began = true
             chunker = JSONFeedChunker()  // a retried request starts over
-            return true
+            guard eligible else {
+                began = false  // a retried request read whole: the body is in its response, not here
+                return (false, nil)
+            }
+            let first = !began
+            began = true
+            defer { if first { streamingHandler = nil } }
+            return (true, first ? streamingHandler : nil)
         }
+        starting?()
+        return streams
+    }
+
+    /// Called (on the transport's thread, once) when a body starts streaming, before any of its bytes are offered.
+    func onStreaming(_ handler: @escaping @Sendable () -> Void) {
+        lock.withLock { streamingHandler = handler }
+    }
+
+    /// Called (on any thread) when the reader gave up on the page: the transport stops the transfer.
+    package func onAbort(_ handler: @escaping @Sendable () -> Void) {
+        let now = lock.withLock { () -> Bool in
+            abortHandler = handler
+            return aborted
+        }
+        if now { handler() }
+    }
+
+    /// The reader gave up on the page (its entries cannot be decoded): asks the transport to stop the transfer.
+    func abort() {
+        let handler = lock.withLock { () -> (@Sendable () -> Void)? in
+            aborted = true
+            return abortHandler
+        }
+        handler?()
     }
 
     /// Called (on any thread) when there is room again after `offer` refused bytes or `append` asked for a pause.
@@ -121,6 +189,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
         while true {
             let (result, wake, done) = lock.withLock { () -> (JSONFeedChunker.Run?, (@Sendable () -> Void)?, Bool) in
                 if let run = chunker.takeRun() {
+                    runsTaken += 1
                     var wake: (@Sendable () -> Void)?
                     if roomWanted {
                         roomWanted = false

@@ -19,6 +19,8 @@ final class StreamingReceiver: @unchecked Sendable {
     private var streaming = false
     private var body = Data()
     private var received = 0
+    /// The data task, to cancel when the stream's reader gives up on the page.
+    weak var task: URLSessionTask?
 
     /// A receiver that calls `completion` with the collected body (empty when streamed), the response,
     /// the error and the count of body bytes received.
@@ -33,6 +35,8 @@ final class StreamingReceiver: @unchecked Sendable {
 
     func begin(_ response: URLResponse) {
         guard let http = response as? HTTPURLResponse else { return }
+        let task = self.task
+        stream.onAbort { [weak task] in task?.cancel() }
         streaming = stream.begin(request, statusCode: http.statusCode, headers: URLSessionTransport.headers(of: http))
     }
 
@@ -75,7 +79,9 @@ extension URLSessionTransport {
         completion: @escaping @Sendable (Data?, URLResponse?, (any Error)?, Int) -> Void
     ) -> URLSessionTask {
         let task = session.dataTask(with: urlRequest)
-        delegate.register(StreamingReceiver(stream: stream, request: request, completion: completion), for: task)
+        let receiver = StreamingReceiver(stream: stream, request: request, completion: completion)
+        receiver.task = task
+        delegate.register(receiver, for: task)
         return task
     }
 
