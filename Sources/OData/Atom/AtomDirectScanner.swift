@@ -9,10 +9,10 @@ import Foundation
 /// It accepts only a conservative subset of XML 1.0 with namespaces, and only documents libxml2 accepts
 /// the same way: UTF-8 text; an XML declaration of version 1.0; ASCII element and attribute names;
 /// character references and the predefined entities (except `&amp;` and `&#38;` in attribute values,
-/// which libxml2 passes on as `&#38;`); tab and line feed in attribute values (normalized to spaces).
-/// Anything else — a DOCTYPE, comments, processing instructions, CDATA sections, carriage returns,
-/// other entity references, non-ASCII names, deep nesting, very long values, any well-formedness or
-/// namespace error, and any failure of the reader itself — makes it give up (`run` returns false) and
+/// which libxml2 passes on as `&#38;`); line ends (CR LF, CR) read as line feeds, and tab and line feed
+/// in attribute values as spaces. Anything else — a DOCTYPE, comments, processing instructions, CDATA
+/// sections, other entity references, non-ASCII names, deep nesting, very long values, any well-formedness
+/// or namespace error, and any failure of the reader itself — makes it give up (`run` returns false) and
 /// the session parses the payload again with libxml2 from the start, so that such documents and every
 /// error are read and reported exactly as libxml2 reads them.
 final class AtomDirectScanner {
@@ -204,14 +204,14 @@ final class AtomDirectScanner {
         return bytes[name.start] != UInt8(ascii: "_")
     }
 
-    /// Skips white space (space, tab, line feed); a carriage return is left for the caller to refuse.
+    /// Skips white space (space, tab, line feed, carriage return).
     @discardableResult
     @inline(__always)
     private func skipSpace() -> Int {
         let start = position
         while position < count {
             let byte = bytes[position]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x09 else { break }
+            guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { break }
             position += 1
         }
         return position - start
@@ -453,6 +453,11 @@ final class AtomDirectScanner {
             case 0x09, 0x0A:
                 valueScratch.append(0x20)
                 index += 1
+            case 0x0D:
+                // A line end (CR LF or a lone CR) reads as one line feed, normalized to a space.
+                valueScratch.append(0x20)
+                index += 1
+                if index < count, bytes[index] == 0x0A { index += 1 }
             case UInt8(ascii: "&"):
                 position = index
                 guard let scalar = referencedScalar(), scalar != 0x26 else { return nil }
@@ -507,9 +512,9 @@ final class AtomDirectScanner {
         }
     }
 
-    /// Text up to the next `<` or `&`, handed to the reader.
+    /// Text up to the next `<` or `&`, handed to the reader; a line end (CR LF or a lone CR) as a line feed.
     private func text() -> Bool {
-        let start = position
+        var start = position
         var index = start
         while index < count {
             let byte = bytes[index]
@@ -524,12 +529,21 @@ final class AtomDirectScanner {
                 index += 1
                 continue
             }
+            if byte == 0x0D {
+                guard index - start <= Self.maximumValueLength else { return false }
+                if index > start { reader.characters(bytes + start, count: index - start) }
+                withUnsafePointer(to: UInt8(0x0A)) { reader.characters($0, count: 1) }
+                index += 1
+                if index < count, bytes[index] == 0x0A { index += 1 }
+                start = index
+                continue
+            }
             guard byte >= 0x80, let length = scalarLength(at: index) else { return false }
             index += length
         }
         guard index - start <= Self.maximumValueLength else { return false }
         position = index
-        reader.characters(bytes + start, count: index - start)
+        if index > start { reader.characters(bytes + start, count: index - start) }
         return true
     }
 
