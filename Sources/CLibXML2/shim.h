@@ -15,6 +15,7 @@
 #include <libxml/xmlerror.h>
 #include <libxml/xmlstring.h>
 #include <libxml/dict.h>
+#include <libxml/uri.h>
 
 #include <stddef.h>
 

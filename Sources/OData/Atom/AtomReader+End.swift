@@ -3,7 +3,7 @@ import Foundation
 
 extension AtomReader {
     func endElement() {
-        guard failure == nil, !frames.isEmpty else { return }
+        guard !hasFailed, !frames.isEmpty else { return }
         let frame = frames.pop()
         switch frame.kind {
         case .skip, .navigationLink, .content, .properties, .links, .mapped: break

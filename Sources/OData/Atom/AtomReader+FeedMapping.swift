@@ -17,7 +17,7 @@ extension AtomReader {
         for attribute in node.attributes {
             guard let value = attribute.name.withUnsafeBufferPointer({ attributes.value(named: $0.baseAddress!) }) else { continue }
             assignMapped(value, to: attribute.property)
-            if failure != nil { return .skip }
+            if hasFailed { return .skip }
         }
         guard let property = node.property, let edmType = entries.top.cache.primitiveTypes[property] else {
             return AtomFrame(kind: .mapped, index: index)

@@ -3,7 +3,7 @@ import Foundation
 
 extension AtomReader {
     func startElement(_ name: AtomXMLName, uri: UnsafePointer<xmlChar>?, attributes: AtomAttributes) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         capturing = false
         guard let current = frames.last else { return startRoot(name, uri: uri, attributes: attributes) }
         let frame: AtomFrame
@@ -53,7 +53,7 @@ extension AtomReader {
         let space = namespace(uri)
         if name == names.error && space == .metadata {
             isErrorDocument = true
-            xmlStopParser(context)
+            if let context { xmlStopParser(context) }
             return
         }
         switch expectation {

@@ -11,7 +11,8 @@ final class AtomReader {
         case links
     }
 
-    let context: xmlParserCtxtPtr
+    /// libxml2's parser; nil when `AtomDirectScanner` reads the document.
+    let context: xmlParserCtxtPtr?
     let names: AtomNames
     let expectation: Expectation
     let typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
@@ -37,7 +38,12 @@ final class AtomReader {
     @exclusivity(unchecked) private var namespaceCache: [(pointer: UnsafePointer<xmlChar>, kind: AtomNamespace)] = []
 
     /// The first fatal problem.
-    @exclusivity(unchecked) var failure: ODataDecodingError?
+    @exclusivity(unchecked) var failure: ODataDecodingError? {
+        didSet { hasFailed = failure != nil }
+    }
+    /// Whether `failure` is set. The callbacks test this flag on every element: testing `failure` itself
+    /// copies the error value (and destroys the copy) through the runtime each time.
+    @exclusivity(unchecked) private(set) var hasFailed = false
     /// Whether the root element was an OData error (`m:error`).
     @exclusivity(unchecked) var isErrorDocument = false
     @exclusivity(unchecked) var sawRoot = false
@@ -46,12 +52,14 @@ final class AtomReader {
     @exclusivity(unchecked) var rootValue: EdmValue?
     @exclusivity(unchecked) var linkList = LinkList(uris: [])
 
+    /// A reader fed by libxml2's parser `context` (names interned in its dictionary), or by
+    /// `AtomDirectScanner` (no context; names interned in `dictionary`).
     init(
-        context: xmlParserCtxtPtr, expectation: Expectation, typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?,
-        tables: NameTableCache
+        context: xmlParserCtxtPtr?, dictionary: OpaquePointer?, expectation: Expectation,
+        typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?, tables: NameTableCache
     ) {
         self.context = context
-        self.names = AtomNames(dictionary: context.pointee.dict)
+        self.names = AtomNames(dictionary: dictionary)
         self.expectation = expectation
         self.typeResolver = typeResolver
         self.tables = tables
@@ -60,24 +68,26 @@ final class AtomReader {
     // MARK: Errors
 
     /// Records the first failure and stops the parser; inside an entry, the error names the entry's index
-    /// in the innermost feed, its URI when read, and `property` when given.
+    /// in the innermost feed, its URI when read, and `property` when given. (Without libxml2's context the
+    /// scanner stops, and the session reads the document again with libxml2, which reports the failure
+    /// with its position.)
     func fail(_ message: String, property: String? = nil) {
-        guard failure == nil else { return }
+        guard !hasFailed else { return }
         var error = ODataDecodingError(
-            format: .atom, offset: Int(xmlByteConsumed(context)), line: Int(xmlSAX2GetLineNumber(context)),
-            column: Int(xmlSAX2GetColumnNumber(context)), message: message)
+            format: .atom, offset: context.map { Int(xmlByteConsumed($0)) } ?? 0, line: context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0,
+            column: context.map { Int(xmlSAX2GetColumnNumber($0)) } ?? 0, message: message)
         if let entry = entries.last {
             if !feeds.isEmpty { error.entityIndex = feeds.top.list.entities.count }
             error.entityKey = entry.metadata.uri
             error.property = property
         }
         failure = error
-        xmlStopParser(context)
+        if let context { xmlStopParser(context) }
     }
 
     /// Records a libxml2 error (warnings are ignored).
     func libxmlError(_ error: xmlError) {
-        guard error.level.rawValue >= XML_ERR_ERROR.rawValue, failure == nil else { return }
+        guard error.level.rawValue >= XML_ERR_ERROR.rawValue, !hasFailed, let context else { return }
         let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "XML error"
         failure = ODataDecodingError(
             format: .atom, offset: Int(xmlByteConsumed(context)), line: Int(error.line), column: Int(error.int2),

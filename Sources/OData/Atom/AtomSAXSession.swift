@@ -5,10 +5,14 @@ import ODataMetadata
 /// Runs the shared hardened libxml2 parser (`HardenedXMLParser` of `ODataMetadata`: UTF-8 input, no network,
 /// no entities, no DTDs, any DOCTYPE refused, errors silenced) over a payload and feeds an `AtomReader`.
 enum AtomSAXSession {
+    /// Reads `bytes` with `AtomDirectScanner` when it can (`direct`), else (or when it gives up) with libxml2.
     static func parse(
         _ bytes: UnsafeRawBufferPointer, expectation: AtomReader.Expectation,
-        typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?, tables: NameTableCache
+        typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?, tables: NameTableCache, direct: Bool = true
     ) throws -> AtomReader {
+        if direct, let reader = parseDirectly(bytes, expectation: expectation, typeResolver: typeResolver, tables: tables) {
+            return reader
+        }
         let callbacks = HardenedXMLParser.Callbacks(
             startElement: atomStartElement, endElement: atomEndElement, characters: atomCharacters, refuseDoctype: atomDoctype,
             error: atomError)
@@ -16,7 +20,9 @@ enum AtomSAXSession {
         do throws(HardenedXMLParser.Failure) {
             reader = try HardenedXMLParser.parse(bytes, callbacks: callbacks) { context in
                 Unmanaged.passRetained(
-                    AtomReader(context: context, expectation: expectation, typeResolver: typeResolver, tables: tables)
+                    AtomReader(
+                        context: context, dictionary: context.pointee.dict, expectation: expectation, typeResolver: typeResolver,
+                        tables: tables)
                 ).toOpaque()
             } finish: { outcome in
                 let reader = Unmanaged<AtomReader>.fromOpaque(outcome.userData).takeRetainedValue()
@@ -46,6 +52,27 @@ enum AtomSAXSession {
         if let failure = reader.failure { throw failure }
         if reader.isErrorDocument { throw ODataErrorBody.parse(Data(bytes), contentType: "application/xml") }
         return reader
+    }
+
+    /// The reader after `AtomDirectScanner` read the whole document without a problem; nil when the scanner
+    /// gave up or the reader failed or met an error document (libxml2 then reads the document from the start).
+    static func parseDirectly(
+        _ bytes: UnsafeRawBufferPointer, expectation: AtomReader.Expectation,
+        typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?, tables: NameTableCache
+    ) -> AtomReader? {
+        guard bytes.count > 0 else { return nil }
+        HardenedXMLParser.prepare()
+        let reader = try? XMLTextEncoding.withUTF8(bytes) { utf8 -> AtomReader? in
+            guard let dictionary = xmlDictCreate() else { return nil }
+            defer { xmlDictFree(dictionary) }
+            let reader = AtomReader(
+                context: nil, dictionary: dictionary, expectation: expectation, typeResolver: typeResolver, tables: tables)
+            guard let scanner = AtomDirectScanner(utf8, dictionary: dictionary, reader: reader), scanner.run(),
+                !reader.hasFailed, !reader.isErrorDocument, reader.sawRoot, reader.frames.isEmpty
+            else { return nil }
+            return reader
+        }
+        return reader ?? nil
     }
 }
 

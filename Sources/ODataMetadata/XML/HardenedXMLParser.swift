@@ -83,6 +83,12 @@ package enum HardenedXMLParser {
         xmlSetExternalEntityLoader(denyExternalEntity)
     }()
 
+    /// Makes sure `prepareProcess` ran: for readers that use libxml2's dictionary or URI parser without
+    /// parsing a document through `parse` first.
+    package static func prepare() {
+        _ = prepareProcess
+    }
+
     /// Parses `bytes` with `callbacks`. `attach` is called once with the new parser context and returns the
     /// user data the callbacks receive (it must stay valid until `parse` returns); `finish` is called with
     /// the outcome while the context (and its name dictionary) is still alive, and its result is returned.
