@@ -6,48 +6,40 @@ import Foundation
 /// then reads the token the general way, which also gives every error. So what they accept they read exactly as
 /// the general path does (the same token end, the same value), only without a second pass over the bytes.
 extension JSONScanner {
+    /// The bytes these readers may look at past a token's start: they compare and convert eight bytes at a time,
+    /// so they step aside for a token closer than this to the end of the payload.
+    static let fastPathSlack = 48
+
     /// A JSON number token `-?(0|[1-9][0-9]*)(.[0-9]+)?` with at most 18 digits in all and no exponent, as its
     /// digits without the point (`value`) and the number of digits after it (`scale`); nil for any other number.
     /// The token ends where `readNumber` ends it.
     @inline(__always)
     mutating func readFixedPointNumber() -> (value: Int64, scale: Int)? {
+        guard count - position >= Self.fastPathSlack else { return nil }
         var index = position
-        let negative = index < count && base[index] == UInt8(ascii: "-")
+        let negative = base[index] == UInt8(ascii: "-")
         if negative { index += 1 }
-        guard index < count else { return nil }
-        var value: Int64 = 0
-        var digits = 0
+        var value: Int64
+        var digits: Int
         var scale = 0
-        let first = base[index] &- UInt8(ascii: "0")
-        guard first < 10 else { return nil }
-        if first == 0 {
+        switch base[index] {
+        case UInt8(ascii: "0"):
             // A leading zero is the whole integer part (`readNumber` ends an integer `0` there too).
-            digits = 1
+            (value, digits) = (0, 1)
             index += 1
-        } else {
-            while index < count {
-                let digit = base[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                guard digits < 18 else { return nil }
-                value = value &* 10 &+ Int64(digit)
-                digits += 1
-                index += 1
-            }
+        case UInt8(ascii: "1")...UInt8(ascii: "9"):
+            (value, digits) = digitRun(&index)
+            guard digits <= 18 else { return nil }
+        default: return nil
         }
-        if index < count, base[index] == UInt8(ascii: ".") {
+        if base[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < count, base[index] &- UInt8(ascii: "0") < 10 else { return nil }
-            while index < count {
-                let digit = base[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { break }
-                guard digits < 18 else { return nil }
-                value = value &* 10 &+ Int64(digit)
-                digits += 1
-                scale += 1
-                index += 1
-            }
+            let (joined, fractionDigits) = digitRun(&index, after: value)
+            guard fractionDigits > 0, digits + fractionDigits <= 18 else { return nil }
+            value = joined
+            scale = fractionDigits
         }
-        if index < count, base[index] | 0x20 == UInt8(ascii: "e") { return nil }
+        if base[index] | 0x20 == UInt8(ascii: "e") { return nil }
         position = index
         return (negative ? -value : value, scale)
     }
@@ -56,32 +48,75 @@ extension JSONScanner {
     /// between digits), as `readFixedPointNumber` gives it; nil for any other string (escapes included).
     @inline(__always)
     mutating func readQuotedFixedPoint() -> (value: Int64, scale: Int)? {
+        guard count - position >= Self.fastPathSlack else { return nil }
         var index = position + 1
-        let negative = index < count && base[index] == UInt8(ascii: "-")
+        let negative = base[index] == UInt8(ascii: "-")
         if negative { index += 1 }
-        var value: Int64 = 0
-        var digits = 0
+        var (value, digits) = digitRun(&index)
+        guard digits > 0, digits <= 18 else { return nil }
         var scale = 0
-        var seenPoint = false
-        while index < count {
-            let byte = base[index]
-            let digit = byte &- UInt8(ascii: "0")
-            if digit < 10 {
-                guard digits < 18 else { return nil }
-                value = value &* 10 &+ Int64(digit)
-                digits += 1
-                if seenPoint { scale += 1 }
-            } else if byte == UInt8(ascii: "\""), digits > 0, index > position + 1, base[index - 1] != UInt8(ascii: ".") {
-                position = index + 1
-                return (negative ? -value : value, scale)
-            } else if byte == UInt8(ascii: "."), !seenPoint, digits > 0 {
-                seenPoint = true
-            } else {
-                return nil
-            }
+        if base[index] == UInt8(ascii: ".") {
             index += 1
+            let (joined, fractionDigits) = digitRun(&index, after: value)
+            guard fractionDigits > 0, digits + fractionDigits <= 18 else { return nil }
+            value = joined
+            scale = fractionDigits
         }
-        return nil
+        guard base[index] == UInt8(ascii: "\"") else { return nil }
+        position = index + 1
+        return (negative ? -value : value, scale)
+    }
+
+    /// The decimal digits at `index`, eight at a time, appended to the digits of `leading` (their value, then
+    /// theirs), and how many there are (without `leading`'s); stops reading after more than 18 (the caller refuses
+    /// those; the value has then wrapped). Leaves `index` after the digits. Reads at most 24 bytes from `index`.
+    @inline(__always)
+    func digitRun(_ index: inout Int, after leading: Int64 = 0) -> (value: Int64, digits: Int) {
+        var value = leading
+        var digits = 0
+        while true {
+            let (chunk, length) = Self.leadingDigits(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+            value = value &* Self.powerOfTen(length) &+ Int64(chunk)
+            digits += length
+            index += length
+            if length < 8 || digits > 18 { return (value, digits) }
+        }
+    }
+
+    /// How many of the eight bytes of `word` (first byte lowest) are decimal digits before the first other byte, and
+    /// the value of those digits, without a loop over the bytes.
+    @inline(__always)
+    static func leadingDigits(_ word: UInt64) -> (value: UInt64, count: Int) {
+        // A byte is a digit when its high nibble is 3 and stays 3 after adding 6 (a carry out of a byte goes to the
+        // next one, which only matters after the first byte that is not a digit).
+        let highNibbles = word & 0xF0F0_F0F0_F0F0_F0F0
+        let afterSix = (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
+        let notDigits = (highNibbles | afterSix &>> 4) ^ 0x3333_3333_3333_3333
+        let count = notDigits == 0 ? 8 : notDigits.trailingZeroBitCount &>> 3
+        guard count > 0 else { return (0, 0) }
+        // The digits' values moved to the top bytes (zeros below are leading zeros), then combined pairwise.
+        var value = (word &- 0x3030_3030_3030_3030) &<< UInt64((8 &- count) &* 8)
+        value = value &* 10 &+ (value &>> 8)
+        value =
+            ((value & 0x0000_00FF_0000_00FF) &* 0x000F_4240_0000_0064 &+ ((value &>> 16) & 0x0000_00FF_0000_00FF) &* 0x0000_2710_0000_0001)
+            &>> 32
+        return (value, count)
+    }
+
+    /// 10^`exponent` for 0…8.
+    @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> Int64 {
+        switch exponent {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1000
+        case 4: return 10000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        default: return 100_000_000
+        }
     }
 
     /// A string token at its opening quote that is `/Date(-?digits[±dddd])/` (each `/` written as `/` or `\/`,
@@ -100,28 +135,16 @@ extension JSONScanner {
         index += 6
         let negative = base[index] == UInt8(ascii: "-")
         if negative { index += 1 }
-        var value: Int64 = 0
-        var digits = 0
-        while true {
-            let digit = base[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            guard digits < 18 else { return nil }
-            value = value &* 10 &+ Int64(digit)
-            digits += 1
-            index += 1
-        }
-        guard digits > 0 else { return nil }
+        // Reads at most 24 bytes of digits, then a word for the offset: within the 40 bytes checked above.
+        let (value, digits) = digitRun(&index)
+        guard digits > 0, digits <= 18 else { return nil }
         var offset: Int?
         let sign = base[index]
         if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-            var minutes = 0
-            for next in index + 1...index + 4 {
-                let digit = base[next] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                minutes = minutes * 10 + Int(digit)
-            }
-            guard minutes <= 840 else { return nil }
-            offset = sign == UInt8(ascii: "-") ? -minutes : minutes
+            let (minutes, length) = Self.leadingDigits(
+                UInt64(littleEndian: UnsafeRawPointer(base + index + 1).loadUnaligned(as: UInt64.self)))
+            guard length == 4, minutes <= 840 else { return nil }
+            offset = sign == UInt8(ascii: "-") ? -Int(minutes) : Int(minutes)
             index += 5
         }
         guard base[index] == UInt8(ascii: ")") else { return nil }

@@ -44,9 +44,12 @@ final class JSONFastPathTests: XCTestCase {
     /// What the decoder makes of the token as property `type.rawValue`, first (then a boolean follows) or last
     /// (near the end of the payload, where the one-pass readers step aside).
     private func decoded(_ token: String, as type: EdmType, last: Bool) -> Outcome {
+        // Far from the end, a token has the bytes after it that the one-pass readers need.
+        let padding = String(repeating: "p", count: 64)
         let body =
             last
-            ? #"{"d":{"Edm.Boolean":true,"\#(type.rawValue)":\#(token)}}"# : #"{"d":{"\#(type.rawValue)":\#(token),"Edm.Boolean":true}}"#
+            ? #"{"d":{"Edm.Boolean":true,"\#(type.rawValue)":\#(token)}}"#
+            : #"{"d":{"\#(type.rawValue)":\#(token),"Edm.Boolean":true,"Edm.String":"\#(padding)"}}"#
         do {
             let entity = try decoder.decodeEntity(Data(body.utf8), entityType: JSONValueDecodingTests.all)
             XCTAssertEqual(entity["Edm.Boolean"], .boolean(true), body)
@@ -100,7 +103,7 @@ final class JSONFastPathTests: XCTestCase {
             "12345678901234567.8", "1234567890123456.78", "99999999999999999.9", "1e5", "1E+2", "-1.25e-3", "0e0",
             "0.1", "0.30000000000000004", "1.0000000000000000001", "100000000000000000000000",
         ]
-        try assertSameAsGeneral(tokens, types: Self.numericTypes)
+        try assertSameAsGeneral(tokens + Self.digitStrings(negative: true), types: Self.numericTypes)
     }
 
     func testFixedPointStringsReadAsTheGeneralPathReadsThem() throws {
@@ -111,7 +114,22 @@ final class JSONFastPathTests: XCTestCase {
             #""-INF""#, #""NaN""#, #""255""#, #""256""#, #""-129""#, #""2147483648""#, #""9007199254740993""#,
             #""-.5""#, #""5.-""#, #""0x10""#,
         ]
-        try assertSameAsGeneral(tokens, types: Self.numericTypes)
+        try assertSameAsGeneral(tokens + Self.digitStrings(negative: true).map { "\"\($0)\"" }, types: Self.numericTypes)
+    }
+
+    /// 1…20 digits (eight are read at a time) with a point after every possible digit, and 9s (the largest digit).
+    private static func digitStrings(negative: Bool) -> [String] {
+        var strings: [String] = []
+        for length in 1...20 {
+            let digits = String((1...length).map { Character(String($0 % 10)) })
+            strings.append(digits)
+            strings.append(String(repeating: "9", count: length))
+            for point in 1..<length {
+                let index = digits.index(digits.startIndex, offsetBy: point)
+                strings.append(String(digits[..<index]) + "." + String(digits[index...]))
+            }
+        }
+        return negative ? strings + strings.map { "-" + $0 } : strings
     }
 
     func testJSONDatesReadAsTheGeneralPathReadsThem() throws {
@@ -125,8 +143,15 @@ final class JSONFastPathTests: XCTestCase {
             #""\/Dxte(5)\/""#, #""\/date(5)\/""#, #""\/Date(5)\/x""#, #""\/Date(5)""#, #""\/Date(5\/""#, #""Date(5)""#,
             #""\/Date(5)\/\/""#, #""\/Date(5 )\/""#, #""\/Date(\u0035)\/""#, #""\/Date(5)\u002f""#,
             #""2024-01-02T03:04:05""#, #""2024-01-02T03:04:05.1234567Z""#, #""2023-11-14T23:13:20+01:00""#,
+            #""\/Date(1700000000000+01:0)\/""#, #""\/Date(1700000000000+1)\/""#,
         ]
-        try assertSameAsGeneral(tokens, types: [.dateTime, .dateTimeOffset])
+        let generated = (1...20).flatMap { length -> [String] in
+            let digits = String((1...length).map { Character(String($0 % 10)) })
+            return ["", "+0030", "-0030", "-0845"].flatMap { offset in
+                [#""\/Date(\#(digits)\#(offset))\/""#, #""\/Date(-\#(digits)\#(offset))\/""#]
+            }
+        }
+        try assertSameAsGeneral(tokens + generated, types: [.dateTime, .dateTimeOffset])
     }
 
     // MARK: Keys
