@@ -112,8 +112,8 @@ struct JSONEntityReader {
                     } else {
                         let navigation = table.navigations[entry - table.propertyCount]
                         try readNavigation(
-                            navigation, name: table.name(entry), into: &navigations, count: table.navigations.count,
-                            metadata: &metadata, uriBytes: uriBytes)
+                            navigation, name: table.name(entry), plainName: table.quotedName(entry) != nil, into: &navigations,
+                            count: table.navigations.count, metadata: &metadata, uriBytes: uriBytes)
                     }
                 } catch var error as ODataDecodingError {
                     error.locate(property: table.name(entry).string, key: metadata.uri ?? Self.keyText(values, table))

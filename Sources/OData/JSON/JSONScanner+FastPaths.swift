@@ -179,6 +179,74 @@ extension JSONScanner {
         return uri
     }
 
+    /// A string token at its opening quote that is a GUID, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (hex digits in
+    /// either case), read eight digits at a time; nil for any other string.
+    @inline(__always)
+    mutating func readQuotedGuid() -> GuidValue? {
+        guard count - position >= 38 else { return nil }
+        let text = UnsafeRawPointer(base + position + 1)
+        guard base[position + 37] == UInt8(ascii: "\""), text.load(fromByteOffset: 8, as: UInt8.self) == UInt8(ascii: "-"),
+            text.load(fromByteOffset: 13, as: UInt8.self) == UInt8(ascii: "-"),
+            text.load(fromByteOffset: 18, as: UInt8.self) == UInt8(ascii: "-"),
+            text.load(fromByteOffset: 23, as: UInt8.self) == UInt8(ascii: "-")
+        else { return nil }
+        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func half(_ offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+        guard let first = Self.hexBytes(word(0)), let second = Self.hexBytes(half(9) | half(14) &<< 32),
+            let third = Self.hexBytes(half(19) | half(24) &<< 32), let fourth = Self.hexBytes(word(28))
+        else { return nil }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &uuid) { bytes in
+            bytes.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt32.self)
+            bytes.storeBytes(of: second.littleEndian, toByteOffset: 4, as: UInt32.self)
+            bytes.storeBytes(of: third.littleEndian, toByteOffset: 8, as: UInt32.self)
+            bytes.storeBytes(of: fourth.littleEndian, toByteOffset: 12, as: UInt32.self)
+        }
+        position += 38
+        return GuidValue(UUID(uuid: uuid))
+    }
+
+    /// The four bytes that eight hex digits (first digit in the lowest byte of `word`) stand for, the first digit
+    /// pair in the lowest byte; nil when a byte is not a hex digit.
+    @inline(__always)
+    static func hexBytes(_ word: UInt64) -> UInt32? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        guard word & highs == 0 else { return nil }
+        // For bytes below 0x80, `x + (0x7F - high)` has its high bit clear exactly when `x <= high`, and
+        // `x + (0x80 - low)` has it set exactly when `x >= low`; no sum carries into the next byte.
+        @inline(__always)
+        func inRange(_ bytes: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
+            ~(bytes &+ (ones &* (0x7F - high))) & (bytes &+ (ones &* (0x80 - low))) & highs
+        }
+        let lowered = word | 0x2020_2020_2020_2020
+        guard inRange(word, 0x30, 0x39) | inRange(lowered, 0x61, 0x66) == highs else { return nil }
+        // Digit values: the low nibble, plus 9 for a letter (bit 6 set).
+        let nibbles = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ ((word & 0x4040_4040_4040_4040) &>> 6) &* 9
+        var pairs = (nibbles &<< 4 | nibbles &>> 8) & 0x00FF_00FF_00FF_00FF
+        pairs = (pairs | pairs &>> 8) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: pairs | pairs &>> 16)
+    }
+
+    /// Consumes `{"__deferred":{"uri":"<uri>/<name>"}}` written without spaces, where `uri` and `name` hold only bytes
+    /// that stand for themselves in a JSON string (then equal raw bytes mean an equal link, and the string ends at
+    /// that quote): the deferred link of a navigation property at its usual place, compared without scanning it
+    /// as a string first. False, consuming nothing, for anything else.
+    @inline(__always)
+    mutating func consumeCompactDeferred(uri: ByteSpan, name: ByteSpan) -> Bool {
+        let end = position + 22 + uri.count + 1 + name.count
+        guard depth + 2 <= Self.maxDepth, count - end >= 3,
+            UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) == Self.deferredWords.0,
+            UInt64(littleEndian: UnsafeRawPointer(base + position + 8).loadUnaligned(as: UInt64.self)) == Self.deferredWords.1,
+            UInt64(littleEndian: UnsafeRawPointer(base + position + 14).loadUnaligned(as: UInt64.self)) == Self.deferredWords.2,
+            memcmp(base + position + 22, uri.start, uri.count) == 0, base[end - name.count - 1] == UInt8(ascii: "/"),
+            memcmp(base + end - name.count, name.start, name.count) == 0, base[end] == UInt8(ascii: "\""),
+            base[end + 1] == UInt8(ascii: "}"), base[end + 2] == UInt8(ascii: "}")
+        else { return false }
+        position = end + 3
+        return true
+    }
+
     /// `{"__deferred":{"uri":"` (22 bytes) as the little-endian words at offsets 0, 8 and 14 (literals, so that
     /// reading them costs no lazy initialization).
     static let deferredWords: (UInt64, UInt64, UInt64) = (0x6566_6564_5f5f_227b, 0x227b_3a22_6465_7272, 0x223a_2269_7275_227b)

@@ -117,6 +117,21 @@ final class JSONFastPathTests: XCTestCase {
         try assertSameAsGeneral(tokens + Self.digitStrings(negative: true).map { "\"\($0)\"" }, types: Self.numericTypes)
     }
 
+    func testGuidsReadAsTheGeneralPathReadsThem() throws {
+        let valid = "005056a2-2A1B-1ed5-B1fb-d5c8a8a5e4a1"
+        var tokens = [
+            valid, "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
+        ]
+        // Every byte of the text replaced by characters next to the hex ranges, a non-ASCII letter and an escape.
+        for index in valid.indices {
+            for replacement in ["/", ":", "@", "G", "`", "g", "-", "0", "f", "F", "\u{7F}", "é", #"\u0030"#] {
+                tokens.append(String(valid[..<index]) + replacement + String(valid[valid.index(after: index)...]))
+            }
+        }
+        tokens += [String(valid.dropLast()), valid + "0", "{" + valid + "}", valid.replacingOccurrences(of: "-", with: "")]
+        try assertSameAsGeneral(tokens.map { "\"\($0)\"" }, types: [.guid])
+    }
+
     /// 1…20 digits (eight are read at a time) with a point after every possible digit, and 9s (the largest digit).
     private static func digitStrings(negative: Bool) -> [String] {
         var strings: [String] = []
@@ -249,28 +264,27 @@ final class JSONFastPathTests: XCTestCase {
 
     func testDeferredLinksInEveryFormReadAsTheGeneralPathReadsThem() throws {
         let type = RefScenarioModel.team
-        let forms = [
-            #"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees"}}"#,
-            #"{ "__deferred":{"uri":"http://h/Teams('1')/nt_Employees"}}"#,
-            #"{"__deferred":{"uri":"http:\/\/h\/Teams('1')\/nt_Employees"}}"#,
-            #"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees","x":1}}"#,
-            #"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees"},"x":1}"#,
-            #"{"__deferred":{"uri":"http://h/Other('1')/nt_Employees"}}"#,
-            #"{"__deferred":{"uri":null}}"#,
-            #"{"__deferred":{}}"#,
+        let link = "http://h/Teams('1')/nt_Employees"
+        // Each form and the link it gives.
+        let forms: [(String, String?)] = [
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees"}}"#, link),
+            (#"{ "__deferred":{"uri":"http://h/Teams('1')/nt_Employees"}}"#, link),
+            (#"{"__deferred":{"uri":"http:\/\/h\/Teams('1')\/nt_Employees"}}"#, link),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees","x":1}}"#, link),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees"},"x":1}"#, link),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees" }}"#, link),
+            (#"{"__deferred":{"uri":"http://h/Other('1')/nt_Employees"}}"#, "http://h/Other('1')/nt_Employees"),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employeex"}}"#, "http://h/Teams('1')/nt_Employeex"),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employee"}}"#, "http://h/Teams('1')/nt_Employee"),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')xnt_Employees"}}"#, "http://h/Teams('1')xnt_Employees"),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees/"}}"#, "http://h/Teams('1')/nt_Employees/"),
+            (#"{"__deferred":{"uri":null}}"#, nil),
+            (#"{"__deferred":{}}"#, nil),
         ]
-        for form in forms {
+        for (form, expected) in forms {
             let body = #"{"d":{"__metadata":{"uri":"http://h/Teams('1')"},"Id":"1","nt_Employees":\#(form),"Name":"n"}}"#
             let entity = try decoder.decodeEntity(Data(body.utf8), entityType: type)
-            let expected: NavigationValue
-            if form.contains("Other") {
-                expected = .deferred(uri: "http://h/Other('1')/nt_Employees")
-            } else if form.contains("null") || form.contains("{}") {
-                expected = .deferred(uri: nil)
-            } else {
-                expected = .deferred(uri: "http://h/Teams('1')/nt_Employees")
-            }
-            XCTAssertEqual(entity[type.navigationProperties[0]], expected, form)
+            XCTAssertEqual(entity[type.navigationProperties[0]], .deferred(uri: expected), form)
             XCTAssertEqual(entity["Name"], .string("n"), form)
         }
         for broken in [
