@@ -191,9 +191,14 @@ struct JSONEntityReader {
             case MetadataKey.uri: uriBytes = try readEntityURI(into: &metadata)
             case MetadataKey.type:
                 if try scanner.consumeNull() { continue }
+                // Usually the expected type, compared in place.
+                if let quoted = table.quotedTypeName, scanner.consumeString(quoted) {
+                    metadata.typeName = table.entityTypeName
+                    continue
+                }
                 let name = try scanner.readString()
                 if table.isTypeName(name) {
-                    metadata.typeName = table.entityType?.qualifiedName
+                    metadata.typeName = table.entityTypeName
                     continue
                 }
                 let typeName = name.string

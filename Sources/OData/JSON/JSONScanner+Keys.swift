@@ -45,6 +45,30 @@ extension JSONScanner {
     @inline(__always)
     mutating func consumeKey(_ quoted: ByteSpan) throws -> Bool {
         let start = position + 1
+        guard bytesEqual(at: start, quoted) else { return false }
+        position = start + quoted.count
+        if base[position] == UInt8(ascii: ":") {
+            position += 1
+        } else {
+            try expect(UInt8(ascii: ":"), "':' after an object key")
+        }
+        return true
+    }
+
+    /// Consumes the string token at `position` (its opening quote) when its raw bytes are exactly `quoted` (text
+    /// without bytes that JSON escapes, followed by its closing `"`; eight bytes after `quoted`'s end must be
+    /// readable); false, consuming nothing, otherwise.
+    @inline(__always)
+    mutating func consumeString(_ quoted: ByteSpan) -> Bool {
+        guard position < count, base[position] == UInt8(ascii: "\""), bytesEqual(at: position + 1, quoted) else { return false }
+        position += 1 + quoted.count
+        return true
+    }
+
+    /// Whether the payload bytes at `start` are `quoted`'s, compared word by word; false as well when fewer than
+    /// `quoted.count + 8` bytes remain (so that every load stays inside the payload and inside `quoted`'s padding).
+    @inline(__always)
+    func bytesEqual(at start: Int, _ quoted: ByteSpan) -> Bool {
         let length = quoted.count
         guard count - start >= length + 8 else { return false }
         let key = UnsafeRawPointer(base + start)
@@ -62,14 +86,7 @@ extension JSONScanner {
         let difference =
             UInt64(littleEndian: key.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             ^ UInt64(littleEndian: name.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        guard difference & mask == 0 else { return false }
-        position = start + length
-        if base[position] == UInt8(ascii: ":") {
-            position += 1
-        } else {
-            try expect(UInt8(ascii: ":"), "':' after an object key")
-        }
-        return true
+        return difference & mask == 0
     }
 
     /// `consumeKey` for a literal key: `quoted` is the name, its closing `"` and at least eight more bytes, of

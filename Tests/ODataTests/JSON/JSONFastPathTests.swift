@@ -216,6 +216,23 @@ final class JSONFastPathTests: XCTestCase {
         XCTAssertEqual(together[7].metadata.mediaETag, "t")
     }
 
+    func testTheMetadataTypeReadsAsTheGeneralPathReadsIt() throws {
+        let padding = String(repeating: "p", count: 64)
+        // A type the resolver does not know is kept as written.
+        let resolver: @Sendable (String) -> EntityTypeDescriptor? = { _ in nil }
+        let decoder = ODataJSONDecoder(typeResolver: resolver)
+        for (type, expected) in [
+            (#""T.Ordered""#, "T.Ordered"), (#""T.Ord\u0065red""#, "T.Ordered"), (#" "T.Ordered" "#, "T.Ordered"),
+            (#""T.OrderedX""#, "T.OrderedX"), (#""T.Ordere""#, "T.Ordere"), (#""t.ordered""#, "t.ordered"), ("null", nil),
+        ] {
+            let object = #"{"__metadata":{"uri":"http://h/S(1)","type":\#(type)},"ID":1,"Name":"\#(padding)"}"#
+            let list = try decoder.decodeEntityList(Data(#"{"d":{"results":[\#(object),\#(object)]}}"#.utf8), entityType: Self.ordered)
+            XCTAssertEqual(list.entities.map(\.metadata.typeName), [expected, expected], type)
+            let alone = try decoder.decodeEntity(Data(#"{"d":\#(object)}"#.utf8), entityType: Self.ordered)
+            XCTAssertEqual(alone.metadata.typeName, expected, type)
+        }
+    }
+
     func testARepeatedKeyIsRefusedAtItsOffsetWhetherPredictedOrNot() throws {
         let first = #"{"ID":1,"Name":"a"}"#
         for repeated in [
