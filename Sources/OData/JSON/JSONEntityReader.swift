@@ -293,7 +293,7 @@ struct JSONEntityReader {
 
         /// Slot `slot`'s key, its closing quote and eight padding bytes (see `JSONScanner.consumeKey`).
         @inline(__always)
-        static func quoted(_ slot: Int) -> ByteSpan {
+        static func quoted(_ slot: Int) -> QuotedName {
             let (text, length): (StaticString, Int)
             switch slot {
             case uri: (text, length) = ("uri\"________", 4)
@@ -305,7 +305,7 @@ struct JSONEntityReader {
             case mediaETag: (text, length) = ("media_etag\"________", 11)
             default: (text, length) = ("content_type\"________", 13)
             }
-            return ByteSpan(start: text.utf8Start, count: length)
+            return QuotedName(ByteSpan(start: text.utf8Start, count: length))
         }
 
         /// The slot of a key read in full; nil for a key the reader skips.
