@@ -53,6 +53,25 @@ struct ByteSpan {
     var string: String { String(decoding: buffer, as: UTF8.self) }
 }
 
+/// Bytes to compare with a payload eight at a time (a name and its closing quote, at least eight readable bytes after
+/// them), with the mask of the bytes that count in the last word, computed once.
+struct QuotedName {
+    /// The bytes.
+    let bytes: ByteSpan
+    /// The offset of the last (partial or whole) word.
+    let lastWordOffset: Int
+    /// Which bytes of the last word, read little-endian, belong to `bytes`.
+    let lastWordMask: UInt64
+
+    /// `bytes` (not empty), which must be followed by at least eight readable bytes.
+    init(_ bytes: ByteSpan) {
+        self.bytes = bytes
+        lastWordOffset = (bytes.count - 1) / 8 * 8
+        let left = bytes.count - lastWordOffset
+        lastWordMask = left == 8 ? ~0 : (1 &<< UInt64(left * 8)) &- 1
+    }
+}
+
 /// A growable byte buffer reused while decoding (unescaped strings, element text).
 final class ByteScratch {
     @exclusivity(unchecked) private(set) var pointer: UnsafeMutablePointer<UInt8>

@@ -9,7 +9,7 @@ struct SeenEntries {
     @inline(__always)
     mutating func insert(_ entry: Int) -> Bool {
         if entry < 64 {
-            let bit: UInt64 = 1 << UInt64(entry)
+            let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: entry)
             if low & bit != 0 { return false }
             low |= bit
             return true

@@ -3,16 +3,28 @@ import Foundation
 extension JSONEntityReader {
     /// Reads a navigation property's value into `slots`: a deferred link at `<entity uri>/<name>` as a derived
     /// link (no string stored), any other link, an inline feed or entry, or null as an explicit state.
-    /// `name` is the navigation property's name as bytes; `uriBytes` the entity URI's bytes when at hand
-    /// (the check falls back to `metadata.uri` without them).
+    /// `name` is the navigation property's name as bytes, `plainName` whether they stand for themselves in a JSON
+    /// string; `uriBytes` the entity URI's bytes when at hand (the check falls back to `metadata.uri` without them).
     mutating func readNavigation(
-        _ navigation: NavigationDescriptor, name: ByteSpan, into slots: inout NavigationSlots, count: Int,
+        _ navigation: NavigationDescriptor, name: ByteSpan, plainName: Bool, into slots: inout NavigationSlots, count: Int,
         metadata: inout EntityMetadata, uriBytes: ByteSpan?
     ) throws {
+        guard try scanner.peek() == UInt8(ascii: "{") else {
+            slots.setExplicit(try readNavigationValue(navigation, metadata: &metadata), at: navigation.index, count: count)
+            return
+        }
+        // The usual case first: the link is `<entity uri>/<name>`, compared in place (the URI's bytes were read from
+        // the payload without escapes, so they stand for themselves).
+        if let uriBytes, plainName, navigation.index < NavigationSlots.derivableCount,
+            scanner.consumeCompactDeferred(uri: uriBytes, name: name)
+        {
+            slots.setDerived(navigation.index)
+            return
+        }
         let deferred: ByteSpan?
-        if try scanner.peek() == UInt8(ascii: "{"), let compact = try scanner.readCompactDeferred() {
+        if let compact = try scanner.readCompactDeferred() {
             deferred = compact
-        } else if try scanner.peek() == UInt8(ascii: "{"), try classifyObject() == .deferred {
+        } else if try classifyObject() == .deferred {
             deferred = try readDeferred()
         } else {
             slots.setExplicit(try readNavigationValue(navigation, metadata: &metadata), at: navigation.index, count: count)

@@ -63,6 +63,8 @@ extension JSONEntityReader {
             if let value = GlobalDateTime(millisecondsSince1970: milliseconds, offsetMinutes: offset ?? 0) {
                 return .dateTimeOffset(value)
             }
+        case .guid:
+            return scanner.readQuotedGuid().map(EdmValue.guid)
         case .decimal, .int64, .int32, .int16, .byte, .sByte, .double:
             guard let (value, scale) = scanner.readQuotedFixedPoint() else { return nil }
             if let converted = WireFastPaths.value(fixedPoint: value, scale: scale, as: type) { return converted }

@@ -112,8 +112,8 @@ struct JSONEntityReader {
                     } else {
                         let navigation = table.navigations[entry - table.propertyCount]
                         try readNavigation(
-                            navigation, name: table.name(entry), into: &navigations, count: table.navigations.count,
-                            metadata: &metadata, uriBytes: uriBytes)
+                            navigation, name: table.name(entry), plainName: table.quotedName(entry) != nil, into: &navigations,
+                            count: table.navigations.count, metadata: &metadata, uriBytes: uriBytes)
                     }
                 } catch var error as ODataDecodingError {
                     error.locate(property: table.name(entry).string, key: metadata.uri ?? Self.keyText(values, table))
@@ -191,9 +191,14 @@ struct JSONEntityReader {
             case MetadataKey.uri: uriBytes = try readEntityURI(into: &metadata)
             case MetadataKey.type:
                 if try scanner.consumeNull() { continue }
+                // Usually the expected type, compared in place.
+                if let quoted = table.quotedTypeName, scanner.consumeString(quoted) {
+                    metadata.typeName = table.entityTypeName
+                    continue
+                }
                 let name = try scanner.readString()
                 if table.isTypeName(name) {
-                    metadata.typeName = table.entityType?.qualifiedName
+                    metadata.typeName = table.entityTypeName
                     continue
                 }
                 let typeName = name.string
@@ -288,7 +293,7 @@ struct JSONEntityReader {
 
         /// Slot `slot`'s key, its closing quote and eight padding bytes (see `JSONScanner.consumeKey`).
         @inline(__always)
-        static func quoted(_ slot: Int) -> ByteSpan {
+        static func quoted(_ slot: Int) -> QuotedName {
             let (text, length): (StaticString, Int)
             switch slot {
             case uri: (text, length) = ("uri\"________", 4)
@@ -300,7 +305,7 @@ struct JSONEntityReader {
             case mediaETag: (text, length) = ("media_etag\"________", 11)
             default: (text, length) = ("content_type\"________", 13)
             }
-            return ByteSpan(start: text.utf8Start, count: length)
+            return QuotedName(ByteSpan(start: text.utf8Start, count: length))
         }
 
         /// The slot of a key read in full; nil for a key the reader skips.

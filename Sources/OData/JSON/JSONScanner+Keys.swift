@@ -43,27 +43,10 @@ extension JSONScanner {
     /// end must be readable). Returns false, consuming nothing, when they differ or too few bytes remain to
     /// compare word by word: the caller then reads the key as any other.
     @inline(__always)
-    mutating func consumeKey(_ quoted: ByteSpan) throws -> Bool {
+    mutating func consumeKey(_ quoted: QuotedName) throws -> Bool {
         let start = position + 1
-        let length = quoted.count
-        guard count - start >= length + 8 else { return false }
-        let key = UnsafeRawPointer(base + start)
-        let name = UnsafeRawPointer(quoted.start)
-        var offset = 0
-        while length - offset > 8 {
-            if key.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != name.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
-            }
-            offset += 8
-        }
-        // 1…8 bytes left: compare them in one word, read little-endian so that the first bytes are the lowest.
-        let left = length - offset
-        let mask: UInt64 = left == 8 ? ~0 : (1 &<< UInt64(left &* 8)) &- 1
-        let difference =
-            UInt64(littleEndian: key.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            ^ UInt64(littleEndian: name.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        guard difference & mask == 0 else { return false }
-        position = start + length
+        guard bytesEqual(at: start, quoted) else { return false }
+        position = start + quoted.bytes.count
         if base[position] == UInt8(ascii: ":") {
             position += 1
         } else {
@@ -72,10 +55,41 @@ extension JSONScanner {
         return true
     }
 
+    /// Consumes the string token at `position` (its opening quote) when its raw bytes are exactly `quoted` (text
+    /// without bytes that JSON escapes, followed by its closing `"`; eight bytes after `quoted`'s end must be
+    /// readable); false, consuming nothing, otherwise.
+    @inline(__always)
+    mutating func consumeString(_ quoted: QuotedName) -> Bool {
+        guard position < count, base[position] == UInt8(ascii: "\""), bytesEqual(at: position + 1, quoted) else { return false }
+        position += 1 + quoted.bytes.count
+        return true
+    }
+
+    /// Whether the payload bytes at `start` are `quoted`'s, compared word by word; false as well when fewer than
+    /// `quoted.count + 8` bytes remain (so that every load stays inside the payload and inside `quoted`'s padding).
+    @inline(__always)
+    func bytesEqual(at start: Int, _ quoted: QuotedName) -> Bool {
+        guard count - start >= quoted.bytes.count + 8 else { return false }
+        let key = UnsafeRawPointer(base + start)
+        let name = UnsafeRawPointer(quoted.bytes.start)
+        var offset = 0
+        while offset < quoted.lastWordOffset {
+            if key.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != name.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        // The last word, read little-endian so that the first bytes are the lowest, masked to the bytes that count.
+        let difference =
+            UInt64(littleEndian: key.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            ^ UInt64(littleEndian: name.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        return difference & quoted.lastWordMask == 0
+    }
+
     /// `consumeKey` for a literal key: `quoted` is the name, its closing `"` and at least eight more bytes, of
     /// which the first `length` are compared.
     @inline(__always)
     mutating func consumeKey(_ quoted: StaticString, length: Int) throws -> Bool {
-        try consumeKey(ByteSpan(start: quoted.utf8Start, count: length))
+        try consumeKey(QuotedName(ByteSpan(start: quoted.utf8Start, count: length)))
     }
 }

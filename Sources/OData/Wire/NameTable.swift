@@ -16,6 +16,12 @@ final class NameTable: @unchecked Sendable {
     let navigations: [NavigationDescriptor]
     /// The qualified type name as bytes.
     let typeName: [UInt8]
+    /// The qualified type name of the entity type (nil for a complex type's table).
+    let entityTypeName: String?
+    /// The qualified type name followed by `"` and eight zero bytes (see `JSONScanner.consumeString`), nil when it
+    /// has a byte that a JSON string would escape.
+    let quotedTypeName: QuotedName?
+    private let quotedTypeNameStorage: UnsafeMutablePointer<UInt8>
     /// Each name followed by a `"` (for matching a JSON key with its closing quote in one comparison), then
     /// `padding` zero bytes, so that a comparison may load eight bytes at any name's end.
     private let storage: UnsafeMutablePointer<UInt8>
@@ -24,7 +30,7 @@ final class NameTable: @unchecked Sendable {
     /// Per entry, its name and closing quote in `storage`, or nil when the name has a byte that does not stand for
     /// itself inside a JSON string (`"`, `\`, a control character), so that equal raw bytes in a payload mean an
     /// equal key.
-    private let quotedNames: UnsafeMutablePointer<ByteSpan?>
+    private let quotedNames: UnsafeMutablePointer<QuotedName?>
     /// The number of entries: structural properties, then navigation properties.
     let entryCount: Int
     /// The zero bytes after the last name.
@@ -56,7 +62,15 @@ final class NameTable: @unchecked Sendable {
         self.complexType = complexType
         self.properties = properties
         self.navigations = navigations
-        self.typeName = Array(typeName.utf8)
+        let typeBytes = Array(typeName.utf8)
+        self.typeName = typeBytes
+        entityTypeName = entityType?.qualifiedName
+        let quotedStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: typeBytes.count + 1 + Self.padding)
+        quotedStorage.initialize(repeating: 0, count: typeBytes.count + 1 + Self.padding)
+        quotedStorage.update(from: typeBytes, count: typeBytes.count)
+        quotedStorage[typeBytes.count] = UInt8(ascii: "\"")
+        quotedTypeNameStorage = quotedStorage
+        quotedTypeName = Self.isPlain(typeBytes) ? QuotedName(ByteSpan(start: quotedStorage, count: typeBytes.count + 1)) : nil
         let names = properties.map { Array($0.name.utf8) } + navigations.map { Array($0.name.utf8) }
         let total = names.reduce(0) { $0 + $1.count + 1 } + Self.padding
         storage = UnsafeMutablePointer<UInt8>.allocate(capacity: total)
@@ -74,10 +88,10 @@ final class NameTable: @unchecked Sendable {
         self.offsets = offsets
         self.lengths = lengths
         entryCount = names.count
-        quotedNames = UnsafeMutablePointer<ByteSpan?>.allocate(capacity: max(names.count, 1))
+        quotedNames = UnsafeMutablePointer<QuotedName?>.allocate(capacity: max(names.count, 1))
         for (entry, name) in names.enumerated() {
-            let plain = !name.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
-            (quotedNames + entry).initialize(to: plain ? ByteSpan(start: storage + offsets[entry], count: name.count + 1) : nil)
+            (quotedNames + entry).initialize(
+                to: Self.isPlain(name) ? QuotedName(ByteSpan(start: storage + offsets[entry], count: name.count + 1)) : nil)
         }
         primitives = UnsafeMutablePointer<EdmType?>.allocate(capacity: max(properties.count, 1))
         for (index, property) in properties.enumerated() {
@@ -93,6 +107,12 @@ final class NameTable: @unchecked Sendable {
         storage.deallocate()
         primitives.deallocate()
         quotedNames.deallocate()
+        quotedTypeNameStorage.deallocate()
+    }
+
+    /// Whether every byte stands for itself inside a JSON string (no `"`, `\\` or control character).
+    private static func isPlain(_ bytes: [UInt8]) -> Bool {
+        !bytes.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
     }
 
     /// The primitive type of structural property `entry`, nil when it is complex or a collection.
@@ -126,7 +146,7 @@ final class NameTable: @unchecked Sendable {
     /// Entry `entry`'s name followed by its closing `"` (eight readable bytes follow its end), or nil when the
     /// name has a byte that a JSON key would have to escape.
     @inline(__always)
-    func quotedName(_ entry: Int) -> ByteSpan? {
+    func quotedName(_ entry: Int) -> QuotedName? {
         quotedNames[entry]
     }
 

@@ -44,9 +44,12 @@ final class JSONFastPathTests: XCTestCase {
     /// What the decoder makes of the token as property `type.rawValue`, first (then a boolean follows) or last
     /// (near the end of the payload, where the one-pass readers step aside).
     private func decoded(_ token: String, as type: EdmType, last: Bool) -> Outcome {
+        // Far from the end, a token has the bytes after it that the one-pass readers need.
+        let padding = String(repeating: "p", count: 64)
         let body =
             last
-            ? #"{"d":{"Edm.Boolean":true,"\#(type.rawValue)":\#(token)}}"# : #"{"d":{"\#(type.rawValue)":\#(token),"Edm.Boolean":true}}"#
+            ? #"{"d":{"Edm.Boolean":true,"\#(type.rawValue)":\#(token)}}"#
+            : #"{"d":{"\#(type.rawValue)":\#(token),"Edm.Boolean":true,"Edm.String":"\#(padding)"}}"#
         do {
             let entity = try decoder.decodeEntity(Data(body.utf8), entityType: JSONValueDecodingTests.all)
             XCTAssertEqual(entity["Edm.Boolean"], .boolean(true), body)
@@ -100,7 +103,7 @@ final class JSONFastPathTests: XCTestCase {
             "12345678901234567.8", "1234567890123456.78", "99999999999999999.9", "1e5", "1E+2", "-1.25e-3", "0e0",
             "0.1", "0.30000000000000004", "1.0000000000000000001", "100000000000000000000000",
         ]
-        try assertSameAsGeneral(tokens, types: Self.numericTypes)
+        try assertSameAsGeneral(tokens + Self.digitStrings(negative: true), types: Self.numericTypes)
     }
 
     func testFixedPointStringsReadAsTheGeneralPathReadsThem() throws {
@@ -111,7 +114,37 @@ final class JSONFastPathTests: XCTestCase {
             #""-INF""#, #""NaN""#, #""255""#, #""256""#, #""-129""#, #""2147483648""#, #""9007199254740993""#,
             #""-.5""#, #""5.-""#, #""0x10""#,
         ]
-        try assertSameAsGeneral(tokens, types: Self.numericTypes)
+        try assertSameAsGeneral(tokens + Self.digitStrings(negative: true).map { "\"\($0)\"" }, types: Self.numericTypes)
+    }
+
+    func testGuidsReadAsTheGeneralPathReadsThem() throws {
+        let valid = "005056a2-2A1B-1ed5-B1fb-d5c8a8a5e4a1"
+        var tokens = [
+            valid, "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
+        ]
+        // Every byte of the text replaced by characters next to the hex ranges, a non-ASCII letter and an escape.
+        for index in valid.indices {
+            for replacement in ["/", ":", "@", "G", "`", "g", "-", "0", "f", "F", "\u{7F}", "é", #"\u0030"#] {
+                tokens.append(String(valid[..<index]) + replacement + String(valid[valid.index(after: index)...]))
+            }
+        }
+        tokens += [String(valid.dropLast()), valid + "0", "{" + valid + "}", valid.replacingOccurrences(of: "-", with: "")]
+        try assertSameAsGeneral(tokens.map { "\"\($0)\"" }, types: [.guid])
+    }
+
+    /// 1…20 digits (eight are read at a time) with a point after every possible digit, and 9s (the largest digit).
+    private static func digitStrings(negative: Bool) -> [String] {
+        var strings: [String] = []
+        for length in 1...20 {
+            let digits = String((1...length).map { Character(String($0 % 10)) })
+            strings.append(digits)
+            strings.append(String(repeating: "9", count: length))
+            for point in 1..<length {
+                let index = digits.index(digits.startIndex, offsetBy: point)
+                strings.append(String(digits[..<index]) + "." + String(digits[index...]))
+            }
+        }
+        return negative ? strings + strings.map { "-" + $0 } : strings
     }
 
     func testJSONDatesReadAsTheGeneralPathReadsThem() throws {
@@ -125,8 +158,15 @@ final class JSONFastPathTests: XCTestCase {
             #""\/Dxte(5)\/""#, #""\/date(5)\/""#, #""\/Date(5)\/x""#, #""\/Date(5)""#, #""\/Date(5\/""#, #""Date(5)""#,
             #""\/Date(5)\/\/""#, #""\/Date(5 )\/""#, #""\/Date(\u0035)\/""#, #""\/Date(5)\u002f""#,
             #""2024-01-02T03:04:05""#, #""2024-01-02T03:04:05.1234567Z""#, #""2023-11-14T23:13:20+01:00""#,
+            #""\/Date(1700000000000+01:0)\/""#, #""\/Date(1700000000000+1)\/""#,
         ]
-        try assertSameAsGeneral(tokens, types: [.dateTime, .dateTimeOffset])
+        let generated = (1...20).flatMap { length -> [String] in
+            let digits = String((1...length).map { Character(String($0 % 10)) })
+            return ["", "+0030", "-0030", "-0845"].flatMap { offset in
+                [#""\/Date(\#(digits)\#(offset))\/""#, #""\/Date(-\#(digits)\#(offset))\/""#]
+            }
+        }
+        try assertSameAsGeneral(tokens + generated, types: [.dateTime, .dateTimeOffset])
     }
 
     // MARK: Keys
@@ -174,6 +214,23 @@ final class JSONFastPathTests: XCTestCase {
         XCTAssertEqual(together[4].metadata.mediaContentType, "c")
         XCTAssertEqual(together[7].metadata.mediaEditLink, "e")
         XCTAssertEqual(together[7].metadata.mediaETag, "t")
+    }
+
+    func testTheMetadataTypeReadsAsTheGeneralPathReadsIt() throws {
+        let padding = String(repeating: "p", count: 64)
+        // A type the resolver does not know is kept as written.
+        let resolver: @Sendable (String) -> EntityTypeDescriptor? = { _ in nil }
+        let decoder = ODataJSONDecoder(typeResolver: resolver)
+        for (type, expected) in [
+            (#""T.Ordered""#, "T.Ordered"), (#""T.Ord\u0065red""#, "T.Ordered"), (#" "T.Ordered" "#, "T.Ordered"),
+            (#""T.OrderedX""#, "T.OrderedX"), (#""T.Ordere""#, "T.Ordere"), (#""t.ordered""#, "t.ordered"), ("null", nil),
+        ] {
+            let object = #"{"__metadata":{"uri":"http://h/S(1)","type":\#(type)},"ID":1,"Name":"\#(padding)"}"#
+            let list = try decoder.decodeEntityList(Data(#"{"d":{"results":[\#(object),\#(object)]}}"#.utf8), entityType: Self.ordered)
+            XCTAssertEqual(list.entities.map(\.metadata.typeName), [expected, expected], type)
+            let alone = try decoder.decodeEntity(Data(#"{"d":\#(object)}"#.utf8), entityType: Self.ordered)
+            XCTAssertEqual(alone.metadata.typeName, expected, type)
+        }
     }
 
     func testARepeatedKeyIsRefusedAtItsOffsetWhetherPredictedOrNot() throws {
@@ -224,28 +281,27 @@ final class JSONFastPathTests: XCTestCase {
 
     func testDeferredLinksInEveryFormReadAsTheGeneralPathReadsThem() throws {
         let type = RefScenarioModel.team
-        let forms = [
-            #"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees"}}"#,
-            #"{ "__deferred":{"uri":"http://h/Teams('1')/nt_Employees"}}"#,
-            #"{"__deferred":{"uri":"http:\/\/h\/Teams('1')\/nt_Employees"}}"#,
-            #"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees","x":1}}"#,
-            #"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees"},"x":1}"#,
-            #"{"__deferred":{"uri":"http://h/Other('1')/nt_Employees"}}"#,
-            #"{"__deferred":{"uri":null}}"#,
-            #"{"__deferred":{}}"#,
+        let link = "http://h/Teams('1')/nt_Employees"
+        // Each form and the link it gives.
+        let forms: [(String, String?)] = [
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees"}}"#, link),
+            (#"{ "__deferred":{"uri":"http://h/Teams('1')/nt_Employees"}}"#, link),
+            (#"{"__deferred":{"uri":"http:\/\/h\/Teams('1')\/nt_Employees"}}"#, link),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees","x":1}}"#, link),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees"},"x":1}"#, link),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees" }}"#, link),
+            (#"{"__deferred":{"uri":"http://h/Other('1')/nt_Employees"}}"#, "http://h/Other('1')/nt_Employees"),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employeex"}}"#, "http://h/Teams('1')/nt_Employeex"),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employee"}}"#, "http://h/Teams('1')/nt_Employee"),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')xnt_Employees"}}"#, "http://h/Teams('1')xnt_Employees"),
+            (#"{"__deferred":{"uri":"http://h/Teams('1')/nt_Employees/"}}"#, "http://h/Teams('1')/nt_Employees/"),
+            (#"{"__deferred":{"uri":null}}"#, nil),
+            (#"{"__deferred":{}}"#, nil),
         ]
-        for form in forms {
+        for (form, expected) in forms {
             let body = #"{"d":{"__metadata":{"uri":"http://h/Teams('1')"},"Id":"1","nt_Employees":\#(form),"Name":"n"}}"#
             let entity = try decoder.decodeEntity(Data(body.utf8), entityType: type)
-            let expected: NavigationValue
-            if form.contains("Other") {
-                expected = .deferred(uri: "http://h/Other('1')/nt_Employees")
-            } else if form.contains("null") || form.contains("{}") {
-                expected = .deferred(uri: nil)
-            } else {
-                expected = .deferred(uri: "http://h/Teams('1')/nt_Employees")
-            }
-            XCTAssertEqual(entity[type.navigationProperties[0]], expected, form)
+            XCTAssertEqual(entity[type.navigationProperties[0]], .deferred(uri: expected), form)
             XCTAssertEqual(entity["Name"], .string("n"), form)
         }
         for broken in [
