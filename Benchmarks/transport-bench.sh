@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The transport benchmark (not a test): Benchmarks/transport-bench.sh [requests=2000] [runs=3]
+# The transport benchmark (not a test): Benchmarks/transport-bench.sh [requests=2000] [runs=3] [sizes]
 #
 # Serves, from nginx on 127.0.0.1 (static files, so the server is not the limit): an ESPM customer and
 # a 100-entity SalesOrderItems page recorded from the pyslet test server, and the 50,000-entity x
@@ -7,6 +7,8 @@
 # the SDK over CurlTransport, the SDK over URLSessionTransport, raw URLSession, a raw libcurl loop with
 # no SDK, the SDK with no network (its own cost), decode only, and pyodata 1.12.1 — small GETs
 # sequential and with 8 concurrent tasks/threads, and the big page. Needs nginx (apt: nginx-light).
+# With a third argument "sizes", measures instead pages of 100 to 6,400 entities (the recorded page's entries
+# repeated, 67 KB to 4.3 MB) read whole and streamed, `requests` pages each: where streaming starts to pay.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 requests="${1:-2000}"
@@ -22,6 +24,15 @@ curl -sf -H 'Accept: application/json' "${ODATA_TEST_PYSLET_URL}Customers('C0000
 curl -sf -H 'Accept: application/json' "${ODATA_TEST_PYSLET_URL}SalesOrderItems?\$top=100" >"$work/www/page.json"
 bash "$root/scripts/servers.sh" stop >/dev/null
 cp "$root/Metadata/ESPM.xml" "$work/www/metadata.xml"
+python3 - "$work/www" <<'PY'
+import json, sys
+www = sys.argv[1]
+page = json.load(open(www + "/page.json"))
+entries = page["d"]["results"]
+for size in (100, 200, 400, 800, 1600, 3200, 6400):
+    d = dict(page["d"]); d.pop("__next", None); d["results"] = [entries[i % len(entries)] for i in range(size)]
+    json.dump({"d": d}, open("%s/page-%d.json" % (www, size), "w"), separators=(",", ":"))
+PY
 
 swift build -c release --package-path "$root/Benchmarks" --product decode-bench >&2
 swift build -c release --package-path "$root/Benchmarks" --product transport-bench >&2
@@ -49,6 +60,7 @@ http {
     root $work/www;
     types { application/json json; application/xml xml; }
     location /svc/ {
+      if (\$arg_size) { rewrite "^/svc/SalesOrderItems\$" /page-\$arg_size.json break; }
       rewrite "^/svc/\\\$metadata\$" /metadata.xml break;
       rewrite "^/svc/Customers\\(.*\$" /single.json break;
       rewrite "^/svc/SalesOrderItems\$" /page.json break;
@@ -69,6 +81,12 @@ for _ in $(seq 1 50); do curl -sf -o /dev/null "http://127.0.0.1:$port/svc/Custo
 url="http://127.0.0.1:$port/svc/"
 big="http://127.0.0.1:$port/big/"
 
+if [ "${3:-}" = sizes ]; then
+  echo "# load before: $(uptime)"
+  "$bin/transport-bench" "$url" "$big" "$requests" "$runs" sizes
+  echo "# load after: $(uptime)"
+  exit 0
+fi
 echo "# load before: $(uptime)" | tee "$work/results.txt"
 "$bin/transport-bench" "$url" "$big" "$requests" "$runs" | tee -a "$work/results.txt"
 

@@ -83,15 +83,20 @@ final class CurlEngine: @unchecked Sendable {
             if stop && active.isEmpty { break }
             curl_multi_perform(multi, &running)
             collectFinished()
-            let now = DispatchTime.now().uptimeNanoseconds
             var wait = 1_000
-            for transfer in Array(active.values) where !transfer.paused {
-                let remaining = transfer.idleDeadline - Int64(bitPattern: now)
-                if remaining <= 0 {
-                    abort(transfer, with: transfer.idleTimeoutError())
-                } else {
-                    wait = min(wait, Int(remaining / 1_000_000) + 1)
+            if !active.isEmpty {
+                let now = DispatchTime.now().uptimeNanoseconds
+                var idle: [CurlTransfer] = []
+                for transfer in active.values where !transfer.paused {
+                    if transfer.moved { transfer.touch(now: now) }
+                    let remaining = transfer.idleDeadline - Int64(bitPattern: now)
+                    if remaining <= 0 {
+                        idle.append(transfer)
+                    } else {
+                        wait = min(wait, Int(remaining / 1_000_000) + 1)
+                    }
                 }
+                for transfer in idle { abort(transfer, with: transfer.idleTimeoutError()) }
             }
             curl_multi_poll(multi, nil, 0, Int32(wait), nil)
         }
@@ -140,7 +145,7 @@ final class CurlEngine: @unchecked Sendable {
     private func unpause(_ transfer: CurlTransfer) {
         guard transfer.paused, let handle = transfer.handle, active[handle] === transfer else { return }
         transfer.paused = false
-        transfer.touch()
+        transfer.touch(now: DispatchTime.now().uptimeNanoseconds)
         curl_easy_pause(handle, CURLPAUSE_CONT)
     }
 

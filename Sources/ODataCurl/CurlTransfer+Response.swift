@@ -11,25 +11,52 @@ import OData
 extension CurlTransfer {
     /// One header line (libcurl passes whole lines, the status line of every response included).
     func receiveHeader(_ buffer: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
-        touch()
+        moved = true
         guard let buffer else { return count }
-        let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: count), as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
+        let line = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: count)
+        if line.starts(with: "HTTP/".utf8) {
             // a new response (after a 100 Continue or a proxy's CONNECT): start over
             headers = HTTPHeaders()
-            let parts = line.split(separator: " ", maxSplits: 2)
-            statusCode = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-            if !name.isEmpty { headers.add(name, value) }
+            statusCode = Self.statusCode(of: line)
+        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            let name = Self.trimmed(line[..<colon])
+            let value = Self.trimmed(line[(colon + 1)...])
+            if !name.isEmpty {
+                headers.add(
+                    String(decoding: UnsafeBufferPointer(rebasing: name), as: UTF8.self),
+                    String(decoding: UnsafeBufferPointer(rebasing: value), as: UTF8.self))
+            }
         }
         return count
     }
 
+    /// The status code of a status line (`HTTP/1.1 200 OK`): the digits after the first space, 0 if none.
+    static func statusCode(of line: UnsafeBufferPointer<UInt8>) -> Int {
+        guard var index = line.firstIndex(of: UInt8(ascii: " ")) else { return 0 }
+        while index < line.endIndex, line[index] == UInt8(ascii: " ") { index += 1 }
+        var code = 0
+        var digits = 0
+        while index < line.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index]), digits < 4 {
+            code = code * 10 + Int(line[index] - UInt8(ascii: "0"))
+            digits += 1
+            index += 1
+        }
+        return digits == 0 || digits > 3 ? 0 : code
+    }
+
+    /// `bytes` without leading and trailing spaces, tabs, carriage returns and line feeds.
+    static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return bytes[start..<end]
+    }
+
     /// A piece of the (decoded) response body.
     func receive(_ buffer: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
-        touch()
+        moved = true
         guard let buffer, count > 0 else { return count }
         if !sawBody {
             sawBody = true
@@ -64,7 +91,7 @@ extension CurlTransfer {
     /// `Content-Length` when the body is not content-encoded (so the count of bytes that arrive).
     private var declaredLength: Int? {
         guard headers["Content-Encoding"] == nil else { return nil }
-        return headers["Content-Length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return headers.contentLength
     }
 
     /// Opens a temporary file next to `responseBodyFile`, renamed onto it when the transfer succeeds.

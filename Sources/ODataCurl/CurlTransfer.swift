@@ -76,10 +76,15 @@ final class CurlTransfer: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
-    /// Marks data moving: pushes the idle deadline back.
-    func touch() {
+    /// Whether data moved since the engine last looked (the engine then pushes the idle deadline back: one
+    /// clock reading per turn of its loop rather than one per piece of data).
+    var moved = false
+
+    /// Marks data moving at `now` (`DispatchTime` nanoseconds): pushes the idle deadline back.
+    func touch(now: UInt64) {
+        moved = false
         guard idleNanoseconds != .max else { return }
-        idleDeadline = Int64(bitPattern: DispatchTime.now().uptimeNanoseconds) &+ idleNanoseconds
+        idleDeadline = Int64(bitPattern: now) &+ idleNanoseconds
     }
 
     /// Resumes the caller once (later calls do nothing).
@@ -149,7 +154,7 @@ final class CurlTransfer: @unchecked Sendable {
         codes.append(odc_easy_set_headers(handle, headerList))
         if let failed = codes.first(where: { $0 != CURLE_OK }) { return failure(code: failed) }
         self.handle = handle
-        touch()
+        touch(now: DispatchTime.now().uptimeNanoseconds)
         return nil
     }
 
@@ -177,7 +182,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// libcurl asks for up to `capacity` bytes of the request body.
     private func supply(_ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int {
         guard let buffer else { return 0 }
-        touch()
+        moved = true
         if let uploadFile { return fread(buffer, 1, capacity, uploadFile) }
         let count = min(capacity, upload.count - uploadOffset)
         guard count > 0 else { return 0 }

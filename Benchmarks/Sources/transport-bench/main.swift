@@ -1,4 +1,4 @@
-// transport-bench <espm-root> <big-root> [requests=2000] [runs=3] [big]
+// transport-bench <espm-root> <big-root> [requests=2000] [runs=3] [big | only-single | only-page | sizes]
 //
 // Transports side by side against a local static server (nginx, started by Benchmarks/transport-bench.sh):
 //   sdk-curl   OnlineODataProvider over ODataCurl's CurlTransport (fetchEntity / fetchEntities, typed decode;
@@ -29,7 +29,9 @@ guard arguments.count >= 2, let root = URL(string: arguments[0]), let bigRoot = 
 }
 let requests = arguments.count > 2 ? max(8, Int(arguments[2]) ?? 2000) : 2000
 let runs = arguments.count > 3 ? max(1, Int(arguments[3]) ?? 3) : 3
-let onlyBigPage = arguments.count > 4 && arguments[4] == "big"  // a fifth argument "big" skips the small GETs
+// a fifth argument "big" skips the small GETs; "only-single" / "only-page" and "sizes" run one of `Modes`
+let mode = arguments.count > 4 ? arguments[4] : ""
+let onlyBigPage = mode == "big"
 
 let configuration = URLSessionConfiguration.ephemeral
 configuration.urlCache = nil
@@ -94,6 +96,14 @@ func rawCurl(_ url: URL, concurrency: Int) -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
+if mode == "sizes" {
+    try await Modes.sizes(root: root, count: requests, runs: runs)
+    exit(0)
+}
+if mode.hasPrefix("only-") {
+    try await Modes.only(String(mode.dropFirst(5)), provider: curlProvider, single: singleQuery, page: pageQuery, count: requests)
+    exit(0)
+}
 for _ in 0..<(onlyBigPage ? 0 : 50) {  // warm up connections and code paths
     for provider in [curlProvider, urlsProvider] {
         _ = try await provider.fetchEntities(pageQuery, headers: [:], options: .init())

@@ -98,27 +98,27 @@ public struct HTTPResponse: Sendable {
 
     /// The media type of a `Content-Type` value without parameters, lowercased.
     public static func mediaType(of contentType: String) -> String {
-        var text = contentType
-        return text.withUTF8 { bytes -> String in
-            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-            var start = 0
-            // spaces and tabs (what `CharacterSet.whitespaces` holds in ASCII); other bytes go the slow way below
-            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-            var lowered: [UInt8]?  // made on the first upper-case letter
+        var ascii = contentType
+        if let fast = ascii.withUTF8({ mediaType(ofASCII: $0) }) { return fast }
+        let bare = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? contentType
+        return bare.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// `mediaType(of:)` of an all-ASCII value without Foundation (called for every response); nil when the
+    /// value holds other bytes (then Unicode whitespace rules apply).
+    private static func mediaType(ofASCII bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        // a leading ";" (which `split` skips as an empty piece) or a non-ASCII byte: the general path
+        guard end != 0, !bytes[..<end].contains(where: { $0 >= 0x80 }) else { return nil }
+        var start = bytes.startIndex
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return String(unsafeUninitializedCapacity: end - start) { buffer in
             for index in start..<end {
                 let byte = bytes[index]
-                if byte >= 0x80 {
-                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                        .trimmingCharacters(in: .whitespaces).lowercased()
-                }
-                if (0x41...0x5A).contains(byte) {
-                    if lowered == nil { lowered = Array(bytes[start..<end]) }
-                    lowered?[index - start] = byte | 0x20
-                }
+                buffer[index - start] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
             }
-            if let lowered { return String(decoding: lowered, as: UTF8.self) }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return end - start
         }
     }
 }

@@ -73,9 +73,8 @@ package final class ResponseBodyStream: @unchecked Sendable {
     /// Whether a response with these headers is read whole under `wholeBelow`: its body is announced
     /// (`Content-Length`) and, decoded, smaller than the threshold. A body of unknown length (chunked) streams.
     static func isSmall(_ headers: HTTPHeaders, below threshold: Int) -> Bool {
-        guard let field = headers["Content-Length"], let length = Int(field.trimmingCharacters(in: .whitespaces)), length >= 0
-        else { return false }
-        let encoding = headers["Content-Encoding"]?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        guard let length = headers.contentLength, length >= 0 else { return false }
+        let encoding = headers["Content-Encoding"].map(HTTPResponse.mediaType(of:)) ?? ""  // trimmed, lowercased
         let decoded =
             encoding.isEmpty || encoding == "identity" ? length : length.multipliedReportingOverflow(by: encodedExpansion).partialValue
         return decoded < threshold
