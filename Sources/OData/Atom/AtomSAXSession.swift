@@ -2,8 +2,10 @@ internal import CLibXML2
 import Foundation
 import ODataMetadata
 
-/// Runs the shared hardened libxml2 parser (`HardenedXMLParser` of `ODataMetadata`: UTF-8 input, no network,
-/// no entities, no DTDs, any DOCTYPE refused, errors silenced) over a payload and feeds an `AtomReader`.
+/// Feeds an `AtomReader` from a payload: through `AtomDirectScanner` for the usual shape of Atom documents,
+/// else through the shared hardened libxml2 parser (`HardenedXMLParser` of `ODataMetadata`: UTF-8 input, no
+/// network, no entities, no DTDs, any DOCTYPE refused, errors silenced), which also reads every document the
+/// scanner gives up on, from the start.
 enum AtomSAXSession {
     /// Reads `bytes` with `AtomDirectScanner` when it can (`direct`), else (or when it gives up) with libxml2.
     static func parse(
