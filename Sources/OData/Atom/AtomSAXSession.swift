@@ -119,3 +119,40 @@ private func atomError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr
     guard let error, let owner = HardenedXMLParser.owner(of: context, error: error) else { return }
     withAtomReader(owner) { $0.libxmlError(error.pointee) }
 }
+
+extension ODataAtomDecoder {
+    /// For the Atom fuzz target: whether `data` reads the same (entities of `entityType`, a collection of
+    /// `valueType`, or `$links`: results or error messages) through `AtomDirectScanner` as through libxml2
+    /// alone.
+    package func readsTheSameWithoutDirectScanner(_ data: Data, entityType: EntityTypeDescriptor, valueType: PropertyType) -> Bool {
+        func outcome(_ kind: Int, direct: Bool) -> (values: [AnyHashable?], text: String) {
+            let tables = NameTableCache()
+            let expectation: AtomReader.Expectation
+            switch kind {
+            case 0: expectation = .entities(tables.table(for: entityType))
+            case 1: expectation = .value(valueType)
+            default: expectation = .links
+            }
+            do {
+                let reader = try data.withUnsafeBytes { bytes in
+                    try AtomSAXSession.parse(bytes, expectation: expectation, typeResolver: typeResolver, tables: tables, direct: direct)
+                }
+                let list = reader.rootList
+                let values: [AnyHashable?] = [
+                    list?.entities, list?.inlineCount, list?.nextLink, list?.deltaLink, list?.deletedEntryIDs, reader.rootEntity,
+                    reader.rootValue, reader.linkList,
+                ]
+                return (values, String(reflecting: values))
+            } catch {
+                return ([], String(reflecting: error))
+            }
+        }
+        for kind in 0..<3 {
+            let direct = outcome(kind, direct: true)
+            let libxml2 = outcome(kind, direct: false)
+            // The text compares values that are not equal to themselves (NaN).
+            guard direct.values == libxml2.values || direct.text == libxml2.text else { return false }
+        }
+        return true
+    }
+}
