@@ -3,7 +3,7 @@
 #
 # Generates the payloads deterministically, then decodes them, each kind in a fresh process:
 #   json     ODataJSONDecoder (byte-level, into EntityValue)
-#   atom     ODataAtomDecoder (libxml2 SAX2 push parser, into EntityValue)
+#   atom     ODataAtomDecoder (its direct scanner; libxml2's SAX2 parser for other documents; into EntityValue)
 #   codable  Foundation JSONDecoder into plain Codable structs (reference point)
 #   pyodata  pyodata 1.12.1 (json.loads + EntityProxy per entry, as its GET handler), in .build/bench-venv
 # and prints MB/s, entities/s and peak memory against the budgets

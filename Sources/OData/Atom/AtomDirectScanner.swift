@@ -51,7 +51,7 @@ final class AtomDirectScanner {
 
     private struct InternEntry {
         var hash: UInt32 = 0
-        var count: Int32 = -1
+        var count = -1
         var pointer: UnsafePointer<UInt8>?
     }
 
@@ -76,7 +76,7 @@ final class AtomDirectScanner {
         var inScratch: Bool
     }
 
-    private static let internSlots = 256
+    private static let internSlots = 512
 
     /// A scanner of `bytes` (UTF-8) for `reader`, whose names are interned in `dictionary`.
     init?(_ bytes: UnsafeRawBufferPointer, dictionary: OpaquePointer, reader: AtomReader) {
@@ -234,32 +234,41 @@ final class AtomDirectScanner {
     private func ncName() -> UnsafePointer<UInt8>? {
         let start = position
         guard start < count, nameClass[Int(bytes[start])] == 2 else { return nil }
-        var hash = UInt32(bytes[start])
         var index = start + 1
-        while index < count {
-            let byte = bytes[index]
-            guard nameClass[Int(byte)] != 0 else { break }
-            hash = hash &* 31 &+ UInt32(byte)
-            index += 1
-        }
+        while index < count, nameClass[Int(bytes[index])] != 0 { index += 1 }
         // A non-ASCII byte may continue a name for libxml2: not read here.
-        guard index < count, bytes[index] < 0x80, index - start <= 1000 else { return nil }
+        let length = index - start
+        guard index < count, bytes[index] < 0x80, length <= 1000 else { return nil }
         position = index
-        return intern(start, index - start, hash: hash)
+        // The cache key: the length and the first, middle and last bytes (names differ early or in length).
+        let key =
+            UInt32(truncatingIfNeeded: length) << 24 ^ UInt32(bytes[start]) << 16 ^ UInt32(bytes[start + length / 2]) << 8
+            ^ UInt32(bytes[index - 1])
+        return intern(start, length, hash: key)
     }
 
-    /// The dictionary's copy of `bytes[start..<start + length]`, found through the cache when seen before.
+    /// The dictionary's copy of `bytes[start..<start + length]`, found through the cache when seen before
+    /// (open addressing: the slot of `hash` and the next three).
     @inline(__always)
     private func intern(_ start: Int, _ length: Int, hash: UInt32) -> UnsafePointer<UInt8>? {
-        let slot = internCache + Int((hash ^ (hash >> 8)) & UInt32(Self.internSlots - 1))
-        if slot.pointee.hash == hash, slot.pointee.count == Int32(length), let known = slot.pointee.pointer,
-            memcmp(known, bytes + start, length) == 0
-        {
-            return known
+        let home = Int((hash &* 0x9E37_79B1) >> 23)
+        var probe = 0
+        while probe < 4 {
+            let slot = internCache + ((home + probe) & (Self.internSlots - 1))
+            guard let known = slot.pointee.pointer else { break }
+            if slot.pointee.hash == hash, slot.pointee.count == length, Self.equal(known, bytes + start, length) { return known }
+            probe += 1
         }
         guard let interned = xmlDictLookup(dictionary, bytes + start, Int32(length)) else { return nil }
-        slot.pointee = InternEntry(hash: hash, count: Int32(length), pointer: interned)
+        // An empty slot of the four, or the home slot when all are taken.
+        internCache[(home + (probe < 4 ? probe : 0)) & (Self.internSlots - 1)] = InternEntry(hash: hash, count: length, pointer: interned)
         return interned
+    }
+
+    /// Whether the `length` bytes at `first` and `second` are equal.
+    @inline(__always)
+    private static func equal(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        memcmp(first, second, length) == 0
     }
 
     /// The namespace URI bound to `prefix` (nil: the default namespace); `.none` when unbound.
@@ -399,7 +408,7 @@ final class AtomDirectScanner {
         guard !elements.isEmpty else { return false }
         let open = elements.top
         let start = position + 2
-        guard start + open.nameCount < count, memcmp(bytes + start, bytes + open.nameStart, open.nameCount) == 0 else { return false }
+        guard start + open.nameCount < count, Self.equal(bytes + start, bytes + open.nameStart, open.nameCount) else { return false }
         position = start + open.nameCount
         skipSpace()
         guard position < count, bytes[position] == UInt8(ascii: ">") else { return false }

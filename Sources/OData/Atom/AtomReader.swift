@@ -1,8 +1,9 @@
 internal import CLibXML2
 import Foundation
 
-/// The Atom state machine fed by libxml2's SAX2 callbacks: feeds, entries, navigation links with
-/// `m:inline`, `m:properties` with complex values and collections, `$links` and single values.
+/// The Atom state machine fed by libxml2's SAX2 callbacks (or `AtomDirectScanner`'s equivalent calls):
+/// feeds, entries, navigation links with `m:inline`, `m:properties` with complex values and collections,
+/// `$links` and single values.
 final class AtomReader {
     /// What the document is expected to hold.
     enum Expectation {

@@ -2,8 +2,10 @@ internal import CLibXML2
 import Foundation
 import ODataMetadata
 
-/// Runs the shared hardened libxml2 parser (`HardenedXMLParser` of `ODataMetadata`: UTF-8 input, no network,
-/// no entities, no DTDs, any DOCTYPE refused, errors silenced) over a payload and feeds an `AtomReader`.
+/// Feeds an `AtomReader` from a payload: through `AtomDirectScanner` for the usual shape of Atom documents,
+/// else through the shared hardened libxml2 parser (`HardenedXMLParser` of `ODataMetadata`: UTF-8 input, no
+/// network, no entities, no DTDs, any DOCTYPE refused, errors silenced), which also reads every document the
+/// scanner gives up on, from the start.
 enum AtomSAXSession {
     /// Reads `bytes` with `AtomDirectScanner` when it can (`direct`), else (or when it gives up) with libxml2.
     static func parse(
@@ -116,4 +118,41 @@ private func atomDoctype(
 private func atomError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
     guard let error, let owner = HardenedXMLParser.owner(of: context, error: error) else { return }
     withAtomReader(owner) { $0.libxmlError(error.pointee) }
+}
+
+extension ODataAtomDecoder {
+    /// For the Atom fuzz target: whether `data` reads the same (entities of `entityType`, a collection of
+    /// `valueType`, or `$links`: results or error messages) through `AtomDirectScanner` as through libxml2
+    /// alone.
+    package func readsTheSameWithoutDirectScanner(_ data: Data, entityType: EntityTypeDescriptor, valueType: PropertyType) -> Bool {
+        func outcome(_ kind: Int, direct: Bool) -> (values: [AnyHashable?], text: String) {
+            let tables = NameTableCache()
+            let expectation: AtomReader.Expectation
+            switch kind {
+            case 0: expectation = .entities(tables.table(for: entityType))
+            case 1: expectation = .value(valueType)
+            default: expectation = .links
+            }
+            do {
+                let reader = try data.withUnsafeBytes { bytes in
+                    try AtomSAXSession.parse(bytes, expectation: expectation, typeResolver: typeResolver, tables: tables, direct: direct)
+                }
+                let list = reader.rootList
+                let values: [AnyHashable?] = [
+                    list?.entities, list?.inlineCount, list?.nextLink, list?.deltaLink, list?.deletedEntryIDs, reader.rootEntity,
+                    reader.rootValue, reader.linkList,
+                ]
+                return (values, String(reflecting: values))
+            } catch {
+                return ([], String(reflecting: error))
+            }
+        }
+        for kind in 0..<3 {
+            let direct = outcome(kind, direct: true)
+            let libxml2 = outcome(kind, direct: false)
+            // The text compares values that are not equal to themselves (NaN).
+            guard direct.values == libxml2.values || direct.text == libxml2.text else { return false }
+        }
+        return true
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Decodes OData v2 Atom/XML payloads with libxml2's streaming SAX2 parser.
+/// Decodes OData v2 Atom/XML payloads: the usual shape of document is read straight from its bytes, anything
+/// else (and every malformed document) with libxml2's streaming SAX2 parser, with the same results.
 ///
 /// Reads `<feed>` (with `m:count` and the next link) and `<entry>` (`<id>`, `m:etag`, the
 /// `category` type, edit and edit-media links, navigation links with nested `m:inline` feeds and

@@ -24,7 +24,7 @@ public enum CodecFuzzing {
         _ = ODataErrorBody.parse(data, contentType: "application/json")
     }
 
-    /// Decodes `bytes` as Atom in every shape.
+    /// Decodes `bytes` as Atom in every shape, and stops unless the direct scanner reads it as libxml2 does.
     public static func atom(_ bytes: [UInt8]) {
         let data = Data(bytes)
         let decoder = ODataAtomDecoder(typeResolver: FuzzModel.resolver)
@@ -34,6 +34,9 @@ public enum CodecFuzzing {
         _ = try? decoder.decodeEntity(data, entityType: FuzzModel.item)
         _ = try? decoder.decodeValue(data, type: .complexCollection(FuzzModel.address))
         _ = try? decoder.decodeLinks(data)
+        precondition(
+            decoder.readsTheSameWithoutDirectScanner(data, entityType: FuzzModel.item, valueType: .complexCollection(FuzzModel.address)),
+            "the Atom reader's direct scanner and libxml2 read the input differently")
     }
 
     /// Stops (a finding) unless the entity equals, and hashes like, the same entity rebuilt from its public
