@@ -29,7 +29,7 @@ guard arguments.count >= 2, let root = URL(string: arguments[0]), let bigRoot = 
 }
 let requests = arguments.count > 2 ? max(8, Int(arguments[2]) ?? 2000) : 2000
 let runs = arguments.count > 3 ? max(1, Int(arguments[3]) ?? 3) : 3
-// a fifth argument "big" skips the small GETs; "only-single" / "only-page" and "sizes" run one of `Modes`
+// a fifth argument "big" skips the small GETs; "only-single" / "only-page" / "only-big" and "sizes" run one of `Modes`
 let mode = arguments.count > 4 ? arguments[4] : ""
 let onlyBigPage = mode == "big"
 
@@ -98,6 +98,10 @@ func rawCurl(_ url: URL, concurrency: Int) -> Double {
 
 if mode == "sizes" {
     try await Modes.sizes(root: root, count: requests, runs: runs)
+    exit(0)
+}
+if mode == "only-big" {
+    try await BigPage.only(root: bigRoot, count: Int(arguments[2]) ?? 1)
     exit(0)
 }
 if mode.hasPrefix("only-") {

@@ -152,32 +152,88 @@ struct JSONFeedChunker {
     private static let openArray = UInt8(ascii: "["), closeArray = UInt8(ascii: "]")
     private static let keyD: [UInt8] = Array("d".utf8), keyResults: [UInt8] = Array("results".utf8)
 
-    /// The index of the first byte at or after `start` that may be a quote or backslash (the scanner's
-    /// eight-byte mask also stops at control characters and, past the first hit, at false positives),
-    /// or `buffer.count`.
-    private static func nextSpecialByte(in buffer: [UInt8], from start: Int) -> Int {
-        buffer.withUnsafeBytes { raw in
+    /// Inside the entry array, moves over everything but the brackets outside strings, eight bytes at a time
+    /// where it can: string contents up to the next quote or backslash, and between strings up to the next
+    /// quote or bracket. Returns the index of the next bracket outside a string (for `scan` to count), or
+    /// `buffer.count`; `inString` and `escaped` say where it stopped.
+    private mutating func skipToBracket(from start: Int) -> Int {
+        var inString = self.inString
+        var escaped = self.escaped
+        let stop = buffer.withUnsafeBufferPointer { bytes -> Int in
+            guard let base = bytes.baseAddress else { return start }
+            let end = bytes.count
             var index = start
-            while raw.count - index >= 8 {
-                let special = JSONScanner.specialBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                if special != 0 { return index + special.trailingZeroBitCount &>> 3 }
-                index += 8
+            while index < end {
+                if escaped {
+                    escaped = false
+                    index += 1
+                    continue
+                }
+                if inString {
+                    while end - index >= 8 {
+                        let special = JSONScanner.specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                        if special != 0 {
+                            index += special.trailingZeroBitCount &>> 3
+                            break
+                        }
+                        index += 8
+                    }
+                    guard index < end else { break }
+                    let byte = base[index]
+                    if byte == Self.quote {
+                        inString = false
+                    } else if byte == Self.backslash {
+                        escaped = true
+                    }
+                    index += 1
+                    continue
+                }
+                while end - index >= 8 {
+                    let structural = Self.quotesAndBrackets(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    if structural != 0 {
+                        index += structural.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    index += 8
+                }
+                guard index < end else { break }
+                let byte = base[index]
+                if byte == Self.quote {
+                    inString = true
+                } else if byte | 0x20 == Self.openObject || byte | 0x20 == Self.closeObject {
+                    return index
+                }
+                index += 1
             }
-            return min(index, raw.count)
+            return end
         }
+        self.inString = inString
+        self.escaped = escaped
+        return stop
+    }
+
+    /// A mask whose lowest set bit is the high bit of the first byte of `word` that is a quote or one of
+    /// `{}[]` (`[` and `]` are `{` and `}` without bit 0x20); zero when there is none.
+    @inline(__always)
+    private static func quotesAndBrackets(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let folded = word | (ones &* 0x20)
+        return zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(folded ^ (ones &* 0x7B)) | zeroBytes(folded ^ (ones &* 0x7D))
     }
 
     private mutating func scan() {
         var index = scanned
         while index < buffer.count {
+            if arrayDepth != nil, !arrayClosed, !notAFeed {
+                index = skipToBracket(from: index)
+                guard index < buffer.count else { break }
+            }
             let byte = buffer[index]
             if inString {
                 if escaped {
                     escaped = false
-                } else if byte != Self.quote && byte != Self.backslash {
-                    // most of a feed is string content: skip to the next quote or backslash eight bytes at a time
-                    index = Self.nextSpecialByte(in: buffer, from: index + 1)
-                    continue
                 } else if byte == Self.backslash {
                     escaped = true
                 } else if byte == Self.quote {

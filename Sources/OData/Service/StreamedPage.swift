@@ -185,7 +185,9 @@ extension OnlineODataProvider {
         }
         var list = try page.decoder.finish(response)
         if !entities.isEmpty {
-            list.entities = entities + list.entities
+            // the envelope of a streamed page holds no entries (`finish` checks): the reader's array is the page's,
+            // taken without copying its entities
+            list.entities = list.entities.isEmpty ? entities : entities + list.entities
         }
         return list
     }
@@ -221,7 +223,11 @@ private final class PageCollector: @unchecked Sendable {
                             .cancelled, "\(decoder.request.method) \(decoder.request.url.absoluteString) was cancelled",
                             method: decoder.request.method, url: decoder.request.url)
                     }
-                    entities.append(contentsOf: run)
+                    if entities.isEmpty {
+                        entities = run  // the first run is taken as it is, not copied element by element
+                    } else {
+                        entities.append(contentsOf: run)
+                    }
                 }
             } catch {
                 // the rest of the body is of no use (and nobody would take it: a paused transfer would wait
