@@ -231,6 +231,29 @@ final class PageStreamingTests: XCTestCase {
         }
     }
 
+    func testCancellingFetchEntitiesStopsAStreamedPageAndItsReader() async throws {
+        for (name, transport) in Self.transports {
+            // 20,000 entries ≈ 8.6 MB; 256 KB at once (the reader decodes it), then 2 s of silence
+            let provider = provider(transport())
+            let query = Self.items.custom("n", "20000").custom("split", "262144").custom("pause", "2")
+            let start = Date()
+            let fetch = Task { try await provider.fetchEntities(query, headers: [:], options: .init()) }
+            try await Task.sleep(nanoseconds: 500_000_000)
+            fetch.cancel()
+            do {
+                _ = try await fetch.value
+                XCTFail("\(name): the read was cancelled")
+            } catch let error as ODataError {
+                XCTAssertEqual(error.kind, .cancelled, "\(name): \(error)")
+            }
+            XCTAssertLessThan(Date().timeIntervalSince(start), 1.8, "\(name): cancelled before the rest of the page")
+            try await Task.sleep(nanoseconds: 2_500_000_000)
+            let answer = try await CurlTransport().send(HTTPRequest(method: "GET", url: server.url("/sent")))
+            let sent = try XCTUnwrap(Int(String(decoding: answer.body, as: UTF8.self)), name)
+            XCTAssertLessThan(sent, 4_000_000, "\(name): the transfer stopped (\(sent) bytes sent)")
+        }
+    }
+
     func testAPageWithAnotherContentTypeIsNotStreamedAndFailsTyped() async throws {
         for (name, transport) in Self.transports {
             do {
