@@ -169,6 +169,7 @@ extension OnlineODataProvider {
             }
         } catch {
             stream.close(error)
+            page.cancel()  // the reader decodes no more of a page that failed
             // a transfer stopped because the page could not be decoded fails with that decoding error
             if let failure = page.failure { throw failure }
             throw error
