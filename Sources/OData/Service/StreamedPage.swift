@@ -1,9 +1,9 @@
 import Foundation
 
 extension OnlineODataProvider {
-    /// Whether `entities(_:)` streams the pages of `query`: JSON collection reads (entity sets and
-    /// navigations), not function imports, over a transport that streams bodies (see
-    /// `ResponseStreamingTransport`; over any other, a page arrives whole and is decoded whole).
+    /// Whether `entities(_:)` streams the pages of `query` (and `fetchEntities` may, see `collectPage`): JSON
+    /// collection reads (entity sets and navigations), not function imports, over a transport that streams
+    /// bodies (see `ResponseStreamingTransport`; over any other, a page arrives whole and is decoded whole).
     func streamsPages(of query: DataQuery) -> Bool {
         options.format == .json && query.invocation == nil && query.entitySet != nil && query.key == nil
             && (pipeline.transport as? any ResponseStreamingTransport)?.streamsResponseBodies == true

@@ -3,7 +3,7 @@ import Foundation
 /// The body of a feed page handed from a transport to its reader piece by piece while it arrives,
 /// with a bounded buffer between the two.
 ///
-/// The reader (`PagedEntities`) sets the stream for the task that sends the page's request
+/// The reader (`PagedEntities`, or `fetchEntities` through `collectPage`) sets the stream for the task that sends the page's request
 /// (`ResponseBodyStream.$current`); a transport that can stream (`URLSessionTransport` with its own
 /// session, `CurlTransport`) asks `begin(_:statusCode:headers:)` when a response starts and, when that
 /// answers true, hands the body to `offer(_:)` or `append(_:)` instead of collecting it in
