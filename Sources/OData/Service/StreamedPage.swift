@@ -1,9 +1,9 @@
 import Foundation
 
 extension OnlineODataProvider {
-    /// Whether `entities(_:)` streams the pages of `query`: JSON collection reads (entity sets and
-    /// navigations), not function imports, over a transport that streams bodies (see
-    /// `ResponseStreamingTransport`; over any other, a page arrives whole and is decoded whole).
+    /// Whether `entities(_:)` streams the pages of `query` (and `fetchEntities` may, see `collectPage`): JSON
+    /// collection reads (entity sets and navigations), not function imports, over a transport that streams
+    /// bodies (see `ResponseStreamingTransport`; over any other, a page arrives whole and is decoded whole).
     func streamsPages(of query: DataQuery) -> Bool {
         options.format == .json && query.invocation == nil && query.entitySet != nil && query.key == nil
             && (pipeline.transport as? any ResponseStreamingTransport)?.streamsResponseBodies == true
@@ -140,123 +140,5 @@ final class StreamedPage: @unchecked Sendable {
             transfer.cancel()
         }
         return try decoder.finish(response)
-    }
-}
-
-extension OnlineODataProvider {
-    /// Below this many body bytes, `fetchEntities` and `fetchPage` read a page whole over a streaming
-    /// transport instead of decoding it while it arrives: streaming costs a task and the stream's buffer per
-    /// page, which a small page does not pay back (see Benchmarks/README.md, "Small pages read whole").
-    static let wholePageBelow = 256 << 10
-
-    /// One page read whole by `fetchEntities`/`fetchPage` over a streaming transport.
-    ///
-    /// The request runs in the calling task with a `ResponseBodyStream` set that streams only a large body
-    /// or one of unknown length (`wholeBelow`): a smaller one arrives whole in the response and is decoded
-    /// after it, as over any other transport. When the body streams, a reader task starts as it begins and
-    /// decodes its runs of entries while the rest arrives; a run that cannot be decoded stops the transfer
-    /// (`ResponseBodyStream.abort()`) and is the error thrown. Cancelling the caller cancels both.
-    func collectPage(_ request: HTTPRequest, type: EntityTypeDescriptor) async throws -> EntityList {
-        let stream = ResponseBodyStream(for: request.url, wholeBelow: Self.wholePageBelow)
-        let page = PageCollector(decoder: StreamedPageDecoder(provider: self, request: request, type: type, stream: stream))
-        stream.onStreaming { [weak page] in page?.startReading() }
-        let response: HTTPResponse
-        do {
-            response = try await withTaskCancellationHandler {
-                try await ResponseBodyStream.$current.withValue(stream) { try await execute(request) }
-            } onCancel: {
-                page.cancel()
-            }
-        } catch {
-            stream.close(error)
-            // a transfer stopped because the page could not be decoded fails with that decoding error
-            if let failure = page.failure { throw failure }
-            throw error
-        }
-        stream.close()
-        guard stream.didStream else {
-            page.cancel()  // a reader started for an earlier attempt (a retry read whole) has nothing to read
-            return try page.decoder.finish(response)
-        }
-        let entities = try await withTaskCancellationHandler {
-            try await page.entities()
-        } onCancel: {
-            page.cancel()
-        }
-        var list = try page.decoder.finish(response)
-        if !entities.isEmpty {
-            // the envelope of a streamed page holds no entries (`finish` checks): the reader's array is the page's,
-            // taken without copying its entities
-            list.entities = list.entities.isEmpty ? entities : entities + list.entities
-        }
-        return list
-    }
-}
-
-/// The reader of a page that `collectPage` streams: a task started when the body starts streaming that
-/// decodes the runs of entries while the rest of the body arrives.
-private final class PageCollector: @unchecked Sendable {
-    let decoder: StreamedPageDecoder
-    private let priority: TaskPriority
-    private let lock = NSLock()
-    private var reader: Task<[EntityValue], any Error>?
-    private var cancelled = false
-    private var readerFailure: (any Error)?
-
-    init(decoder: StreamedPageDecoder) {
-        self.decoder = decoder
-        self.priority = Task.currentPriority
-    }
-
-    /// The error that made the reader stop the transfer (a run that cannot be decoded, cancellation), if any.
-    var failure: (any Error)? { lock.withLock { readerFailure } }
-
-    /// Starts the reader (on the transport's thread, when the body starts streaming).
-    func startReading() {
-        let decoder = self.decoder
-        let task = Task(priority: priority) { [self] () async throws -> [EntityValue] in
-            var entities: [EntityValue] = []
-            do {
-                while let run = try await decoder.nextEntities() {
-                    if Task.isCancelled {
-                        throw ODataError(
-                            .cancelled, "\(decoder.request.method) \(decoder.request.url.absoluteString) was cancelled",
-                            method: decoder.request.method, url: decoder.request.url)
-                    }
-                    if entities.isEmpty {
-                        entities = run  // the first run is taken as it is, not copied element by element
-                    } else {
-                        entities.append(contentsOf: run)
-                    }
-                }
-            } catch {
-                // the rest of the body is of no use (and nobody would take it: a paused transfer would wait
-                // forever): stop the transfer now rather than read it all
-                lock.withLock { readerFailure = error }
-                decoder.stream.abort()
-                throw error
-            }
-            return entities
-        }
-        let cancelNow = lock.withLock { () -> Bool in
-            reader = task
-            return cancelled
-        }
-        if cancelNow { task.cancel() }
-    }
-
-    /// The entities the reader decoded, once the body has ended.
-    func entities() async throws -> [EntityValue] {
-        guard let reader = lock.withLock({ reader }) else { return [] }
-        return try await reader.value
-    }
-
-    /// Cancels the reader (now, or as it starts).
-    func cancel() {
-        let task = lock.withLock { () -> Task<[EntityValue], any Error>? in
-            cancelled = true
-            return reader
-        }
-        task?.cancel()
     }
 }

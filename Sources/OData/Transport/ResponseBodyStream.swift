@@ -3,7 +3,7 @@ import Foundation
 /// The body of a feed page handed from a transport to its reader piece by piece while it arrives,
 /// with a bounded buffer between the two.
 ///
-/// The reader (`PagedEntities`) sets the stream for the task that sends the page's request
+/// The reader (`PagedEntities`, or `fetchEntities` through `collectPage`) sets the stream for the task that sends the page's request
 /// (`ResponseBodyStream.$current`); a transport that can stream (`URLSessionTransport` with its own
 /// session, `CurlTransport`) asks `begin(_:statusCode:headers:)` when a response starts and, when that
 /// answers true, hands the body to `offer(_:)` or `append(_:)` instead of collecting it in
@@ -86,18 +86,20 @@ package final class ResponseBodyStream: @unchecked Sendable {
     /// With `wholeBelow`, also false for a response announcing a smaller body (read whole by the transport).
     package func begin(_ request: HTTPRequest, statusCode: Int, headers: HTTPHeaders) -> Bool {
         guard request.method == "GET", request.url == url, request.responseBodyFile == nil else { return false }
-        let eligible =
-            (200..<300).contains(statusCode)
-            && headers["Content-Type"].map { HTTPResponse.mediaType(of: $0).hasSuffix("json") } == true
-            && !(wholeBelow.map { Self.isSmall(headers, below: $0) } ?? false)
+        let isPage =
+            (200..<300).contains(statusCode) && headers["Content-Type"].map { HTTPResponse.mediaType(of: $0).hasSuffix("json") } == true
+        let streamable = isPage && !(wholeBelow.map { Self.isSmall(headers, below: $0) } ?? false)
         let (streams, starting) = lock.withLock { () -> (Bool, (@Sendable () -> Void)?) in
             if began, chunker.handedOut {
-                failure = ODataError(
-                    .transport, "the page was sent again after part of it had been delivered", method: request.method, url: request.url)
+                if isPage {
+                    failure = ODataError(
+                        .transport, "the page was sent again after part of it had been delivered", method: request.method,
+                        url: request.url)
+                }
                 return (false, nil)
             }
             chunker = JSONFeedChunker()  // a retried request starts over
-            guard eligible else {
+            guard streamable else {
                 began = false  // a retried request read whole: the body is in its response, not here
                 return (false, nil)
             }
