@@ -9,8 +9,14 @@ extension AtomDirectScanner {
         let quote = bytes[position]
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
         let start = position + 1
+        let quotes = Self.ones &* UInt64(quote)
         var index = start
         while index < count {
+            index = skipWords(from: index) { word in
+                Self.controlOrHigh(word) | Self.zeroBytes(word ^ quotes) | Self.zeroBytes(word ^ Self.ampersands)
+                    | Self.zeroBytes(word ^ Self.lessThans)
+            }
+            guard index < count else { break }
             let byte = bytes[index]
             if valueClass[Int(byte)] == 0 {
                 index += 1
@@ -68,6 +74,36 @@ extension AtomDirectScanner {
         return AttributeValue(start: scratchStart, end: valueScratch.count, inScratch: true)
     }
 
+    // Eight bytes at a time: a mask with the top bit set in each byte that is (or, above the first such
+    // byte, may be) one to look at; the lowest set bit is exact, which is all `skipWords` uses.
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+    /// `<`, `&` and `]` in every byte.
+    static let lessThans: UInt64 = 0x3C3C_3C3C_3C3C_3C3C
+    static let ampersands: UInt64 = 0x2626_2626_2626_2626
+    static let closingBrackets: UInt64 = 0x5D5D_5D5D_5D5D_5D5D
+
+    /// The bytes of `word` that are zero.
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highBits }
+
+    /// The bytes of `word` below 0x20 (controls, tab, line feed, carriage return) or from 0x80 (non-ASCII).
+    @inline(__always)
+    static func controlOrHigh(_ word: UInt64) -> UInt64 { ((word &- 0x2020_2020_2020_2020) & ~word & highBits) | (word & highBits) }
+
+    /// The index of the first byte from `index` that `stops` marks in its eight-byte word, or the first of
+    /// the last (fewer than eight) bytes of the input: the caller looks at that byte.
+    @inline(__always)
+    func skipWords(from index: Int, _ stops: (UInt64) -> UInt64) -> Int {
+        var index = index
+        while index + 8 <= count {
+            let mask = stops(UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)))
+            if mask != 0 { return index + mask.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        return index
+    }
+
     func appendUTF8(_ scalar: UInt32) {
         withUTF8(scalar) { valueScratch.append($0, count: $1) }
     }
@@ -107,6 +143,11 @@ extension AtomDirectScanner {
         var start = position
         var index = start
         while index < count {
+            index = skipWords(from: index) { word in
+                Self.controlOrHigh(word) | Self.zeroBytes(word ^ Self.lessThans) | Self.zeroBytes(word ^ Self.ampersands)
+                    | Self.zeroBytes(word ^ Self.closingBrackets)
+            }
+            guard index < count else { break }
             let byte = bytes[index]
             if textClass[Int(byte)] == 0 {
                 index += 1
