@@ -179,6 +179,25 @@ extension AtomDecoderTests {
         XCTAssertEqual(list.entities[1234]["Name"], .string(String(repeating: "Müller & ☕ ", count: 1000)))
     }
 
+    /// An escaped `&` in an attribute value (a next link's query, an ETag, an edit link) reads as `&`, whether
+    /// written `&amp;` or `&#38;`, and a literal `&#38;` (written `&amp;#38;`) stays as it was written.
+    func testAmpersandsInAttributeValuesReadAsAmpersands() throws {
+        let text = """
+            <feed \(Self.namespaces) xml:base="http://h/S/">
+              <entry m:etag="W/&quot;a&amp;b&quot;"><id>http://h/S/Rooms('1')</id>
+                <link rel="edit" href="Rooms('a&amp;b')"/>
+                <content type="application/xml"><m:properties><d:Id>1</d:Id><d:Name>x &amp; y</d:Name></m:properties></content>
+              </entry>
+              <link rel="next" href="Rooms?$skiptoken=1&amp;$top=10&#38;$x=&amp;#38;"/>
+            </feed>
+            """
+        let list = try decoder.decodeEntityList(Data(text.utf8), entityType: RefScenarioModel.room)
+        XCTAssertEqual(list.nextLink, "http://h/S/Rooms?$skiptoken=1&$top=10&$x=&#38;")
+        XCTAssertEqual(list.entities.first?.metadata.etag, "W/\"a&b\"")
+        XCTAssertEqual(list.entities.first?.metadata.editLink, "http://h/S/Rooms('a&b')")
+        XCTAssertEqual(list.entities.first?["Name"], .string("x & y"))
+    }
+
     /// Properties are matched whatever their order, which may differ from entry to entry.
     func testPropertiesInAnyOrder() throws {
         func entry(_ properties: String) -> String { "<entry><m:properties>\(properties)</m:properties></entry>" }
