@@ -24,6 +24,18 @@ final class EncodingAndConcurrencyTests: XCTestCase {
         XCTAssertEqual(try MetadataParser.parse(latin1).entityType(named: "Test.T")?.annotations.label, "Größe")
     }
 
+    /// An escaped `&` in an attribute value reads as `&` (libxml2 without entity substitution hands `&amp;` and
+    /// `&#38;` on as the text `&#38;`), and a literal `&#38;`, written `&amp;#38;`, as written.
+    func testAmpersandsInAttributeValuesReadAsAmpersands() throws {
+        let text = Fixtures.edmx(
+            #"<EntityType Name="T" sap:label="Terms &amp; Conditions &#38; more &amp;#38;"><Key><PropertyRef Name="K"/></Key>"#
+                + #"<Property Name="K" Type="Edm.Int32" Nullable="false" sap:label="a&amp;b"/></EntityType>"#
+        )
+        let type = try XCTUnwrap(try MetadataParser.parse(Data(text.utf8)).entityType(named: "Test.T"))
+        XCTAssertEqual(type.annotations.label, "Terms & Conditions & more &#38;")
+        XCTAssertEqual(type.properties.first?.annotations.label, "a&b")
+    }
+
     func testInvalidUTF8IsAnErrorNotACrash() {
         var bytes = Array(Fixtures.edmx(#"<EntityType Name="T"/>"#).utf8)
         if let index = bytes.firstIndex(of: UInt8(ascii: "T")) { bytes[index] = 0xFF }

@@ -91,60 +91,11 @@ private func atomStartElement(
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
     guard let localName else { return }
-    withAmpersandsResolved(attributes, count: Int(attributeCount)) { attributes in
+    HardenedXMLParser.withAmpersandsResolved(attributes, count: Int(attributeCount)) { attributes in
         withAtomReader(context) {
             $0.startElement(localName, uri: uri, attributes: AtomAttributes(base: attributes, count: Int(attributeCount)))
         }
     }
-}
-
-/// Runs `body` with libxml2's attribute array, or with a copy whose values have `&` where libxml2 left the
-/// text `&#38;`: without entity substitution it passes an attribute value's `&amp;` (and `&#38;`) on in that
-/// form, resolving every other reference, so a next link `…?$skiptoken=5&amp;$top=10` would read
-/// `…5&#38;$top=10`. The replacement is exact: a literal `&` cannot reach here any other way (the document
-/// had to escape it). libxml2's own array is not changed (it frees the values it allocated through it).
-private func withAmpersandsResolved(
-    _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int,
-    _ body: (UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> Void
-) {
-    guard let attributes, count > 0 else { return body(attributes) }
-    var total = 0
-    var hasAmpersand = false
-    for index in 0..<count {
-        guard let start = attributes[index * 5 + 3], let end = attributes[index * 5 + 4], end > start else { continue }
-        total += end - start
-        if !hasAmpersand { hasAmpersand = UnsafeBufferPointer(start: start, count: end - start).contains(UInt8(ascii: "&")) }
-    }
-    guard hasAmpersand else { return body(attributes) }
-    let copy = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: count * 5)
-    copy.initialize(from: attributes, count: count * 5)
-    let storage = UnsafeMutablePointer<xmlChar>.allocate(capacity: total)
-    defer {
-        copy.deallocate()
-        storage.deallocate()
-    }
-    let reference = Array("&#38;".utf8)
-    var written = 0
-    for index in 0..<count {
-        guard let start = attributes[index * 5 + 3], let end = attributes[index * 5 + 4], end > start else { continue }
-        let first = written
-        var position = start
-        while position < end {
-            if position[0] == reference[0], end - position >= reference.count,
-                UnsafeBufferPointer(start: position, count: reference.count).elementsEqual(reference)
-            {
-                storage[written] = UInt8(ascii: "&")
-                position += reference.count
-            } else {
-                storage[written] = position[0]
-                position += 1
-            }
-            written += 1
-        }
-        copy[index * 5 + 3] = UnsafePointer(storage + first)
-        copy[index * 5 + 4] = UnsafePointer(storage + written)
-    }
-    body(copy)
 }
 
 private func atomEndElement(

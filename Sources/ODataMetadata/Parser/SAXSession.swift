@@ -59,8 +59,10 @@ private func onStartElement(
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
     guard let localName else { return }
-    builder(context)?.pointee.startElement(
-        localName, prefix: prefix, uri: uri, attributes: XMLAttributes(base: attributes, count: Int(attributeCount)))
+    HardenedXMLParser.withAmpersandsResolved(attributes, count: Int(attributeCount)) { attributes in
+        builder(context)?.pointee.startElement(
+            localName, prefix: prefix, uri: uri, attributes: XMLAttributes(base: attributes, count: Int(attributeCount)))
+    }
 }
 
 private func onEndElement(
