@@ -199,7 +199,7 @@ extension HardenedXMLParser {
         for index in 0..<count {
             guard let start = attributes[index * 5 + 3], let end = attributes[index * 5 + 4], end > start else { continue }
             total += end - start
-            if !hasAmpersand { hasAmpersand = UnsafeBufferPointer(start: start, count: end - start).contains(UInt8(ascii: "&")) }
+            if !hasAmpersand { hasAmpersand = memchr(start, Int32(UInt8(ascii: "&")), end - start) != nil }
         }
         guard hasAmpersand else { return body(attributes) }
         let copy = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: count * 5)
