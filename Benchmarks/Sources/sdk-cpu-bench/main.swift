@@ -1,4 +1,4 @@
-// sdk-cpu-bench <data-dir> single|page|both [requests=1000]
+// sdk-cpu-bench <data-dir> single|page|both|decode-single|decode-page [requests=1000]
 //
 // The sdk-cpu path of transport-bench without a server, for instruction counts under
 // `valgrind --tool=callgrind`: OnlineODataProvider over a transport answering from memory (whole
@@ -46,11 +46,31 @@ func run() async throws -> Int {
     // One of each first, so that one-time set-up is outside the difference.
     var total = try await provider.fetchEntity(singleQuery, headers: [:], options: .init()).values.count
     total += try await provider.fetchEntities(pageQuery, headers: [:], options: .init()).entities.count
+    if shape.hasPrefix("decode-") {
+        // `ODataJSONDecoder` alone on the same body, the part of a request that is decoding (`decode-single`,
+        // `decode-page`): the SDK's own cost is the request's count minus this one's
+        let decoder = ODataJSONDecoder()
+        let customer = try entityType(of: singleQuery)
+        let item = try entityType(of: pageQuery)
+        for _ in 0..<requests {
+            total +=
+                shape == "decode-single"
+                ? try decoder.decodeEntity(transport.single, entityType: customer).values.count
+                : try decoder.decodeEntityList(transport.page, entityType: item).entities.count
+        }
+        return total
+    }
     for _ in 0..<requests {
         if shape != "page" { total += try await provider.fetchEntity(singleQuery, headers: [:], options: .init()).values.count }
         if shape != "single" { total += try await provider.fetchEntities(pageQuery, headers: [:], options: .init()).entities.count }
     }
     return total
+}
+
+/// The entity type a query reads.
+func entityType(of query: DataQuery) throws -> EntityTypeDescriptor {
+    guard let type = query.entitySet?.entityType else { throw ODataError(.invalidRequest, "the query names no entity set") }
+    return type
 }
 
 // A synchronous main that waits for the work: valgrind fails when an async main's thread ends in
