@@ -7,29 +7,7 @@ import XCTest
 /// `fetchEntities` over a streaming transport, both transports: a small page of known length is read whole
 /// (no task, no stream), a large or chunked one is decoded while it arrives, and a page that fails to decode
 /// or is cancelled stops its transfer.
-final class PageStreamingCollectTests: XCTestCase {
-    private static let items = DataQuery().from(EntitySetDescriptor(name: "Items", entityType: TestItem.type))
-
-    private var server: SlowFeedServer!
-
-    override func setUpWithError() throws {
-        server = SlowFeedServer()
-        try server.start()
-    }
-
-    override func tearDown() {
-        server.stop()
-    }
-
-    private func provider(_ transport: any ODataTransport) -> OnlineODataProvider {
-        OnlineODataProvider(
-            serviceName: "Test", serviceRoot: server.url("/svc/"), options: .init(retryPolicy: .none), transport: transport)
-    }
-
-    private static let transports: [(String, @Sendable () -> any ODataTransport)] = [
-        ("curl", { CurlTransport() }), ("URLSession", { URLSessionTransport() }),
-    ]
-
+final class PageStreamingCollectTests: SlowFeedTestCase {
     private func probed(_ transport: any ODataTransport, _ probe: PageProbe) -> OnlineODataProvider {
         OnlineODataProvider(
             serviceName: "Test", serviceRoot: server.url("/svc/"), options: .init(retryPolicy: .none, middlewares: [probe.middleware]),

@@ -7,29 +7,8 @@ import XCTest
 /// `entities(…)` streams a page while it arrives, over both transports: the first entity comes before the
 /// body has ended, the bytes held for the reader stay bounded, and over `CurlTransport` a slow reader
 /// pauses the transfer instead of letting the body pile up.
-final class PageStreamingTests: XCTestCase {
+final class PageStreamingTests: SlowFeedTestCase {
     private static let item = TestItem.type
-    private static let items = DataQuery().from(EntitySetDescriptor(name: "Items", entityType: item))
-
-    private var server: SlowFeedServer!
-
-    override func setUpWithError() throws {
-        server = SlowFeedServer()
-        try server.start()
-    }
-
-    override func tearDown() {
-        server.stop()
-    }
-
-    private func provider(_ transport: any ODataTransport) -> OnlineODataProvider {
-        OnlineODataProvider(
-            serviceName: "Test", serviceRoot: server.url("/svc/"), options: .init(retryPolicy: .none), transport: transport)
-    }
-
-    private static let transports: [(String, @Sendable () -> any ODataTransport)] = [
-        ("curl", { CurlTransport() }), ("URLSession", { URLSessionTransport() }),
-    ]
 
     /// What one iteration saw.
     private struct Run {
