@@ -19,8 +19,8 @@ extension CurlTransfer {
             headers = HTTPHeaders()
             statusCode = Self.statusCode(of: line)
         } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
-            let name = Self.trimmed(line[..<colon])
-            let value = Self.trimmed(line[(colon + 1)...])
+            let name = line[..<colon].trimmed(where: Self.isHeaderSpace)
+            let value = line[(colon + 1)...].trimmed(where: Self.isHeaderSpace)
             if !name.isEmpty {
                 headers.add(
                     String(decoding: UnsafeBufferPointer(rebasing: name), as: UTF8.self),
@@ -44,15 +44,8 @@ extension CurlTransfer {
         return digits == 0 || digits > 3 ? 0 : code
     }
 
-    /// `bytes` without leading and trailing spaces, tabs, carriage returns and line feeds.
-    static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
-        var start = bytes.startIndex
-        var end = bytes.endIndex
-        while start < end, isSpace(bytes[start]) { start += 1 }
-        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-        return bytes[start..<end]
-    }
+    /// What a header line's name and value are trimmed of: spaces, tabs and the line's CR LF.
+    static func isHeaderSpace(_ byte: UInt8) -> Bool { byte.isSpaceOrTab || byte == 0x0D || byte == 0x0A }
 
     /// A piece of the (decoded) response body.
     func receive(_ buffer: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {

@@ -170,14 +170,7 @@ struct JSONFeedChunker {
                     continue
                 }
                 if inString {
-                    while end - index >= 8 {
-                        let special = JSONScanner.specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                        if special != 0 {
-                            index += special.trailingZeroBitCount &>> 3
-                            break
-                        }
-                        index += 8
-                    }
+                    index = Self.firstMarked(base, from: index, end: end, by: JSONScanner.specialBytes)
                     guard index < end else { break }
                     let byte = base[index]
                     if byte == Self.quote {
@@ -188,14 +181,7 @@ struct JSONFeedChunker {
                     index += 1
                     continue
                 }
-                while end - index >= 8 {
-                    let structural = Self.quotesAndBrackets(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    if structural != 0 {
-                        index += structural.trailingZeroBitCount &>> 3
-                        break
-                    }
-                    index += 8
-                }
+                index = Self.firstMarked(base, from: index, end: end, by: Self.quotesAndBrackets)
                 guard index < end else { break }
                 let byte = base[index]
                 if byte == Self.quote {
@@ -210,6 +196,22 @@ struct JSONFeedChunker {
         self.inString = inString
         self.escaped = escaped
         return stop
+    }
+
+    /// The index of the first byte at or after `start` that `mask` marks in its eight-byte word (the lowest set
+    /// bit of `mask(word)` is the high bit of that byte), moving eight bytes at a time; where fewer than eight
+    /// bytes are left, the first of them (for the byte loop to look at), or `end`.
+    @inline(__always)
+    private static func firstMarked(
+        _ base: UnsafePointer<UInt8>, from start: Int, end: Int, by mask: (UInt64) -> UInt64
+    ) -> Int {
+        var index = start
+        while end - index >= 8 {
+            let marked = mask(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if marked != 0 { return index + marked.trailingZeroBitCount &>> 3 }
+            index += 8
+        }
+        return index
     }
 
     /// A mask whose lowest set bit is the high bit of the first byte of `word` that is a quote or one of

@@ -128,8 +128,7 @@ public struct ODataRequestBuilder: Sendable {
             var bytes = link.utf8.makeIterator()
             for wanted in scheme.utf8 {
                 guard let byte = bytes.next() else { return false }
-                let folded: UInt8 = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-                if folded != wanted { return false }
+                if byte.asciiLowercased != wanted { return false }
             }
             return true
         }
@@ -138,8 +137,6 @@ public struct ODataRequestBuilder: Sendable {
 
     /// Whether two URLs share scheme, host and port.
     static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
-        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
-        return lhs.scheme?.lowercased() == rhs.scheme?.lowercased() && lhs.host?.lowercased() == rhs.host?.lowercased()
-            && port(lhs) == port(rhs)
+        Origin(lhs) == Origin(rhs)
     }
 }

@@ -24,10 +24,6 @@ extension HTTPHeaders {
     /// `Content-Length` as a number (surrounding spaces and tabs ignored), nil when absent or not a number.
     package var contentLength: Int? {
         guard let value = self["Content-Length"] else { return nil }
-        let bytes = value.utf8
-        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
-            let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
-        else { return nil }
-        return Int(Substring(value.utf8[first...last]))
+        return Int(Substring(value.utf8.trimmed(where: \.isSpaceOrTab)))
     }
 }

@@ -59,7 +59,8 @@ extension String {
                     let (a, b) = (left[index], right[index])
                     if a == b { continue }
                     if a >= 0x80 || b >= 0x80 { return nil }
-                    guard a | 0x20 == b | 0x20, (0x61...0x7A).contains(a | 0x20) else { return false }
+                    // two different ASCII bytes with the same lower case are the two cases of a letter
+                    guard a.asciiLowercased == b.asciiLowercased else { return false }
                 }
                 return true
             }

@@ -107,18 +107,13 @@ public struct HTTPResponse: Sendable {
     /// `mediaType(of:)` of an all-ASCII value without Foundation (called for every response); nil when the
     /// value holds other bytes (then Unicode whitespace rules apply).
     private static func mediaType(ofASCII bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
         // a leading ";" (which `split` skips as an empty piece) or a non-ASCII byte: the general path
         guard end != 0, !bytes[..<end].contains(where: { $0 >= 0x80 }) else { return nil }
-        var start = bytes.startIndex
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        return String(unsafeUninitializedCapacity: end - start) { buffer in
-            for index in start..<end {
-                let byte = bytes[index]
-                buffer[index - start] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
-            }
-            return end - start
+        let bare = bytes[..<end].trimmed(where: \.isSpaceOrTab)
+        return String(unsafeUninitializedCapacity: bare.count) { buffer in
+            for (offset, byte) in bare.enumerated() { buffer[offset] = byte.asciiLowercased }
+            return bare.count
         }
     }
 }
