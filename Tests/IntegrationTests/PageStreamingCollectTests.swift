@@ -25,7 +25,7 @@ final class PageStreamingCollectTests: SlowFeedTestCase {
             XCTAssertEqual(list.nextLink, "Items?n=3", name)
             let stream = try XCTUnwrap(probe.stream, "\(name): the page request ran with a stream set")
             XCTAssertFalse(stream.didStream, "\(name): a small page of known length is not streamed")
-            XCTAssertEqual(stream.takenRuns, 0, name)
+            XCTAssertEqual(stream.takenPieces, 0, name)
             XCTAssertGreaterThan(try XCTUnwrap(probe.body, name), 40_000, "\(name): the body arrived whole in the response")
         }
     }
@@ -42,9 +42,20 @@ final class PageStreamingCollectTests: SlowFeedTestCase {
                 XCTAssertEqual(list.nextLink, "Items?n=3", "\(name), \(count)")
                 let stream = try XCTUnwrap(probe.stream, name)
                 XCTAssertTrue(stream.didStream, "\(name), \(count): a chunked page (no Content-Length) is streamed")
-                XCTAssertGreaterThan(stream.takenRuns, 0, "\(name), \(count)")
+                XCTAssertGreaterThan(stream.takenPieces, 0, "\(name), \(count)")
                 XCTAssertEqual(probe.body, 0, "\(name), \(count): the body went to the stream, not the response")
             }
+        }
+    }
+
+    /// A streamed delta page keeps its deleted entries (they are entries of the array, not entities).
+    func testAStreamedDeltaPageKeepsItsDeletedEntries() async throws {
+        for (name, transport) in Self.transports {
+            let list = try await provider(transport()).fetchEntities(
+                Self.items.custom("n", "3000").custom("chunked", "1").custom("deleted", "10"), headers: [:], options: .init())
+            XCTAssertEqual(list.entities.count, 2_700, name)
+            XCTAssertEqual(list.deletedEntryIDs, stride(from: 0, to: 3_000, by: 10).map { "Items(\($0))" }, name)
+            XCTAssertEqual(list.deltaLink, "Items?!deltatoken=1", name)
         }
     }
 
@@ -59,7 +70,7 @@ final class PageStreamingCollectTests: SlowFeedTestCase {
             try await Task.sleep(nanoseconds: 800_000_000)
             let stream = try XCTUnwrap(probe.stream, name)
             XCTAssertTrue(stream.didStream, "\(name): a large page is streamed")
-            XCTAssertGreaterThan(stream.takenRuns, 0, "\(name): entries of the first 256 KB were decoded before the rest came")
+            XCTAssertGreaterThan(stream.takenPieces, 0, "\(name): entries of the first 256 KB were decoded before the rest came")
             let list = try await fetched
             XCTAssertEqual(list.entities.map { $0["ID"] }, (0..<20_000).map { .int32($0) }, name)
             XCTAssertEqual(list.inlineCount, 20_000, name)

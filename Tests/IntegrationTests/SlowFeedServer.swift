@@ -6,7 +6,8 @@ import XCTest
 ///
 /// `/svc/Items?n=…&split=…&pause=…[&bad=…][&next=1]`: `n` entries; the first `split` bytes of the body at
 /// once, then `pause` seconds of silence, then the rest in 64 KB pieces. With `bad=k` entry `k` has a
-/// string `ID` (a decoding error); with `next=1` the page links to a second page of 3 entries; `ctype=…` replaces
+/// string `ID` (a decoding error); with `deleted=k` every `k`th entry (from the first) is a delta response's
+/// deleted-entry marker for `Items(i)` and the page has a `__delta` link; with `next=1` the page links to a second page of 3 entries; `ctype=…` replaces
 /// the content type; with `chunked=1` the body is sent with `Transfer-Encoding: chunked` (no `Content-Length`).
 /// `/sent` answers how many body bytes the last page request got written before it ended (all of them, or
 /// fewer when the client went away).
@@ -34,9 +35,13 @@ final class SlowFeedServer {
                     q = dict(urllib.parse.parse_qsl(urllib.parse.urlparse(self.path).query))
                     n, bad = int(q.get("n", "0")), int(q.get("bad", "-1"))
                     pad = "x" * 380
-                    items = [{"__metadata": {"type": "Test.Item"}, "ID": ("x" if i == bad else i), "Name": "item %d %s" % (i, pad)}
+                    deleted = int(q.get("deleted", "0"))
+                    items = [{"@odata.context": "$metadata#Items/$deletedEntity", "id": "Items(%d)" % i}
+                             if deleted and i % deleted == 0 else
+                             {"__metadata": {"type": "Test.Item"}, "ID": ("x" if i == bad else i), "Name": "item %d %s" % (i, pad)}
                              for i in range(n)]
                     d = {"__count": str(n), "results": items}
+                    if deleted: d["__delta"] = "Items?!deltatoken=1"
                     if q.get("next") == "1": d["__next"] = "Items?n=3"
                     body = json.dumps({"d": d}).encode()
                     self.send_response(200); self.send_header("Content-Type", q.get("ctype", "application/json;charset=utf-8"))

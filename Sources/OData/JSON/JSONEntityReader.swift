@@ -5,9 +5,9 @@ import Foundation
 struct JSONEntityReader {
     var scanner: JSONScanner
     let typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
-    let tables = NameTableCache()
+    let tables: NameTableCache
     /// The key order of each object type read so far, to match the next key in place.
-    let keyOrders = JSONKeyOrders()
+    let keyOrders: JSONKeyOrders
     /// Set by `readEntity` when the object was a delta response's deleted-entry marker.
     var deletedEntryID: String?
     /// Nesting of inline entries, bounded by the scanner's depth limit as well.
@@ -20,9 +20,16 @@ struct JSONEntityReader {
     /// The bytes of the last entity URI read, when they lie in the payload.
     var previousURIBytes: ByteSpan?
 
-    init(scanner: JSONScanner, typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?) {
+    /// A reader of `scanner`'s bytes; `tables` and `keyOrders` carry what readers of earlier bytes of the same
+    /// payload learnt (see `JSONFeedReader`), new ones when nil.
+    init(
+        scanner: JSONScanner, typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?, tables: NameTableCache? = nil,
+        keyOrders: JSONKeyOrders? = nil
+    ) {
         self.scanner = scanner
         self.typeResolver = typeResolver
+        self.tables = tables ?? NameTableCache()
+        self.keyOrders = keyOrders ?? JSONKeyOrders()
     }
 
     // MARK: Entries

@@ -15,6 +15,9 @@ struct JSONScanner {
     var position = 0
     var depth = 0
     let scratch = ByteScratch()
+    /// Whether errors carry their line and column, counted from the first byte (false: 0 and 0, for a reader
+    /// that expects errors where its bytes end and must not count lines over them each time, see `JSONFeedReader`).
+    var locatesLines = true
 
     /// A scanner over `bytes`, which must not be empty.
     /// Whether `span` lies in the payload (rather than in the scratch buffer).
@@ -55,7 +58,8 @@ struct JSONScanner {
 
     /// An error at `offset`.
     func error(_ message: String, at offset: Int) -> ODataDecodingError {
-        ODataDecodingError(format: .json, offset: offset, in: bytes, message: message)
+        guard locatesLines else { return ODataDecodingError(format: .json, offset: offset, line: 0, column: 0, message: message) }
+        return ODataDecodingError(format: .json, offset: offset, in: bytes, message: message)
     }
 
     /// A description of the byte at the current position, for messages.

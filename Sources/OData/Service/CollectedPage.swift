@@ -11,7 +11,7 @@ extension OnlineODataProvider {
     /// The request runs in the calling task with a `ResponseBodyStream` set that streams only a large body
     /// or one of unknown length (`wholeBelow`): a smaller one arrives whole in the response and is decoded
     /// after it, as over any other transport. When the body streams, a reader task starts as it begins and
-    /// decodes its runs of entries while the rest arrives; a run that cannot be decoded stops the transfer
+    /// decodes its entries while the rest arrives; an entry that cannot be decoded stops the transfer
     /// (`ResponseBodyStream.abort()`) and is the error thrown. Cancelling the caller cancels both.
     func collectPage(_ request: HTTPRequest, type: EntityTypeDescriptor) async throws -> EntityList {
         let stream = ResponseBodyStream(for: request.url, wholeBelow: Self.wholePageBelow)
@@ -36,28 +36,27 @@ extension OnlineODataProvider {
             page.cancel()  // a reader started for an earlier attempt (a retry read whole) has nothing to read
             return try page.decoder.finish(response)
         }
-        let entities = try await withTaskCancellationHandler {
-            try await page.entities()
+        var streamed = try await withTaskCancellationHandler {
+            try await page.entries()
         } onCancel: {
             page.cancel()
         }
         var list = try page.decoder.finish(response)
-        if !entities.isEmpty {
-            // the envelope of a streamed page holds no entries (`finish` checks): the reader's array is the page's,
-            // taken without copying its entities
-            list.entities = list.entities.isEmpty ? entities : entities + list.entities
-        }
+        // the envelope of a streamed page holds no entries (`finish` checks): the reader's arrays are the page's,
+        // taken without copying their entities
+        if list.entities.isEmpty { swap(&list.entities, &streamed.entities) } else { list.entities = streamed.entities + list.entities }
+        if list.deletedEntryIDs.isEmpty { swap(&list.deletedEntryIDs, &streamed.deletedEntryIDs) }
         return list
     }
 }
 
 /// The reader of a page that `collectPage` streams: a task started when the body starts streaming that
-/// decodes the runs of entries while the rest of the body arrives.
+/// decodes the entries of each piece of the body while the rest arrives.
 private final class PageCollector: @unchecked Sendable {
     let decoder: StreamedPageDecoder
     private let priority: TaskPriority
     private let lock = NSLock()
-    private var reader: Task<[EntityValue], any Error>?
+    private var reader: Task<EntityList, any Error>?
     private var cancelled = false
     private var readerFailure: (any Error)?
 
@@ -66,25 +65,20 @@ private final class PageCollector: @unchecked Sendable {
         self.priority = Task.currentPriority
     }
 
-    /// The error that made the reader stop the transfer (a run that cannot be decoded, cancellation), if any.
+    /// The error that made the reader stop the transfer (an entry that cannot be decoded, cancellation), if any.
     var failure: (any Error)? { lock.withLock { readerFailure } }
 
     /// Starts the reader (on the transport's thread, when the body starts streaming).
     func startReading() {
         let decoder = self.decoder
-        let task = Task(priority: priority) { [self] () async throws -> [EntityValue] in
-            var entities: [EntityValue] = []
+        let task = Task(priority: priority) { [self] () async throws -> EntityList in
+            var entries = EntityList(entities: [])
             do {
-                while let run = try await decoder.nextEntities() {
+                while try await decoder.readNextPiece(into: &entries) {
                     if Task.isCancelled {
                         throw ODataError(
                             .cancelled, "\(decoder.request.method) \(decoder.request.url.absoluteString) was cancelled",
                             method: decoder.request.method, url: decoder.request.url)
-                    }
-                    if entities.isEmpty {
-                        entities = run  // the first run is taken as it is, not copied element by element
-                    } else {
-                        entities.append(contentsOf: run)
                     }
                 }
             } catch {
@@ -94,7 +88,7 @@ private final class PageCollector: @unchecked Sendable {
                 decoder.stream.abort()
                 throw error
             }
-            return entities
+            return entries
         }
         let cancelNow = lock.withLock { () -> Bool in
             reader = task
@@ -103,15 +97,15 @@ private final class PageCollector: @unchecked Sendable {
         if cancelNow { task.cancel() }
     }
 
-    /// The entities the reader decoded, once the body has ended.
-    func entities() async throws -> [EntityValue] {
-        guard let reader = lock.withLock({ reader }) else { return [] }
+    /// The entries the reader decoded (entities, and deleted entries' IDs), once the body has ended.
+    func entries() async throws -> EntityList {
+        guard let reader = lock.withLock({ reader }) else { return EntityList(entities: []) }
         return try await reader.value
     }
 
     /// Cancels the reader (now, or as it starts).
     func cancel() {
-        let task = lock.withLock { () -> Task<[EntityValue], any Error>? in
+        let task = lock.withLock { () -> Task<EntityList, any Error>? in
             cancelled = true
             return reader
         }

@@ -22,37 +22,42 @@ extension OnlineODataProvider {
     }
 }
 
-/// The decoding side of a streamed page: takes the runs of entries from the stream, decodes them, and
-/// builds the page from what is left once the body has ended. Used by one task at a time.
+/// The decoding side of a streamed page: takes the pieces of the body from the stream, decodes their
+/// entries (`JSONFeedReader`), and builds the page from what is left once the body has ended. Used by one
+/// task at a time.
 final class StreamedPageDecoder: @unchecked Sendable {
     let stream: ResponseBodyStream
     let request: HTTPRequest
     private let provider: OnlineODataProvider
     private let type: EntityTypeDescriptor
-    private let decoder: ODataJSONDecoder
-    /// Entities of this page handed out so far (for the entity index of a decoding error).
-    private var delivered = 0
+    private var feed: JSONFeedReader
 
     init(provider: OnlineODataProvider, request: HTTPRequest, type: EntityTypeDescriptor, stream: ResponseBodyStream) {
         self.provider = provider
         self.request = request
         self.type = type
         self.stream = stream
-        self.decoder = ODataJSONDecoder(typeResolver: provider.options.typeResolver)
+        self.feed = JSONFeedReader(entityType: type, typeResolver: provider.options.typeResolver)
     }
 
-    /// The entities of the next run of the page, nil when the body has ended.
+    /// The entities completed by the next piece of the page (none when a piece completes no entry), nil
+    /// when the body has ended.
     func nextEntities() async throws -> [EntityValue]? {
-        guard let run = try await stream.nextRun() else { return nil }
+        var list = EntityList(entities: [])
+        guard try await readNextPiece(into: &list) else { return nil }
+        return list.entities
+    }
+
+    /// Adds the entries completed by the next piece of the page to `list`; false when the body has ended.
+    func readNextPiece(into list: inout EntityList) async throws -> Bool {
+        guard var piece = try await stream.nextPiece() else { return false }
         do {
-            let entities = try run.bytes.withUnsafeBytes { bytes in
-                try decoder.decodeEntityList(UnsafeRawBufferPointer(rebasing: bytes[run.range]), entityType: type).entities
-            }
-            delivered += entities.count
-            return entities
+            try piece.bytes.withUnsafeBytes { try feed.read($0, into: &list) }
         } catch let error as ODataDecodingError {
-            throw decodingError(error, runOffset: run.bodyOffset)
+            throw ODataError.decoding(error, request: request, response: HTTPResponse(statusCode: 200, url: request.url))
         }
+        stream.recycle(&piece)
+        return true
     }
 
     /// The page once its body has ended (`response` is the transfer's): the paging facts (with no entities
@@ -62,7 +67,7 @@ final class StreamedPageDecoder: @unchecked Sendable {
         let body: Data
         let isWhole: Bool
         do {
-            switch try stream.remainder() {
+            switch try feed.finish() {
             case .envelope(let data): (body, isWhole) = (data, false)
             case .whole(let data): (body, isWhole) = (data, true)
             }
@@ -77,22 +82,10 @@ final class StreamedPageDecoder: @unchecked Sendable {
         }
         return list
     }
-
-    /// A decoding error of a run, placed in the page: its byte offset in the body and its entity index in the page.
-    private func decodingError(_ error: ODataDecodingError, runOffset: Int) -> ODataError {
-        // the run is "[" + the body's bytes from runOffset: run offset 1 is body offset runOffset
-        var placed = ODataDecodingError(
-            format: .json, offset: runOffset + max(error.offset - 1, 0), line: error.line, column: error.column,
-            message: error.message + " (line and column count from the start of the streamed run of entries)")
-        placed.entityIndex = error.entityIndex.map { $0 + delivered }
-        placed.entityKey = error.entityKey
-        placed.property = error.property
-        return ODataError.decoding(placed, request: request, response: HTTPResponse(statusCode: 200, url: request.url))
-    }
 }
 
 /// One page of `PagedEntities` on its way: the request runs in a task of its own with a
-/// `ResponseBodyStream` set, and the reader decodes the runs of entries as it takes them (every page
+/// `ResponseBodyStream` set, and the reader decodes the entries of each piece of the body as it takes it (every page
 /// streams, so that the iteration yields entities while the page arrives).
 /// Dropping the reader (the iteration stopped) or cancelling the reading task cancels the request.
 final class StreamedPage: @unchecked Sendable {
@@ -120,7 +113,7 @@ final class StreamedPage: @unchecked Sendable {
         transfer.cancel()
     }
 
-    /// The entities of the next run of the page, nil when the body has ended.
+    /// The entities completed by the next piece of the page, nil when the body has ended.
     func nextEntities() async throws -> [EntityValue]? {
         let transfer = self.transfer
         return try await withTaskCancellationHandler {

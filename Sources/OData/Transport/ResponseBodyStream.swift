@@ -7,8 +7,8 @@ import Foundation
 /// (`ResponseBodyStream.$current`); a transport that can stream (`URLSessionTransport` with its own
 /// session, `CurlTransport`) asks `begin(_:statusCode:headers:)` when a response starts and, when that
 /// answers true, hands the body to `offer(_:)` or `append(_:)` instead of collecting it in
-/// `HTTPResponse.body` (which stays empty). The stream cuts the body into runs of complete entries
-/// (`JSONFeedChunker`) that the reader takes with `nextRun()`.
+/// `HTTPResponse.body` (which stays empty). The reader takes the bytes received so far with `nextPiece()`
+/// and decodes them (`JSONFeedReader`).
 ///
 /// Back-pressure: once `limit` bytes wait for the reader, `offer` refuses the bytes (the transport pauses
 /// the transfer and offers them again after `onRoom` was called); `append` always takes them and answers
@@ -28,7 +28,11 @@ package final class ResponseBodyStream: @unchecked Sendable {
     let limit: Int
 
     private let lock = NSLock()
-    private var chunker = JSONFeedChunker()
+    /// The bytes received and not yet taken by the reader, and where they start in the body.
+    private var pending: [UInt8] = []
+    private var pendingOffset = 0
+    /// An emptied buffer the reader gave back, for `pending` to reuse.
+    private var spare: [UInt8] = []
     private var began = false
     private var closed = false
     private var failure: (any Error)?
@@ -37,7 +41,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
     private var roomHandler: (@Sendable () -> Void)?
     private var peak = 0
     private var refusals = 0
-    private var runsTaken = 0
+    private var piecesTaken = 0
     private var streamingHandler: (@Sendable () -> Void)?
     private var abortHandler: (@Sendable () -> Void)?
     private var aborted = false
@@ -58,12 +62,12 @@ package final class ResponseBodyStream: @unchecked Sendable {
         self.wholeBelow = wholeBelow
     }
 
-    /// The most bytes the stream held at once (entries not yet taken plus the entry being received).
+    /// The most bytes the stream held at once for the reader.
     var peakBufferedBytes: Int { lock.withLock { peak } }
     /// How many times the stream asked the transport to pause.
     var pauses: Int { lock.withLock { refusals } }
-    /// How many runs of entries the reader has taken so far.
-    var takenRuns: Int { lock.withLock { runsTaken } }
+    /// How many pieces of the body the reader has taken so far.
+    var takenPieces: Int { lock.withLock { piecesTaken } }
 
     /// How much bigger than its `Content-Length` a content-encoded body is taken to be once decoded: verbose
     /// JSON feeds shrink 5–15 times under gzip, so this errs towards reading a page whole (which costs only
@@ -81,8 +85,8 @@ package final class ResponseBodyStream: @unchecked Sendable {
     }
 
     /// A response starts: returns whether its body is to be streamed here. False for anything but a GET of
-    /// `url` answered 2xx with a JSON content type, and for a request sent again after entries of an earlier
-    /// attempt were taken (the reader then fails rather than see them twice).
+    /// `url` answered 2xx with a JSON content type, and for a request sent again after the reader took part
+    /// of an earlier attempt's body (the reader then fails rather than see entries twice).
     /// With `wholeBelow`, also false for a response announcing a smaller body (read whole by the transport).
     package func begin(_ request: HTTPRequest, statusCode: Int, headers: HTTPHeaders) -> Bool {
         guard request.method == "GET", request.url == url, request.responseBodyFile == nil else { return false }
@@ -90,7 +94,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
             (200..<300).contains(statusCode) && headers["Content-Type"].map { HTTPResponse.mediaType(of: $0).hasSuffix("json") } == true
         let streamable = isPage && !(wholeBelow.map { Self.isSmall(headers, below: $0) } ?? false)
         let (streams, starting) = lock.withLock { () -> (Bool, (@Sendable () -> Void)?) in
-            if began, chunker.handedOut {
+            if began, piecesTaken > 0 {
                 if isPage {
                     failure = ODataError(
                         .transport, "the page was sent again after part of it had been delivered", method: request.method,
@@ -98,7 +102,8 @@ package final class ResponseBodyStream: @unchecked Sendable {
                 }
                 return (false, nil)
             }
-            chunker = JSONFeedChunker()  // a retried request starts over
+            pending.removeAll(keepingCapacity: true)  // a retried request starts over
+            pendingOffset = 0
             guard streamable else {
                 began = false  // a retried request read whole: the body is in its response, not here
                 return (false, nil)
@@ -144,14 +149,14 @@ package final class ResponseBodyStream: @unchecked Sendable {
     /// false, takes nothing, and calls the `onRoom` handler once the reader has taken them.
     package func offer(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let (taken, reader) = lock.withLock { () -> (Bool, CheckedContinuation<Void, Never>?) in
-            if chunker.hasRun, chunker.bufferedBytes >= limit {
+            if pending.count >= limit {
                 roomWanted = true
                 refusals += 1
                 return (false, nil)
             }
-            chunker.append(bytes)
-            peak = max(peak, chunker.bufferedBytes)
-            return (true, chunker.hasRun ? takeWaiter() : nil)
+            pending.append(contentsOf: bytes)
+            peak = max(peak, pending.count)
+            return (true, takeWaiter())
         }
         reader?.resume()
         return taken
@@ -161,14 +166,14 @@ package final class ResponseBodyStream: @unchecked Sendable {
     /// handler is called once the reader has caught up).
     func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let (room, reader) = lock.withLock { () -> (Bool, CheckedContinuation<Void, Never>?) in
-            chunker.append(bytes)
-            peak = max(peak, chunker.bufferedBytes)
-            let full = chunker.hasRun && chunker.bufferedBytes >= limit
+            pending.append(contentsOf: bytes)
+            peak = max(peak, pending.count)
+            let full = pending.count >= limit
             if full {
                 roomWanted = true
                 refusals += 1
             }
-            return (!full, chunker.hasRun ? takeWaiter() : nil)
+            return (!full, takeWaiter())
         }
         reader?.resume()
         return room
@@ -184,31 +189,44 @@ package final class ResponseBodyStream: @unchecked Sendable {
         reader?.resume()
     }
 
-    /// The next run of complete entries (a bare JSON array in its bytes) with its offset in the body, waiting
-    /// for the transport; nil once the stream is closed and every run was taken.
-    func nextRun() async throws -> JSONFeedChunker.Run? {
+    /// A piece of the body: the bytes received since the reader last took some.
+    struct Piece {
+        /// The bytes.
+        var bytes: [UInt8]
+        /// Where they start in the body.
+        var bodyOffset: Int
+    }
+
+    /// The bytes received since the last call, waiting for the transport when there are none; nil once the
+    /// stream is closed and every byte was taken. Give the piece back with `recycle(_:)` once read.
+    func nextPiece() async throws -> Piece? {
         while true {
-            let (result, wake, done) = lock.withLock { () -> (JSONFeedChunker.Run?, (@Sendable () -> Void)?, Bool) in
-                if let run = chunker.takeRun() {
-                    runsTaken += 1
+            let (piece, wake, done) = lock.withLock { () -> (Piece?, (@Sendable () -> Void)?, Bool) in
+                guard pending.isEmpty else {
+                    piecesTaken += 1
+                    var bytes = spare
+                    spare = []
+                    swap(&bytes, &pending)
+                    let piece = Piece(bytes: bytes, bodyOffset: pendingOffset)
+                    pendingOffset += bytes.count
                     var wake: (@Sendable () -> Void)?
                     if roomWanted {
                         roomWanted = false
                         wake = roomHandler
                     }
-                    return (run, wake, false)
+                    return (piece, wake, false)
                 }
                 return (nil, nil, closed)
             }
             wake?()
-            if let result { return result }
+            if let piece { return piece }
             if done {
                 if let failure = lock.withLock({ failure }) { throw failure }
                 return nil
             }
             await withCheckedContinuation { continuation in
                 let ready = lock.withLock { () -> Bool in
-                    if chunker.hasRun || closed { return true }
+                    if !pending.isEmpty || closed { return true }
                     waiter = continuation
                     return false
                 }
@@ -217,14 +235,14 @@ package final class ResponseBodyStream: @unchecked Sendable {
         }
     }
 
+    /// Gives a piece's buffer back for the transport's next bytes (saves allocating one per piece).
+    func recycle(_ piece: inout Piece) {
+        piece.bytes.removeAll(keepingCapacity: true)
+        lock.withLock { if spare.capacity < piece.bytes.capacity { swap(&spare, &piece.bytes) } }
+    }
+
     /// Whether a body was streamed here.
     var didStream: Bool { lock.withLock { began } }
-
-    /// The rest of a streamed body after the last run: the envelope with the paging facts, or the whole
-    /// body when it held no entry array.
-    func remainder() throws -> JSONFeedChunker.Remainder {
-        try lock.withLock { try chunker.finish() }
-    }
 
     /// The waiting reader, if any (called under the lock).
     private func takeWaiter() -> CheckedContinuation<Void, Never>? {
