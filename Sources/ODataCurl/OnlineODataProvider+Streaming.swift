@@ -3,7 +3,7 @@ import OData
 
 extension OnlineODataProvider {
     /// Every entity of an entity-set query across server-driven pages, each delivered as soon as the
-    /// bytes of its run of entries have arrived: this is `entities(_:headers:)` (which streams over
+    /// piece of the body that completes it has arrived: this is `entities(_:headers:)` (which streams over
     /// `CurlTransport` and `URLSessionTransport`), restricted to JSON entity-set reads and delivered as an
     /// `AsyncThrowingStream`. Entities are decoded when the consumer asks for them, so a consumer slower
     /// than the network pauses the transfer instead of piling entities up.

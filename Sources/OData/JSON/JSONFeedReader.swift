@@ -43,6 +43,8 @@ struct JSONFeedReader {
     private var phase = Phase.envelope
     private var expecting = Expecting.entryOrEnd
     private var envelope = JSONEnvelopeScan()
+    /// The nesting inside the entry array (2 or 3), so that an entry is held to the whole body's depth limit.
+    private var entryDepth = 0
     /// The body before the entry array, through its `[` (all of it while the array is not found).
     private var prefix: [UInt8] = []
     /// The body from the entry array's `]`.
@@ -83,6 +85,7 @@ struct JSONFeedReader {
             // the array's `[` is in this piece (the prefix was scanned up to its start before)
             start = arrayEnd - (prefix.count - piece.count)
             prefix.removeSubrange(arrayEnd...)
+            entryDepth = envelope.depth
             phase = .entries
         case .entries:
             break
@@ -120,7 +123,8 @@ struct JSONFeedReader {
                 _ = try entry.withUnsafeBytes { try readEntries($0, from: 0, bodyOffset: entryOffset, into: &ignored, bodyEnded: true) }
             }
             throw ODataDecodingError(
-                format: .json, offset: received, line: 0, column: 0, message: "the feed ended inside its entry array, after \(received) bytes")
+                format: .json, offset: received, line: 0, column: 0,
+                message: "the feed ended inside its entry array, after \(received) bytes")
         case .tail:
             return .envelope(Data(prefix + tail))
         }
@@ -171,13 +175,14 @@ struct JSONFeedReader {
                     return index
                 }
                 if expecting == .separatorOrEnd {
-                    throw placed(reader.scanner.error("expected ',' or ']' in an array, found \(reader.scanner.found)"), in: bytes, bodyOffset)
+                    throw placed(
+                        reader.scanner.error("expected ',' or ']' in an array, found \(reader.scanner.found)"), in: bytes, bodyOffset)
                 }
             case .entry:
                 break
             }
             do {
-                reader.scanner.depth = 0
+                reader.scanner.depth = entryDepth
                 let entity = try reader.readEntity(table)
                 if let deleted = reader.deletedEntryID {
                     list.deletedEntryIDs.append(deleted)
@@ -208,7 +213,8 @@ struct JSONFeedReader {
         let local = ODataDecodingError(format: .json, offset: error.offset, in: bytes, message: error.message)
         var placed = ODataDecodingError(
             format: .json, offset: bodyOffset + error.offset, line: local.line, column: local.column,
-            message: error.message + " (line and column count from byte \(bodyOffset), where the piece of the page it was read from starts)")
+            message: error.message + " (line and column count from byte \(bodyOffset), where the piece of the page it was read from starts)"
+        )
         placed.entityIndex = error.entityIndex ?? entriesRead
         placed.entityKey = error.entityKey
         placed.property = error.property
@@ -220,7 +226,8 @@ struct JSONFeedReader {
 /// grows, scanning each byte once.
 struct JSONEnvelopeScan {
     private var scanned = 0
-    private var depth = 0
+    /// The nesting at the end of the bytes scanned (inside the entry array once it is found).
+    private(set) var depth = 0
     private var inString = false
     private var escaped = false
     private var stringStart = 0
@@ -256,8 +263,9 @@ struct JSONEnvelopeScan {
             case Self.colon:
                 lastKey = lastString
             case UInt8(ascii: "["):
-                if (depth == 1 && lastKey == Self.keyD) || (depth == 2 && lastKey == Self.keyResults) { return index }
+                let isEntryArray = (depth == 1 && lastKey == Self.keyD) || (depth == 2 && lastKey == Self.keyResults)
                 depth += 1
+                if isEntryArray { return index }
             case UInt8(ascii: "{"):
                 depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):

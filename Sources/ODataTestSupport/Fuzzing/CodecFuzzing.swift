@@ -5,7 +5,8 @@ import OData
 /// Each function feeds one input through a decoder with a model that uses every kind of property.
 /// Thrown errors are expected; a crash, a hang or a sanitizer report is a bug.
 public enum CodecFuzzing {
-    /// Decodes `bytes` as verbose JSON in every shape, and re-encodes what decodes.
+    /// Decodes `bytes` as verbose JSON in every shape, and re-encodes what decodes; stops unless reading it
+    /// as a streamed page, in pieces, gives what decoding it whole gives (or an error).
     public static func json(_ bytes: [UInt8]) {
         let data = Data(bytes)
         let decoder = ODataJSONDecoder(typeResolver: FuzzModel.resolver)
@@ -22,6 +23,11 @@ public enum CodecFuzzing {
         _ = try? decoder.decodeValue(data, type: .primitiveCollection(.decimal))
         _ = try? decoder.decodeLinks(data)
         _ = ODataErrorBody.parse(data, contentType: "application/json")
+        for pieceSize in [1, 1 + bytes.count / 3] {
+            precondition(
+                decoder.readsTheSameInPieces(data, entityType: FuzzModel.item, pieceSize: pieceSize),
+                "reading the feed in pieces of \(pieceSize) bytes gave other entries than reading it whole")
+        }
     }
 
     /// Decodes `bytes` as Atom in every shape, and stops unless the direct scanner reads it as libxml2 does.

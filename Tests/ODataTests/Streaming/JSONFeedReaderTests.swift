@@ -40,6 +40,8 @@ final class JSONFeedReaderTests: XCTestCase {
         "a missing comma": #"{"d":{"results":[\#(entry(1)) \#(entry(2))]}}"#,
         "a trailing comma": #"{"d":{"results":[\#(entry(1)),]}}"#,
         "an unclosed string": #"{"d":{"results":[\#(entry(1)),{"ID":3,"Name":"b}]}}"#,
+        "nesting deeper than the limit":
+            #"{"d":{"results":[\#(entry(1)),{"ID":3,"Deep":\#(String(repeating: "[", count: 130))1\#(String(repeating: "]", count: 130))}]}}"#,
     ]
 
     private static let pieceSizes = [1, 2, 3, 5, 8, 16, 97, 400]
@@ -99,7 +101,8 @@ final class JSONFeedReaderTests: XCTestCase {
                 XCTAssertThrowsError(try read(body, size: size), "\(name), pieces of \(size)") { error in
                     guard let error = error as? ODataDecodingError else { return XCTFail("\(name): \(error)") }
                     XCTAssertEqual(error.offset, whole.offset, "\(name), pieces of \(size): \(error) vs \(whole)")
-                    XCTAssertTrue(error.message.hasPrefix(whole.message), "\(name), pieces of \(size): \(error.message) vs \(whole.message)")
+                    XCTAssertTrue(
+                        error.message.hasPrefix(whole.message), "\(name), pieces of \(size): \(error.message) vs \(whole.message)")
                     if let index = whole.entityIndex { XCTAssertEqual(error.entityIndex, index, "\(name), pieces of \(size)") }
                 }
             }
@@ -141,5 +144,43 @@ final class JSONFeedReaderTests: XCTestCase {
         let (entries, _, _) = try read(body, size: 1_000)
         XCTAssertEqual(entries.entities.count, 2)
         XCTAssertEqual(entries.entities.first?["Name"], .string(String(repeating: "[{\"}]", count: 2_000)))
+    }
+
+    /// The fuzz target's check on 1,500 random edits of a feed (bytes replaced, dropped, doubled), in pieces
+    /// of 1, 7 and 64 bytes: reading in pieces never gives other entries or paging facts than reading whole.
+    func testRandomEditsReadInPiecesGiveWhatTheWholeBodyGives() {
+        let body = Array(Self.bodies["delta feed with a deleted entry"]!.utf8) + Array(Self.bodies["v2 feed with long strings"]!.utf8)
+        let alphabet = Array(#"{}[]",:\ 0123456789"eE.-+tfnu"#.utf8)
+        var generator = SplitMix64(seed: 11)
+        let decoder = ODataJSONDecoder()
+        for round in 0..<1_500 {
+            var bytes = Array(body.prefix(body.count / 2 + Int(generator.next() % UInt64(body.count / 2))))
+            for _ in 0..<(1 + generator.next() % 4) {
+                let at = Int(generator.next() % UInt64(bytes.count))
+                switch generator.next() % 3 {
+                case 0: bytes[at] = alphabet[Int(generator.next() % UInt64(alphabet.count))]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(bytes[at], at: at)
+                }
+            }
+            for size in [1, 7, 64] {
+                XCTAssertTrue(
+                    decoder.readsTheSameInPieces(Data(bytes), entityType: Self.item, pieceSize: size),
+                    "round \(round), pieces of \(size): \(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that the random edits are the same on every run.
+private struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
