@@ -42,10 +42,17 @@ private final class StreamSource: @unchecked Sendable {
                 throw ODataError(.invalidRequest, "entityStream reads the JSON entities of an entity set (no key, navigation or function)")
             }
         }
-        guard var current = iterator else { return nil }
-        iterator = nil  // a failed or finished iteration stays finished
-        guard let entity = try await current.next() else { return nil }
-        iterator = current
-        return entity
+        // advanced in place: copying the iterator (its query, headers and buffer) out and back for every entity
+        // cost more than reading the entity
+        do {
+            guard let entity = try await iterator?.next() else {
+                iterator = nil  // a finished iteration stays finished
+                return nil
+            }
+            return entity
+        } catch {
+            iterator = nil  // so does a failed one
+            throw error
+        }
     }
 }

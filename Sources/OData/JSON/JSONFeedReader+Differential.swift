@@ -38,7 +38,8 @@ extension ODataJSONDecoder {
                 wholeList.entities, wholeList.deletedEntryIDs, wholeList.inlineCount, wholeList.nextLink, wholeList.deltaLink,
             ]
             let streamedFacts: [AnyHashable?] = [
-                streamedList.entities, streamedList.deletedEntryIDs, streamedList.inlineCount, streamedList.nextLink, streamedList.deltaLink,
+                streamedList.entities, streamedList.deletedEntryIDs, streamedList.inlineCount, streamedList.nextLink,
+                streamedList.deltaLink,
             ]
             // the text compares values that are not equal to themselves (NaN)
             return wholeFacts == streamedFacts || String(reflecting: wholeFacts) == String(reflecting: streamedFacts)
