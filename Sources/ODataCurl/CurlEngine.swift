@@ -95,6 +95,7 @@ final class CurlEngine: @unchecked Sendable {
                     } else {
                         wait = min(wait, Int(remaining / 1_000_000) + 1)
                     }
+                    if transfer.statusCode == 0, Self.isWaitingForConnection(transfer) { wait = min(wait, Self.pendingPoll) }
                 }
                 for transfer in idle { abort(transfer, with: transfer.idleTimeoutError()) }
             }
@@ -103,6 +104,20 @@ final class CurlEngine: @unchecked Sendable {
         for handle in spareHandles { curl_easy_cleanup(handle) }
         curl_multi_cleanup(multi)
         curl_share_cleanup(share)
+    }
+
+    /// How long (ms) the thread blocks at most while a transfer waits for a connection.
+    ///
+    /// libcurl (7.88) queues a transfer beyond `CURLMOPT_MAX_HOST_CONNECTIONS` as pending and, when a
+    /// connection frees up, does not always take it up again nor set a timer for it: it then waits for the
+    /// next `curl_multi_perform`, which without other events came only after the poll's 1 s timeout.
+    static let pendingPoll = 10
+
+    /// Whether a transfer has not yet sent its request (it waits for a connection or is connecting).
+    private static func isWaitingForConnection(_ transfer: CurlTransfer) -> Bool {
+        guard let handle = transfer.handle else { return false }
+        var sent: curl_off_t = 0
+        return odc_easy_get_offset(handle, CURLINFO_PRETRANSFER_TIME_T, &sent) == CURLE_OK && sent == 0
     }
 
     private func start(_ transfer: CurlTransfer) {

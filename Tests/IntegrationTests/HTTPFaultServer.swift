@@ -28,6 +28,7 @@ final class HTTPFaultServer {
             import gzip, json, sys, time, http.server
             class H(http.server.BaseHTTPRequestHandler):
                 protocol_version = "HTTP/1.1"
+                disable_nagle_algorithm = True  # the body does not wait for the delayed ACK of the headers (40 ms)
                 def log_message(self, *a): pass
                 def answer(self, status, body, headers=()):
                     self.send_response(status)
@@ -76,7 +77,9 @@ final class HTTPFaultServer {
                     else:
                         self.answer(404, b"not found")
                 do_GET = do_POST = do_PUT = do_DELETE = do_MERGE = do_PATCH = do_HEAD = handle_any
-            srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+            class S(http.server.ThreadingHTTPServer):
+                request_queue_size = 128  # a burst of connections is not dropped (a SYN resent after 1 s)
+            srv = S(("127.0.0.1", 0), H)
             srv.daemon_threads = True
             print(srv.server_address[1], flush=True)
             srv.serve_forever()
