@@ -2,6 +2,12 @@ import CCurl
 import Foundation
 import OData
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// libcurl's global initialisation, done once before the first handle is made.
 private let curlGlobalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
@@ -9,13 +15,21 @@ private let curlGlobalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT)
 ///
 /// Every libcurl call on the multi handle, its easy handles and the shared cookie jar happens on the
 /// engine's thread; other threads only queue transfers and cancellations under `lock` and wake the
-/// thread with `curl_multi_wakeup` (the one call libcurl allows from another thread).
+/// thread with `curl_multi_wakeup` (the one call libcurl allows from another thread) unless it is awake.
+///
+/// Awake means the thread will look at the queues before it next blocks: it sets `awake` under `lock` when it
+/// takes the queues and clears it under `lock`, with the queues empty, just before it blocks in
+/// `curl_multi_poll`. A thread that queued something while `awake` was set skips the wake-up (the engine sees
+/// the queue); one that finds it cleared wakes the engine, whose next poll then returns at once. Between
+/// transfers of a sequential client the thread stays awake for a short window (`EngineWakefulness`).
 final class CurlEngine: @unchecked Sendable {
     private let lock = NSLock()
     private var submitted: [CurlTransfer] = []
     private var cancelled: [CurlTransfer] = []
     private var resumed: [CurlTransfer] = []
     private var stopping = false
+    /// Whether the thread will look at the queues before it blocks (guarded by `lock`).
+    private var awake = true
 
     private let multi: UnsafeMutableRawPointer
     private let share: UnsafeMutableRawPointer
@@ -23,6 +37,9 @@ final class CurlEngine: @unchecked Sendable {
     // Owned by the engine's thread:
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var spareHandles: [UnsafeMutableRawPointer] = []
+    private var wakefulness = EngineWakefulness()
+    /// Whether a transfer started or finished in this turn of the loop.
+    private var transfersChanged = false
 
     init(configuration: CurlTransport.Configuration) {
         _ = curlGlobalInit
@@ -41,23 +58,30 @@ final class CurlEngine: @unchecked Sendable {
 
     /// Queues a transfer (already holding its continuation) for the engine's thread.
     func submit(_ transfer: CurlTransfer) {
-        lock.withLock { submitted.append(transfer) }
-        curl_multi_wakeup(multi)
+        let asleep = lock.withLock { () -> Bool in
+            submitted.append(transfer)
+            return !awake
+        }
+        if asleep { curl_multi_wakeup(multi) }
     }
 
     /// Cancels a transfer, whether it is queued, running or not yet submitted.
     func cancel(_ transfer: CurlTransfer) {
-        lock.withLock {
+        let asleep = lock.withLock { () -> Bool in
             transfer.cancelRequested = true
             cancelled.append(transfer)
+            return !awake
         }
-        curl_multi_wakeup(multi)
+        if asleep { curl_multi_wakeup(multi) }
     }
 
     /// Resumes a transfer paused because its `ResponseBodyStream`'s reader was behind.
     func resume(_ transfer: CurlTransfer) {
-        lock.withLock { resumed.append(transfer) }
-        curl_multi_wakeup(multi)
+        let asleep = lock.withLock { () -> Bool in
+            resumed.append(transfer)
+            return !awake
+        }
+        if asleep { curl_multi_wakeup(multi) }
     }
 
     /// Lets the thread finish the running transfers, then release every handle.
@@ -70,6 +94,7 @@ final class CurlEngine: @unchecked Sendable {
         var running: Int32 = 0
         while true {
             let (newTransfers, cancellations, resumptions, stop) = lock.withLock {
+                awake = true
                 defer {
                     submitted.removeAll()
                     cancelled.removeAll()
@@ -83,9 +108,9 @@ final class CurlEngine: @unchecked Sendable {
             if stop && active.isEmpty { break }
             curl_multi_perform(multi, &running)
             collectFinished()
+            let now = DispatchTime.now().uptimeNanoseconds
             var wait = 1_000
             if !active.isEmpty {
-                let now = DispatchTime.now().uptimeNanoseconds
                 var idle: [CurlTransfer] = []
                 for transfer in active.values where !transfer.paused {
                     if transfer.moved { transfer.touch(now: now) }
@@ -99,7 +124,22 @@ final class CurlEngine: @unchecked Sendable {
                 }
                 for transfer in idle { abort(transfer, with: transfer.idleTimeoutError()) }
             }
-            curl_multi_poll(multi, nil, 0, Int32(wait), nil)
+            if transfersChanged {
+                transfersChanged = false
+                wakefulness.transfersChanged(running: active.count, now: now)
+            }
+            if wakefulness.staysAwake(now: now) {
+                // between a sequential client's transfers: look again soon instead of blocking
+                curl_multi_poll(multi, nil, 0, 0, nil)
+                sched_yield()
+                continue
+            }
+            let mayBlock = lock.withLock { () -> Bool in
+                guard submitted.isEmpty, cancelled.isEmpty, resumed.isEmpty else { return false }
+                awake = false  // from here on, whoever queues something wakes the thread
+                return true
+            }
+            if mayBlock { curl_multi_poll(multi, nil, 0, Int32(wait), nil) }
         }
         for handle in spareHandles { curl_easy_cleanup(handle) }
         curl_multi_cleanup(multi)
@@ -121,6 +161,7 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     private func start(_ transfer: CurlTransfer) {
+        transfersChanged = true
         if lock.withLock({ transfer.cancelRequested }) {
             transfer.finish(.failure(transfer.cancellationError()))
             return
@@ -173,6 +214,7 @@ final class CurlEngine: @unchecked Sendable {
             let result = transfer.result(code: code, handle: handle)
             recycle(handle)
             transfer.finish(result)
+            transfersChanged = true
         }
     }
 
@@ -183,6 +225,7 @@ final class CurlEngine: @unchecked Sendable {
         curl_multi_remove_handle(multi, handle)
         recycle(handle)
         transfer.finish(.failure(error))
+        transfersChanged = true
     }
 
     /// Clears a handle's options (keeping its connection and caches) for the next transfer.

@@ -57,16 +57,16 @@ final class CurlEngineWakeUpTests: XCTestCase {
     }
 
     /// Pauses of the calling thread around the engine's 250 µs window (the caller's turn between two requests).
-    private static let pauses: [useconds_t] = [0, 50, 200, 240, 260, 300, 1_000, 3_000]
+    private static let pauses: [useconds_t] = [0, 50, 150, 200, 230, 250, 270, 300, 400, 1_000]
 
     func testSequentialRequestsAndCancellationsNeverWaitForThePollTimeout() async throws {
         let transport = CurlTransport(configuration: .init(proxy: .none))
         let (echoURL, slowURL) = (server.url("/echo"), server.url("/slow"))
         var slowest: Duration = .zero
-        for index in 0..<240 {
+        for index in 0..<600 {
             usleep(Self.pauses[index % Self.pauses.count])
-            if index % 40 == 39 {
-                slowest = max(slowest, try await Self.cancelledSlow(transport, slowURL, after: index % 80 == 39 ? .milliseconds(20) : nil))
+            if index % 50 == 49 {
+                slowest = max(slowest, try await Self.cancelledSlow(transport, slowURL, after: index % 100 == 49 ? .milliseconds(20) : nil))
             } else {
                 slowest = max(slowest, try await Self.echo(transport, echoURL))
             }
@@ -84,7 +84,8 @@ final class CurlEngineWakeUpTests: XCTestCase {
                     for index in 0..<30 {
                         usleep(pauses[(index + worker) % pauses.count])
                         if (index + worker) % 10 == 9 {
-                            slowest = max(slowest, try await Self.cancelledSlow(transport, slowURL, after: worker % 2 == 0 ? .milliseconds(10) : nil))
+                            slowest = max(
+                                slowest, try await Self.cancelledSlow(transport, slowURL, after: worker % 2 == 0 ? .milliseconds(10) : nil))
                         } else {
                             slowest = max(slowest, try await Self.echo(transport, echoURL))
                         }
