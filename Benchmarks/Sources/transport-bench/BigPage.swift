@@ -103,13 +103,15 @@ enum BigPage {
     static func only(root: URL, count: Int) async throws {
         let curl = OnlineODataProvider(serviceName: "Bench", serviceRoot: root, transport: CurlTransport())
         let query = DataQuery().from(try await curl.loadDataModel().entitySet("Items"))
+        let start = DispatchTime.now().uptimeNanoseconds
         var total = 0
         for _ in 0..<count { total += try await curl.fetchEntities(query, headers: [:], options: .init()).entities.count }
-        emit("only-big \(count) pages, \(total) entities")
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(max(count, 1))
+        emit(String(format: "only-big %d pages, %d entities, %.1f us/page", count, total, wall))
     }
 
     /// User plus system CPU seconds of this process so far.
-    private static func processCPUSeconds() -> Double {
+    static func processCPUSeconds() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }

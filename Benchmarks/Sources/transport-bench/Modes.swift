@@ -13,16 +13,30 @@ struct WholeBodies: ODataTransport {
 /// The extra modes of `transport-bench`, chosen by its fifth argument.
 enum Modes {
     /// `only-single`, `only-page`: `count` sequential SDK requests over `CurlTransport` and nothing else (after
-    /// the model is loaded), for `perf` or `valgrind --tool=callgrind` (run with 0 and n requests).
+    /// the model is loaded), for `perf` or `valgrind --tool=callgrind` (run with 0 and n requests); `only-tx`:
+    /// the page's request through `CurlTransport.send` alone (no SDK, no decoding: the transport's latency).
+    /// Prints the wall and process CPU microseconds per request (CPU: every thread, the engine's included).
     static func only(_ shape: String, provider: OnlineODataProvider, single: DataQuery, page: DataQuery, count: Int) async throws {
+        let transport = CurlTransport()
+        let pageRequest = HTTPRequest(
+            method: "GET", url: try provider.url(for: page.relativeURLString), headers: ["Accept": "application/json"])
+        if shape == "tx" { _ = try await transport.send(pageRequest) }  // connect outside the measurement
+        let cpu = BigPage.processCPUSeconds()
+        let start = DispatchTime.now().uptimeNanoseconds
         var total = 0
         for _ in 0..<count {
-            total +=
-                shape == "single"
-                ? try await provider.fetchEntity(single, headers: [:], options: .init()).values.count
-                : try await provider.fetchEntities(page, headers: [:], options: .init()).entities.count
+            switch shape {
+            case "single": total += try await provider.fetchEntity(single, headers: [:], options: .init()).values.count
+            case "tx": total += try await transport.send(pageRequest).body.count
+            default: total += try await provider.fetchEntities(page, headers: [:], options: .init()).entities.count
+            }
         }
-        emit("only-\(shape) \(count) requests, \(total) values or entities")
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(max(count, 1))
+        let used = (BigPage.processCPUSeconds() - cpu) * 1e6 / Double(max(count, 1))
+        emit(
+            String(
+                format: "only-%@ %d requests, %d %@, %.1f us/request wall, %.1f us/request CPU", shape as NSString, count, total,
+                (shape == "tx" ? "bytes" : "values or entities") as NSString, wall, used))
     }
 
     /// `sizes`: pages of growing size (`<root>Pages?size=<entities>`, the ESPM page's entries repeated; see

@@ -1,4 +1,4 @@
-// transport-bench <espm-root> <big-root> [requests=2000] [runs=3] [big | only-single | only-page | sizes]
+// transport-bench <espm-root> <big-root> [requests=2000] [runs=3] [big | only-single | only-page | only-tx | only-big | sizes]
 //
 // Transports side by side against a local static server (nginx, started by Benchmarks/transport-bench.sh):
 //   sdk-curl   OnlineODataProvider over ODataCurl's CurlTransport (fetchEntity / fetchEntities, typed decode;
@@ -29,7 +29,7 @@ guard arguments.count >= 2, let root = URL(string: arguments[0]), let bigRoot = 
 }
 let requests = arguments.count > 2 ? max(8, Int(arguments[2]) ?? 2000) : 2000
 let runs = arguments.count > 3 ? max(1, Int(arguments[3]) ?? 3) : 3
-// a fifth argument "big" skips the small GETs; "only-single" / "only-page" / "only-big" and "sizes" run one of `Modes`
+// a fifth argument "big" skips the small GETs; "only-single" / "only-page" / "only-tx" / "only-big" and "sizes" run one of `Modes`
 let mode = arguments.count > 4 ? arguments[4] : ""
 let onlyBigPage = mode == "big"
 
