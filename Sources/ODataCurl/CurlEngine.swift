@@ -210,10 +210,13 @@ final class CurlEngine: @unchecked Sendable {
         while let message = curl_multi_info_read(multi, &remaining) {
             var code = CURLE_OK
             guard let handle = odc_message_done(message, &code), let transfer = active.removeValue(forKey: handle) else { continue }
-            curl_multi_remove_handle(multi, handle)
-            let result = transfer.result(code: code, handle: handle)
-            recycle(handle)
-            transfer.finish(result)
+            // the caller resumes first (its wake-up overlaps the clean-up); the transfer outlives the clean-up, as
+            // the handle still points to its header list and error buffer until `curl_easy_reset`
+            transfer.finish(transfer.result(code: code, handle: handle))
+            withExtendedLifetime(transfer) {
+                curl_multi_remove_handle(multi, handle)
+                recycle(handle)
+            }
             transfersChanged = true
         }
     }
