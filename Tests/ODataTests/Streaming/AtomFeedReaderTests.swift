@@ -29,20 +29,23 @@ final class AtomFeedReaderTests: XCTestCase {
     /// Generated feeds: paging facts before and after the entries, deleted entries between them, other encodings,
     /// and bodies that are not feeds.
     static let generated: [String: Data] = [
-        "count and next link": Data(feed("<m:count>12</m:count>\(entries)<link rel=\"next\" href=\"Items?$skiptoken=12&amp;$top=3\"/>").utf8),
+        "count and next link": Data(
+            feed("<m:count>12</m:count>\(entries)<link rel=\"next\" href=\"Items?$skiptoken=12&amp;$top=3\"/>").utf8),
         "next link first": Data(feed("<link rel=\"next\" href=\"Items?$skiptoken=3\"/>\(entries)").utf8),
         "delta with deleted entries":
             Data(
                 feed(
                     entry(1) + "<at:deleted-entry ref=\"Items(8)\" when=\"2026-12-02T07:00:00Z\"/>" + entry(2)
-                        + "<at:deleted-entry ref=\"Items(9)\"/><link rel=\"delta\" href=\"Items?!deltatoken=7\"/>").utf8),
+                        + "<at:deleted-entry ref=\"Items(9)\"/><link rel=\"delta\" href=\"Items?!deltatoken=7\"/>"
+                ).utf8),
         "empty feed": Data(feed("").utf8),
         "byte-order mark": Data([0xEF, 0xBB, 0xBF] + Array(feed(entries).utf8)),
         "no declaration": Data("<feed \(namespaces)>\(entries)</feed>".utf8),
         "UTF-16": feed(entries).data(using: .utf16)!,
         "ISO-8859-1": Data(
             feed(entries).replacingOccurrences(of: "utf-8", with: "ISO-8859-1").data(using: .isoLatin1)!),
-        "single entry": Data(("<?xml version=\"1.0\"?>" + entry(3).replacingOccurrences(of: "<entry>", with: "<entry \(namespaces)>")).utf8),
+        "single entry": Data(
+            ("<?xml version=\"1.0\"?>" + entry(3).replacingOccurrences(of: "<entry>", with: "<entry \(namespaces)>")).utf8),
         "error document": Data(
             "<m:error xmlns:m=\"http://schemas.microsoft.com/ado/2007/08/dataservices/metadata\"><m:code>X</m:code><m:message xml:lang=\"en\">no</m:message></m:error>"
                 .utf8),
@@ -56,8 +59,11 @@ final class AtomFeedReaderTests: XCTestCase {
         "cut off after the feed's start": Data("<?xml version=\"1.0\"?><feed \(namespaces)>".utf8),
         "a DOCTYPE": Data(("<?xml version=\"1.0\"?><!DOCTYPE feed [<!ENTITY x \"y\">]>" + feed(entries).dropFirst(38)).utf8),
         "nesting over libxml2's limit": Data(
-            feed(entry(1) + "<entry><id>Items(2)</id><x>" + String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300) + "</x></entry>")
-                .utf8),
+            feed(
+                entry(1) + "<entry><id>Items(2)</id><x>" + String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300)
+                    + "</x></entry>"
+            )
+            .utf8),
         "content after the feed": Data((feed(entries) + "<feed/>").utf8),
         "a NUL byte": Data(feed(entries).utf8.prefix(200) + [0] + feed(entries).utf8.dropFirst(200)),
         "a declared encoding not supported": Data(feed(entries).replacingOccurrences(of: "utf-8", with: "EBCDIC").utf8),
@@ -72,8 +78,14 @@ final class AtomFeedReaderTests: XCTestCase {
             ("olingo_feed_with_delta_link.xml", try Payloads.data("olingo_feed_with_delta_link.xml"), M.employee),
             ("olingo_Room_InlineEmployeesToTeam.xml", try Payloads.data("olingo_Room_InlineEmployeesToTeam.xml"), M.room),
             ("northwind_atom_MultipleProducts.xml", try Payloads.data("northwind_atom_MultipleProducts.xml"), NorthwindModel.product),
-            ("northwind_atom_SingleProductWithCategory.xml", try Payloads.data("northwind_atom_SingleProductWithCategory.xml"), NorthwindModel.product),
-            ("northwind_atom_SingleCustomerWithAddress.xml", try Payloads.data("northwind_atom_SingleCustomerWithAddress.xml"), NorthwindModel.customer),
+            (
+                "northwind_atom_SingleProductWithCategory.xml", try Payloads.data("northwind_atom_SingleProductWithCategory.xml"),
+                NorthwindModel.product
+            ),
+            (
+                "northwind_atom_SingleCustomerWithAddress.xml", try Payloads.data("northwind_atom_SingleCustomerWithAddress.xml"),
+                NorthwindModel.customer
+            ),
         ]
     }
 
@@ -107,7 +119,9 @@ final class AtomFeedReaderTests: XCTestCase {
     }
 
     /// The whole decoder's result and the reader's, for every piece size, are the same (or errors of one kind).
-    private func assertSame(_ name: String, _ body: Data, type: EntityTypeDescriptor = item) -> (whole: Result<EntityList, any Error>, pieced: Bool) {
+    private func assertSame(_ name: String, _ body: Data, type: EntityTypeDescriptor = item) -> (
+        whole: Result<EntityList, any Error>, pieced: Bool
+    ) {
         let whole = Result { try ODataAtomDecoder(typeResolver: RefScenarioModel.resolver).decodeEntityList(body, entityType: type) }
         var pieced = false
         for size in Self.pieceSizes + [max(body.count, 1)] {
@@ -122,7 +136,9 @@ final class AtomFeedReaderTests: XCTestCase {
                 XCTAssertEqual(got.list.inlineCount, expected.inlineCount, label)
                 pieced = pieced || !got.whole
             case (.failure(let expected), .failure(let got)):
-                XCTAssertEqual(String(describing: Swift.type(of: got)), String(describing: Swift.type(of: expected)), "\(label): \(got) vs \(expected)")
+                XCTAssertEqual(
+                    String(describing: Swift.type(of: got)), String(describing: Swift.type(of: expected)), "\(label): \(got) vs \(expected)"
+                )
                 if let expected = expected as? ODataDecodingError, let got = got as? ODataDecodingError {
                     // libxml2's errors name no entity in the whole decoder; the reader's own errors do in both
                     if let index = expected.entityIndex {
@@ -149,8 +165,10 @@ final class AtomFeedReaderTests: XCTestCase {
             let readWhole = ["UTF-16", "ISO-8859-1", "single entry", "error document"].contains(name)
             XCTAssertEqual(pieced, !readWhole && (try? whole.get()) != nil, "\(name): read in pieces unless it is no UTF-8 feed")
         }
-        XCTAssertEqual(try Self.read(Self.generated["delta with deleted entries"]!, size: 7).list.deletedEntryIDs, ["Items(8)", "Items(9)"])
-        XCTAssertEqual(try Self.read(Self.generated["count and next link"]!, size: 1).list.nextLink, "http://h/svc/Items?$skiptoken=12&$top=3")
+        XCTAssertEqual(
+            try Self.read(Self.generated["delta with deleted entries"]!, size: 7).list.deletedEntryIDs, ["Items(8)", "Items(9)"])
+        XCTAssertEqual(
+            try Self.read(Self.generated["count and next link"]!, size: 1).list.nextLink, "http://h/svc/Items?$skiptoken=12&$top=3")
     }
 
     func testRecordedPayloadsGiveTheWholeDecodersResults() throws {
@@ -211,11 +229,15 @@ final class AtomFeedReaderTests: XCTestCase {
     /// A large generated feed (2,000 entries, random names) in random pieces is the whole decoder's feed.
     func testALargeFeedInRandomPiecesIsTheWholeFeed() throws {
         var generator = SystemRandomNumberGenerator()
-        let names = (0..<2_000).map { _ in String((0..<Int.random(in: 0..<60, using: &generator)).map { _ in "ab <>&\"'é😀".randomElement()! }) }
-        let escaped = names.map {
-            $0.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        let names = (0..<2_000).map { _ in
+            String((0..<Int.random(in: 0..<60, using: &generator)).map { _ in "ab <>&\"'é😀".randomElement()! })
         }
-        let body = Data(Self.feed("<m:count>2000</m:count>" + escaped.enumerated().map { Self.entry($0.offset, name: $0.element) }.joined()).utf8)
+        let escaped = names.map {
+            $0.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+                of: ">", with: "&gt;")
+        }
+        let body = Data(
+            Self.feed("<m:count>2000</m:count>" + escaped.enumerated().map { Self.entry($0.offset, name: $0.element) }.joined()).utf8)
         let expected = try ODataAtomDecoder().decodeEntityList(body, entityType: Self.item)
         XCTAssertEqual(expected.entities.map { $0["Name"] }, names.map { .string($0) })
         var reader = AtomFeedReader(entityType: Self.item, typeResolver: nil)
