@@ -84,7 +84,9 @@ final class AtomPageStreamingTests: SlowFeedTestCase {
         for (name, transport) in Self.transports {
             var seen = 0
             do {
-                for try await _ in atomProvider(transport()).entities(Self.atomItems.custom("n", "3000").custom("bad", "2500")) { seen += 1 }
+                for try await _ in atomProvider(transport()).entities(Self.atomItems.custom("n", "3000").custom("bad", "2500")) {
+                    seen += 1
+                }
                 XCTFail("\(name): entry 2500 has a string ID")
             } catch let error as ODataError {
                 XCTAssertEqual(error.kind, .decoding, name)

@@ -6,7 +6,7 @@ extension AtomReader {
         guard !hasFailed else { return }
         capturing = false
         guard let current = frames.last else { return startRoot(name, uri: uri, attributes: attributes) }
-        if frames.count >= depthLimit {
+        if frames.count > depthLimit {
             return fail("malformed XML: elements nested deeper than \(depthLimit) levels")
         }
         let frame: AtomFrame

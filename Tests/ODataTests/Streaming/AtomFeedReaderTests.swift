@@ -254,3 +254,40 @@ final class AtomFeedReaderTests: XCTestCase {
         XCTAssertEqual(end.inlineCount, 2000)
     }
 }
+
+/// Random edits of Atom feeds (bytes replaced, removed, duplicated, tags cut) read in pieces give what the whole
+/// decoder gives: the same entries and facts, or an error exactly when it fails (`readsTheSameInPieces`, also
+/// checked by the Atom fuzz target).
+final class AtomFeedReaderEditTests: XCTestCase {
+    func testRandomEditsReadTheSameInPiecesAsWhole() throws {
+        var generator = SplitMix64(seed: 0x5EED_A70A)
+        let sources = [
+            AtomFeedReaderTests.generated["count and next link"]!, AtomFeedReaderTests.generated["delta with deleted entries"]!,
+            try Payloads.data("olingo_feed_employees_full.xml"),
+        ]
+        let snippets = Array("<>/&;\"' =\u{0}é".utf8) + Array("</entry>".utf8)
+        let decoder = ODataAtomDecoder(typeResolver: RefScenarioModel.resolver)
+        var failures = 0
+        for round in 0..<1_500 {
+            var bytes = Array(sources[round % sources.count])
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let at = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: bytes[at] = snippets.randomElement(using: &generator)!
+                case 1: bytes.remove(at: at)
+                case 2: bytes.insert(contentsOf: bytes[at..<min(at + 12, bytes.count)], at: at)
+                default: bytes.removeSubrange(at..<min(at + Int.random(in: 1...40, using: &generator), bytes.count))
+                }
+                if bytes.isEmpty { bytes = [UInt8(ascii: "<")] }
+            }
+            let type = round % sources.count == 2 ? RefScenarioModel.employee : TestItem.type
+            for size in [1, 7, 64] where !decoder.readsTheSameInPieces(Data(bytes), entityType: type, pieceSize: size) {
+                failures += 1
+                if failures <= 3 {
+                    XCTFail("edit \(round), pieces of \(size): \(String(decoding: bytes, as: UTF8.self))")
+                }
+            }
+        }
+        XCTAssertEqual(failures, 0)
+    }
+}
