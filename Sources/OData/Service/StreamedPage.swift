@@ -2,8 +2,9 @@ import Foundation
 
 extension OnlineODataProvider {
     /// Whether `entities(_:)` streams the pages of `query` (and `fetchEntities` may, see `collectPage`):
-    /// collection reads in either format (entity sets and navigations), not function imports, over a transport that streams
-    /// bodies (see `ResponseStreamingTransport`; over any other, a page arrives whole and is decoded whole).
+    /// collection reads in either format (entity sets and navigations), not function imports, over a transport
+    /// that streams bodies (see `ResponseStreamingTransport`; over any other, a page arrives whole and is decoded
+    /// whole).
     func streamsPages(of query: DataQuery) -> Bool {
         query.invocation == nil && query.entitySet != nil && query.key == nil
             && (pipeline.transport as? any ResponseStreamingTransport)?.streamsResponseBodies == true
@@ -28,8 +29,8 @@ extension OnlineODataProvider {
 }
 
 /// The decoding side of a streamed page: takes the pieces of the body from the stream, decodes their
-/// entries (the format's `IncrementalFeedReader`: `JSONFeedReader`, `AtomFeedReader`), and builds the page from what is left once the body has ended. Used by one
-/// task at a time.
+/// entries (the format's `IncrementalFeedReader`: `JSONFeedReader`, `AtomFeedReader`), and builds the page
+/// from what is left once the body has ended. Used by one task at a time.
 final class StreamedPageDecoder: @unchecked Sendable {
     let stream: ResponseBodyStream
     let request: HTTPRequest

@@ -12,8 +12,8 @@ import Foundation
 ///
 /// Back-pressure: once `limit` bytes wait for the reader, `offer` refuses the bytes (the transport pauses
 /// the transfer and offers them again after `onRoom` was called); `append` always takes them and answers
-/// whether the transport should pause. Only a GET of the page's URL answered 2xx with a content type of the page's
-/// format (`ODataPayloadCodec.accepts(mediaType:)`: JSON, or Atom's `application/atom+xml` and `application/xml`) is
+/// whether the transport should pause. Only a GET of the page's URL answered 2xx with a content type of the
+/// page's format (`accepts`, the codec's: JSON, or Atom's `application/atom+xml` and `application/xml`) is
 /// streamed.
 ///
 /// A stream made with `wholeBelow` (the page read whole by `fetchEntities`) streams only a body that is large
