@@ -18,7 +18,10 @@ let package = Package(
             name: "codegen-bench",
             dependencies: [.product(name: "ODataCodeGen", package: sdk), .product(name: "ODataMetadata", package: sdk)]
         ),
-        .executableTarget(name: "decode-bench", dependencies: [.product(name: "OData", package: sdk)]),
+        .executableTarget(
+            name: "decode-bench",
+            dependencies: [.product(name: "OData", package: sdk), .product(name: "ODataTestSupport", package: sdk)]
+        ),
         .executableTarget(name: "query-bench", dependencies: [.product(name: "OData", package: sdk)]),
         .executableTarget(name: "sdk-cpu-bench", dependencies: [.product(name: "OData", package: sdk)]),
         .target(

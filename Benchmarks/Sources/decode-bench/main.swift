@@ -1,12 +1,14 @@
 import Foundation
 import OData
+import ODataTestSupport
 
 // decode-bench: the decoding benchmark of the OData codecs (not a test; run through Benchmarks/decode-vs-pyodata.sh).
 //
 //   decode-bench generate <dir> [entities]      writes bench.json, bench.xml and bench-metadata.xml
 //   decode-bench measure <kind> <file> [runs]   decodes <file> in this (fresh) process and prints one result line
 //
-// <kind> is json (ODataJSONDecoder), atom (ODataAtomDecoder) or codable (Foundation JSONDecoder into structs).
+// <kind> is json (ODataJSONDecoder), atom (ODataAtomDecoder), atom-pieces (ODataAtomDecoder's push-parser reader,
+// in 64 KB pieces, as a streamed page is read) or codable (Foundation JSONDecoder into structs).
 // A result line is: kind bytes entities best_seconds median_seconds MB/s entities/s maxrss_kb baseline_kb
 //                   best_cpu_seconds cpu_MB/s  (wall-clock figures first; CPU time excludes waiting for a busy CPU)
 
@@ -70,6 +72,9 @@ case "measure":
         switch kind {
         case "json": list = try ODataJSONDecoder().decodeEntityList(data, entityType: BenchModel.item)
         case "atom": list = try ODataAtomDecoder().decodeEntityList(data, entityType: BenchModel.item)
+        case "atom-pieces":
+            // as a streamed page arrives: 64 KB pieces through the push parser (`AtomFeedReader`)
+            list = try PiecewiseDecoding.atomEntityList(data, entityType: BenchModel.item, pieceSize: 65_536)
         case "codable": feed = try JSONDecoder().decode(CodableFeed.self, from: data)
         default: fail("unknown kind \(kind)")
         }

@@ -6,6 +6,9 @@ extension AtomReader {
         guard !hasFailed else { return }
         capturing = false
         guard let current = frames.last else { return startRoot(name, uri: uri, attributes: attributes) }
+        if frames.count > depthLimit {
+            return fail("malformed XML: elements nested deeper than \(depthLimit) levels")
+        }
         let frame: AtomFrame
         switch current.kind {
         case .skip, .text: frame = .skip
@@ -59,6 +62,7 @@ extension AtomReader {
         switch expectation {
         case .entities(let table):
             if name == names.feed && space == .atom {
+                rootIsFeed = true
                 frames.push(startFeed(table, attributes: attributes))
             } else if name == names.entry && space == .atom {
                 frames.push(startEntry(table, attributes: attributes))

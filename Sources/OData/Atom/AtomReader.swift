@@ -48,6 +48,13 @@ final class AtomReader {
     /// Whether the root element was an OData error (`m:error`).
     @exclusivity(unchecked) var isErrorDocument = false
     @exclusivity(unchecked) var sawRoot = false
+    /// How deep elements may nest: libxml2's whole-body parser stops deeper documents itself, its push parser
+    /// does not (see `HardenedXMLPushParser`), so a reader fed by the push parser sets its `maximumDepth` here.
+    @exclusivity(unchecked) var depthLimit = Int.max
+    /// Whether the root element is a `<feed>` (whose entries `drainRootFeed` may take while it is read).
+    @exclusivity(unchecked) var rootIsFeed = false
+    /// How many entities of the root feed `drainRootFeed` took, for the entity index of an error.
+    @exclusivity(unchecked) private(set) var drainedEntities = 0
     @exclusivity(unchecked) var rootList: EntityList?
     @exclusivity(unchecked) var rootEntity: EntityValue?
     @exclusivity(unchecked) var rootValue: EdmValue?
@@ -78,7 +85,7 @@ final class AtomReader {
             format: .atom, offset: context.map { Int(xmlByteConsumed($0)) } ?? 0, line: context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0,
             column: context.map { Int(xmlSAX2GetColumnNumber($0)) } ?? 0, message: message)
         if let entry = entries.last {
-            if !feeds.isEmpty { error.entityIndex = feeds.top.list.entities.count }
+            if !feeds.isEmpty { error.entityIndex = feeds.top.list.entities.count + (feeds.count == 1 ? drainedEntities : 0) }
             error.entityKey = entry.metadata.uri
             error.property = property
         }
@@ -94,6 +101,29 @@ final class AtomReader {
             format: .atom, offset: Int(xmlByteConsumed(context)), line: Int(error.line), column: Int(error.int2),
             message: "malformed XML: \(message)")
         xmlStopParser(context)
+    }
+
+    /// Moves the entities and deleted entries that the root feed has so far (or, once it ended, `rootList`)
+    /// into `list`, for a feed read in pieces; its paging facts stay.
+    func drainRootFeed(into list: inout EntityList) {
+        guard rootIsFeed else { return }
+        if !feeds.isEmpty {
+            move(from: &feeds.bottom.list, into: &list)
+        } else if rootList != nil {
+            move(from: &rootList!, into: &list)
+        }
+    }
+
+    private func move(from source: inout EntityList, into list: inout EntityList) {
+        if !source.entities.isEmpty {
+            drainedEntities += source.entities.count
+            if list.entities.isEmpty { swap(&list.entities, &source.entities) } else { list.entities += source.entities }
+            source.entities.removeAll(keepingCapacity: false)
+        }
+        if !source.deletedEntryIDs.isEmpty {
+            list.deletedEntryIDs += source.deletedEntryIDs
+            source.deletedEntryIDs.removeAll()
+        }
     }
 
     func namespace(_ uri: UnsafePointer<xmlChar>?) -> AtomNamespace {

@@ -7,6 +7,13 @@ import ODataMetadata
 /// network, no entities, no DTDs, any DOCTYPE refused, errors silenced), which also reads every document the
 /// scanner gives up on, from the start.
 enum AtomSAXSession {
+    /// The SAX2 callbacks that feed an `AtomReader` (the parser's user data) from libxml2.
+    static var libxmlCallbacks: HardenedXMLParser.Callbacks {
+        HardenedXMLParser.Callbacks(
+            startElement: atomStartElement, endElement: atomEndElement, characters: atomCharacters, refuseDoctype: atomDoctype,
+            error: atomError)
+    }
+
     /// Reads `bytes` with `AtomDirectScanner` when it can (`direct`), else (or when it gives up) with libxml2.
     static func parse(
         _ bytes: UnsafeRawBufferPointer, expectation: AtomReader.Expectation,
@@ -15,12 +22,9 @@ enum AtomSAXSession {
         if direct, let reader = parseDirectly(bytes, expectation: expectation, typeResolver: typeResolver, tables: tables) {
             return reader
         }
-        let callbacks = HardenedXMLParser.Callbacks(
-            startElement: atomStartElement, endElement: atomEndElement, characters: atomCharacters, refuseDoctype: atomDoctype,
-            error: atomError)
         let reader: AtomReader
         do throws(HardenedXMLParser.Failure) {
-            reader = try HardenedXMLParser.parse(bytes, callbacks: callbacks) { context in
+            reader = try HardenedXMLParser.parse(bytes, callbacks: libxmlCallbacks) { context in
                 Unmanaged.passRetained(
                     AtomReader(
                         context: context, dictionary: context.pointee.dict, expectation: expectation, typeResolver: typeResolver,

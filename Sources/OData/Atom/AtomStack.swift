@@ -50,6 +50,18 @@ struct AtomStack<Element>: ~Copyable {
         }
     }
 
+    /// The bottom element, in place; the stack must not be empty.
+    var bottom: Element {
+        unsafeAddress {
+            precondition(count > 0, "AtomStack.bottom of an empty stack")
+            return UnsafePointer(base)
+        }
+        unsafeMutableAddress {
+            precondition(count > 0, "AtomStack.bottom of an empty stack")
+            return base
+        }
+    }
+
     /// The top element, or nil when the stack is empty (a copy).
     var last: Element? { count > 0 ? top : nil }
 

@@ -14,7 +14,7 @@ extension OnlineODataProvider {
     /// decodes its entries while the rest arrives; an entry that cannot be decoded stops the transfer
     /// (`ResponseBodyStream.abort()`) and is the error thrown. Cancelling the caller cancels both.
     func collectPage(_ request: HTTPRequest, type: EntityTypeDescriptor) async throws -> EntityList {
-        let stream = ResponseBodyStream(for: request.url, wholeBelow: Self.wholePageBelow)
+        let stream = ResponseBodyStream(for: request.url, accepts: streamedMediaTypes, wholeBelow: Self.wholePageBelow)
         let page = PageCollector(decoder: StreamedPageDecoder(provider: self, request: request, type: type, stream: stream))
         stream.onStreaming { [weak page] in page?.startReading() }
         let response: HTTPResponse
@@ -42,10 +42,14 @@ extension OnlineODataProvider {
             page.cancel()
         }
         var list = try page.decoder.finish(response)
-        // the envelope of a streamed page holds no entries (`finish` checks): the reader's arrays are the page's,
-        // taken without copying their entities
+        // the envelope of a streamed JSON page holds no entries (`finish` checks): the reader's arrays are the
+        // page's, taken without copying their entities; the end of an Atom page may complete its last entries
         if list.entities.isEmpty { swap(&list.entities, &streamed.entities) } else { list.entities = streamed.entities + list.entities }
-        if list.deletedEntryIDs.isEmpty { swap(&list.deletedEntryIDs, &streamed.deletedEntryIDs) }
+        if list.deletedEntryIDs.isEmpty {
+            swap(&list.deletedEntryIDs, &streamed.deletedEntryIDs)
+        } else {
+            list.deletedEntryIDs = streamed.deletedEntryIDs + list.deletedEntryIDs
+        }
         return list
     }
 }

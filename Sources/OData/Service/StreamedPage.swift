@@ -1,12 +1,18 @@
 import Foundation
 
 extension OnlineODataProvider {
-    /// Whether `entities(_:)` streams the pages of `query` (and `fetchEntities` may, see `collectPage`): JSON
-    /// collection reads (entity sets and navigations), not function imports, over a transport that streams
-    /// bodies (see `ResponseStreamingTransport`; over any other, a page arrives whole and is decoded whole).
+    /// Whether `entities(_:)` streams the pages of `query` (and `fetchEntities` may, see `collectPage`):
+    /// collection reads in either format (entity sets and navigations), not function imports, over a transport
+    /// that streams bodies (see `ResponseStreamingTransport`; over any other, a page arrives whole and is decoded
+    /// whole).
     func streamsPages(of query: DataQuery) -> Bool {
-        options.format == .json && query.invocation == nil && query.entitySet != nil && query.key == nil
+        query.invocation == nil && query.entitySet != nil && query.key == nil
             && (pipeline.transport as? any ResponseStreamingTransport)?.streamsResponseBodies == true
+    }
+
+    /// The media types of the pages a `ResponseBodyStream` streams: those of the provider's format (its codec's).
+    var streamedMediaTypes: @Sendable (String) -> Bool {
+        { [codec] in codec.accepts(mediaType: $0) }
     }
 
     /// Starts reading one page with its body streamed into a `ResponseBodyStream` (when the transport can).
@@ -23,21 +29,21 @@ extension OnlineODataProvider {
 }
 
 /// The decoding side of a streamed page: takes the pieces of the body from the stream, decodes their
-/// entries (`JSONFeedReader`), and builds the page from what is left once the body has ended. Used by one
-/// task at a time.
+/// entries (the format's `IncrementalFeedReader`: `JSONFeedReader`, `AtomFeedReader`), and builds the page
+/// from what is left once the body has ended. Used by one task at a time.
 final class StreamedPageDecoder: @unchecked Sendable {
     let stream: ResponseBodyStream
     let request: HTTPRequest
     private let provider: OnlineODataProvider
     private let type: EntityTypeDescriptor
-    private var feed: JSONFeedReader
+    private var feed: any IncrementalFeedReader
 
     init(provider: OnlineODataProvider, request: HTTPRequest, type: EntityTypeDescriptor, stream: ResponseBodyStream) {
         self.provider = provider
         self.request = request
         self.type = type
         self.stream = stream
-        self.feed = JSONFeedReader(entityType: type, typeResolver: provider.options.typeResolver)
+        self.feed = provider.options.format.feedReader(entityType: type, typeResolver: provider.options.typeResolver)
     }
 
     /// The entities completed by the next piece of the page (none when a piece completes no entry), nil
@@ -67,9 +73,10 @@ final class StreamedPageDecoder: @unchecked Sendable {
         let body: Data
         let isWhole: Bool
         do {
-            switch try feed.finish() {
+            switch try feed.finishFeed() {
             case .envelope(let data): (body, isWhole) = (data, false)
             case .whole(let data): (body, isWhole) = (data, true)
+            case .page(let list): return list
             }
         } catch let error as ODataDecodingError {
             throw ODataError.decoding(error, request: request, response: response)
@@ -94,7 +101,7 @@ final class StreamedPage: @unchecked Sendable {
     private let transfer: Task<HTTPResponse, any Error>
 
     init(provider: OnlineODataProvider, request: HTTPRequest, type: EntityTypeDescriptor) {
-        let stream = ResponseBodyStream(for: request.url)
+        let stream = ResponseBodyStream(for: request.url, accepts: provider.streamedMediaTypes)
         self.stream = stream
         self.decoder = StreamedPageDecoder(provider: provider, request: request, type: type, stream: stream)
         transfer = Task {
@@ -133,5 +140,17 @@ final class StreamedPage: @unchecked Sendable {
             transfer.cancel()
         }
         return try decoder.finish(response)
+    }
+}
+
+extension PayloadFormat {
+    /// The reader of a feed of `entityType` in this format that arrives in pieces.
+    func feedReader(
+        entityType: EntityTypeDescriptor, typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
+    ) -> any IncrementalFeedReader {
+        switch self {
+        case .json: return JSONFeedReader(entityType: entityType, typeResolver: typeResolver)
+        case .atom: return AtomFeedReader(entityType: entityType, typeResolver: typeResolver)
+        }
     }
 }

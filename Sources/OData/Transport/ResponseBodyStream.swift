@@ -8,11 +8,13 @@ import Foundation
 /// session, `CurlTransport`) asks `begin(_:statusCode:headers:)` when a response starts and, when that
 /// answers true, hands the body to `offer(_:)` or `append(_:)` instead of collecting it in
 /// `HTTPResponse.body` (which stays empty). The reader takes the bytes received so far with `nextPiece()`
-/// and decodes them (`JSONFeedReader`).
+/// and decodes them (the format's `IncrementalFeedReader`).
 ///
 /// Back-pressure: once `limit` bytes wait for the reader, `offer` refuses the bytes (the transport pauses
 /// the transfer and offers them again after `onRoom` was called); `append` always takes them and answers
-/// whether the transport should pause. Only a GET of the page's URL answered 2xx with a JSON content type is streamed.
+/// whether the transport should pause. Only a GET of the page's URL answered 2xx with a content type of the
+/// page's format (`accepts`, the codec's: JSON, or Atom's `application/atom+xml` and `application/xml`) is
+/// streamed.
 ///
 /// A stream made with `wholeBelow` (the page read whole by `fetchEntities`) streams only a body that is large
 /// or of unknown length: it answers false in `begin` when the response announces a smaller body, so the
@@ -54,10 +56,19 @@ package final class ResponseBodyStream: @unchecked Sendable {
     /// response that can be streamed is.
     let wholeBelow: Int?
 
-    /// A stream for the page at `url` that asks the transport to pause once `limit` bytes wait for the reader;
-    /// with `wholeBelow`, a response announcing a smaller body is left to the transport to read whole.
-    init(for url: URL, limit: Int = 1 << 20, wholeBelow: Int? = nil) {
+    /// Whether a response's media type (lower-cased, without parameters) is the page's format: a response of
+    /// another content type is not streamed.
+    let accepts: @Sendable (String) -> Bool
+
+    /// A stream for the page at `url` whose media type `accepts` takes (the provider's codec's; JSON by default)
+    /// that asks the transport to pause once `limit` bytes wait for the reader; with `wholeBelow`, a response
+    /// announcing a smaller body is left to the transport to read whole.
+    init(
+        for url: URL, accepts: @escaping @Sendable (String) -> Bool = { $0.hasSuffix("json") }, limit: Int = 1 << 20,
+        wholeBelow: Int? = nil
+    ) {
         self.url = url
+        self.accepts = accepts
         self.limit = max(limit, 1)
         self.wholeBelow = wholeBelow
     }
@@ -85,13 +96,14 @@ package final class ResponseBodyStream: @unchecked Sendable {
     }
 
     /// A response starts: returns whether its body is to be streamed here. False for anything but a GET of
-    /// `url` answered 2xx with a JSON content type, and for a request sent again after the reader took part
+    /// `url` answered 2xx with a content type `accepts` takes, and for a request sent again after the reader took part
     /// of an earlier attempt's body (the reader then fails rather than see entries twice).
     /// With `wholeBelow`, also false for a response announcing a smaller body (read whole by the transport).
     package func begin(_ request: HTTPRequest, statusCode: Int, headers: HTTPHeaders) -> Bool {
         guard request.method == "GET", request.url == url, request.responseBodyFile == nil else { return false }
         let isPage =
-            (200..<300).contains(statusCode) && headers["Content-Type"].map { HTTPResponse.mediaType(of: $0).hasSuffix("json") } == true
+            (200..<300).contains(statusCode)
+            && headers["Content-Type"].map { accepts(HTTPResponse.mediaType(of: $0)) } == true
         let streamable = isPage && !(wholeBelow.map { Self.isSmall(headers, below: $0) } ?? false)
         let (streams, starting) = lock.withLock { () -> (Bool, (@Sendable () -> Void)?) in
             if began, piecesTaken > 0 {

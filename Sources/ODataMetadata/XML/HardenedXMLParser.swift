@@ -19,6 +19,8 @@ import Foundation
 /// - libxml2 prints nothing (`NOERROR`, `NOWARNING`, and the thread's generic and structured error
 ///   channels silenced); errors reach only the caller's `error` callback;
 /// - a NUL byte ends libxml2's input: anything left unread is reported (`Outcome.consumedAll`).
+///
+/// `HardenedXMLPushParser` is the same set-up for a document that arrives in pieces (a streamed Atom page).
 package enum HardenedXMLParser {
     /// The parser options: no network, no messages, nothing that loads or expands, declared encodings ignored.
     package static let options = Int32(

@@ -30,7 +30,8 @@ public enum CodecFuzzing {
         }
     }
 
-    /// Decodes `bytes` as Atom in every shape, and stops unless the direct scanner reads it as libxml2 does.
+    /// Decodes `bytes` as Atom in every shape, and stops unless the direct scanner reads it as libxml2 does and
+    /// reading it as a streamed page, in pieces (libxml2's push parser), gives what decoding it whole gives.
     public static func atom(_ bytes: [UInt8]) {
         let data = Data(bytes)
         let decoder = ODataAtomDecoder(typeResolver: FuzzModel.resolver)
@@ -43,6 +44,11 @@ public enum CodecFuzzing {
         precondition(
             decoder.readsTheSameWithoutDirectScanner(data, entityType: FuzzModel.item, valueType: .complexCollection(FuzzModel.address)),
             "the Atom reader's direct scanner and libxml2 read the input differently")
+        for pieceSize in [1, 1 + bytes.count / 3] {
+            precondition(
+                decoder.readsTheSameInPieces(data, entityType: FuzzModel.item, pieceSize: pieceSize),
+                "reading the Atom feed in pieces of \(pieceSize) bytes gave other entries than reading it whole")
+        }
     }
 
     /// Stops (a finding) unless the entity equals, and hashes like, the same entity rebuilt from its public

@@ -172,8 +172,9 @@ final class JSONFeedReaderTests: XCTestCase {
     }
 }
 
-/// A small seeded generator (SplitMix64), so that the random edits are the same on every run.
-private struct SplitMix64 {
+/// A small seeded generator (SplitMix64), so that the random edits are the same on every run (here and in
+/// `AtomFeedReaderEditTests`).
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -57,4 +57,21 @@ final class ResponseHeaderParsingTests: XCTestCase {
         let chunked: HTTPHeaders = ["Content-Type": "application/json"]
         XCTAssertTrue(ResponseBodyStream(for: url, wholeBelow: threshold).begin(request, statusCode: 200, headers: chunked))
     }
+
+    /// A page stream takes the content types of the provider's format only: Atom's for an Atom provider.
+    func testAPageStreamTakesItsFormatsContentTypes() {
+        let url = URL(string: "http://example.com/svc/Items")!
+        let request = HTTPRequest(method: "GET", url: url)
+        func begins(_ format: PayloadFormat, _ type: String) -> Bool {
+            let codec = format.codec()
+            return ResponseBodyStream(for: url, accepts: { codec.accepts(mediaType: $0) })
+                .begin(request, statusCode: 200, headers: ["Content-Type": type])
+        }
+        XCTAssertTrue(begins(.atom, "application/atom+xml;type=feed;charset=utf-8"))
+        XCTAssertTrue(begins(.atom, "Application/XML"))
+        XCTAssertFalse(begins(.atom, "application/json"))
+        XCTAssertTrue(begins(.json, "application/json;odata=verbose"))
+        XCTAssertFalse(begins(.json, "application/atom+xml"))
+        XCTAssertFalse(ResponseBodyStream(for: url).begin(request, statusCode: 200, headers: ["Content-Type": "application/xml"]))
+    }
 }
