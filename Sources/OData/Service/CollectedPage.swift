@@ -44,14 +44,15 @@ extension OnlineODataProvider {
         var list = try page.decoder.finish(response)
         // the envelope of a streamed JSON page holds no entries (`finish` checks): the reader's arrays are the
         // page's, taken without copying their entities; the end of an Atom page may complete its last entries
-        if list.entities.isEmpty { swap(&list.entities, &streamed.entities) } else { list.entities = streamed.entities + list.entities }
-        if list.deletedEntryIDs.isEmpty {
-            swap(&list.deletedEntryIDs, &streamed.deletedEntryIDs)
-        } else {
-            list.deletedEntryIDs = streamed.deletedEntryIDs + list.deletedEntryIDs
-        }
+        prepend(&streamed.entities, to: &list.entities)
+        prepend(&streamed.deletedEntryIDs, to: &list.deletedEntryIDs)
         return list
     }
+}
+
+/// Puts `head` before `tail`, moving `head` without copying its elements when `tail` is empty (the usual case).
+private func prepend<Element>(_ head: inout [Element], to tail: inout [Element]) {
+    if tail.isEmpty { swap(&head, &tail) } else { tail = head + tail }
 }
 
 /// The reader of a page that `collectPage` streams: a task started when the body starts streaming that
