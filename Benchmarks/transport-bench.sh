@@ -99,6 +99,7 @@ fi
 echo "# load after: $(uptime)" | tee -a "$work/results.txt"
 
 awk '!/^#/ { rate[$1" "$2" "$3]=$6; secs[$1" "$2" "$3]=$5 }
+  /^# rounds / { median[$3]=$5 }
   END {
     printf "\nsmall GETs, requests/s (best of rounds):\n"
     printf "%-8s %4s %9s %9s %9s %9s %9s   %s\n", "shape", "conc", "sdk-curl", "sdk-urls", "raw-urls", "raw-curl", "pyodata", "ratios"
@@ -115,11 +116,12 @@ awk '!/^#/ { rate[$1" "$2" "$3]=$6; secs[$1" "$2" "$3]=$5 }
       printf "%-8s SDK with no network: %.1f us/request, of which decoding %.1f us; own cost (the rest) %.1f us = %.1f%% of raw libcurl (%.0f us), %.1f%% of raw URLSession (%.0f us) (budget <= 10%%); with decoding %.1f%% / %.1f%%\n",
         shape, cpu, dec, own, 100*own/rc, rc, 100*own/ru, ru, 100*cpu/rc, 100*cpu/ru
     }
-    printf "\n50,000-entity page, best seconds:\n"
+    printf "\n50,000-entity page, best seconds of at least ten rounds:\n"
     split("sdk-curl sdk-strm sdk-urls tx-curl tx-urls raw-urls raw-curl sdk-cpu decode pyodata", order, " ")
     for (i = 1; i <= 10; i++) printf "  %-9s %8.3f s\n", order[i], secs[order[i]" big 1"]
     d = secs["decode big 1"]; p = secs["pyodata big 1"]
     printf "  sdk-curl = %.2fx decode-only (budget <= 1.2x), %.1fx pyodata (budget >= 25x)\n", secs["sdk-curl big 1"]/d, p/secs["sdk-curl big 1"]
     printf "  sdk-strm = %.2fx decode-only (budget <= 1.2x), %.1fx pyodata (budget >= 25x)\n", secs["sdk-strm big 1"]/d, p/secs["sdk-strm big 1"]
     printf "  sdk-urls = %.2fx decode-only, %.1fx pyodata (budget >= 15x)\n", secs["sdk-urls big 1"]/d, p/secs["sdk-urls big 1"]
+    printf "  medians of the rounds: sdk-curl %.3f s, decode %.3f s: sdk-curl = %.2fx decode-only\n", median["sdk-curl"], median["decode"], median["sdk-curl"]/median["decode"]
   }' "$work/results.txt" | tee "$work/summary.txt"
