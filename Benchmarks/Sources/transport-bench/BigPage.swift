@@ -101,7 +101,10 @@ enum BigPage {
         // the best round hides how often a page is slow: the median and the slowest round say it
         for (index, variant) in variants.enumerated() {
             let sorted = walls[index].sorted()
-            emit(String(format: "# rounds %-9@ median %.4f s, slowest %.4f s of %d", variant.0 as NSString, sorted[sorted.count / 2], sorted.last ?? 0, sorted.count))
+            emit(
+                String(
+                    format: "# rounds %-9@ median %.4f s, slowest %.4f s of %d", variant.0 as NSString, sorted[sorted.count / 2],
+                    sorted.last ?? 0, sorted.count))
         }
     }
 
