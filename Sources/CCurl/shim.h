@@ -3,6 +3,9 @@
 #define ODATA_CCURL_SHIM_H
 
 #include <curl/curl.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 /// A write or header callback: (bytes, 1, count, user data) -> bytes taken.
 typedef size_t (*odc_data_callback)(char *buffer, size_t size, size_t count, void *user);
@@ -102,6 +105,15 @@ static inline CURL *odc_message_done(CURLMsg *message, CURLcode *result) {
     if (message == NULL || message->msg != CURLMSG_DONE) return NULL;
     *result = message->data.result;
     return message->easy_handle;
+}
+
+/// Names the calling thread (as `top -H`, `perf` and debuggers show it); prctl is variadic, so Swift cannot call it.
+static inline void odc_name_current_thread(const char *name) {
+#if defined(__linux__)
+    (void)prctl(PR_SET_NAME, name, 0, 0, 0);
+#else
+    (void)name;
+#endif
 }
 
 #endif

@@ -91,6 +91,7 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     private func run() {
+        odc_name_current_thread("ODataCurl")  // corelibs Foundation keeps `Thread.name` to itself; `top -H` and `perf` show this
         var running: Int32 = 0
         while true {
             let (newTransfers, cancellations, resumptions, stop) = lock.withLock {
