@@ -8,11 +8,10 @@ import XCTest
 /// ended, `fetchEntities` decodes a large page while it arrives and keeps its paging facts and deleted entries,
 /// malformed XML mid-page is a typed error that stops the transfer, and cancelling stops it too.
 final class AtomPageStreamingTests: SlowFeedTestCase {
-    private static let atomItems = items.custom("format", "atom")
+    private static let atomItems = items(in: .atom)
 
     private func atomProvider(_ transport: any ODataTransport) -> OnlineODataProvider {
-        OnlineODataProvider(
-            serviceName: "Test", serviceRoot: server.url("/svc/"), options: .init(format: .atom, retryPolicy: .none), transport: transport)
+        provider(transport, format: .atom)
     }
 
     /// How many body bytes the server wrote for the last page, once it noticed a closed connection.
@@ -71,32 +70,11 @@ final class AtomPageStreamingTests: SlowFeedTestCase {
     }
 
     func testAStreamedAtomDeltaPageKeepsItsDeletedEntries() async throws {
-        for (name, transport) in Self.transports {
-            let list = try await atomProvider(transport()).fetchEntities(
-                Self.atomItems.custom("n", "3000").custom("chunked", "1").custom("deleted", "10"), headers: [:], options: .init())
-            XCTAssertEqual(list.entities.count, 2_700, name)
-            XCTAssertEqual(list.deletedEntryIDs, stride(from: 0, to: 3_000, by: 10).map { "Items(\($0))" }, name)
-            XCTAssertEqual(list.deltaLink, "Items?!deltatoken=1", name)
-        }
+        try await assertAStreamedDeltaPageKeepsItsDeletedEntries(format: .atom)
     }
 
     func testABadEntryInAStreamedAtomPageIsATypedErrorNamingTheEntity() async throws {
-        for (name, transport) in Self.transports {
-            var seen = 0
-            do {
-                for try await _ in atomProvider(transport()).entities(Self.atomItems.custom("n", "3000").custom("bad", "2500")) {
-                    seen += 1
-                }
-                XCTFail("\(name): entry 2500 has a string ID")
-            } catch let error as ODataError {
-                XCTAssertEqual(error.kind, .decoding, name)
-                XCTAssertTrue(error.message.contains("entity 2500"), "\(name): \(error.message)")
-                let position = try XCTUnwrap(error.position, name)
-                XCTAssertGreaterThan(position, 2500 * 600, "\(name): the offset counts from the body's start")
-                XCTAssertLessThan(position, 2501 * 680, "\(name): inside entry 2500 (about 640 bytes each)")
-            }
-            XCTAssertLessThanOrEqual(seen, 2500, name)
-        }
+        try await assertABadEntryIsATypedErrorPlacedInTheBody(format: .atom, entryBytes: 600...680)  // about 640 bytes each
     }
 
     func testMalformedXMLMidPageIsATypedErrorAndStopsTheTransfer() async throws {

@@ -10,6 +10,9 @@ protocol IncrementalFeedReader {
     /// What is left once the body has ended; throws when the body cannot be a complete page (it ended inside
     /// the feed, or its end is malformed).
     mutating func finishFeed() throws -> FeedEnd
+
+    /// The body's bytes the reader keeps between pieces (a cut-off entry, or a body it may read whole).
+    var heldBytes: Int { get }
 }
 
 /// What is left of a feed read in pieces once its body has ended.

@@ -29,6 +29,11 @@ package enum HardenedXMLParser {
     /// How deep libxml2 lets elements nest without `HUGE`.
     package static let libxmlDepthLimit = 256
 
+    /// `options`, with `HUGE` for a reader that allows deeper nesting than `libxmlDepthLimit` (it bounds nesting itself).
+    package static func options(maximumDepth: Int) -> Int32 {
+        maximumDepth > libxmlDepthLimit ? options | Int32(bitPattern: XML_PARSE_HUGE.rawValue) : options
+    }
+
     /// The SAX2 callbacks a reader provides. Each receives the user data `parse` attached.
     package struct Callbacks {
         /// An element starts.
@@ -52,6 +57,20 @@ package enum HardenedXMLParser {
             self.characters = characters
             self.refuseDoctype = refuseDoctype
             self.error = error
+        }
+
+        /// libxml2's SAX2 handler with these callbacks (libxml2 copies it into the parser context it makes).
+        package var saxHandler: xmlSAXHandler {
+            var handler = xmlSAXHandler()
+            handler.initialized = UInt32(XML_SAX2_MAGIC)
+            handler.startElementNs = startElement
+            handler.endElementNs = endElement
+            handler.characters = characters
+            handler.cdataBlock = characters
+            handler.internalSubset = refuseDoctype
+            handler.externalSubset = refuseDoctype
+            handler.serror = error
+            return handler
         }
     }
 
@@ -127,15 +146,7 @@ package enum HardenedXMLParser {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .failure(.encoding("no characters")) }
         _ = prepareProcess
         odata_xml_silence_errors()
-        var handler = xmlSAXHandler()
-        handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = callbacks.startElement
-        handler.endElementNs = callbacks.endElement
-        handler.characters = callbacks.characters
-        handler.cdataBlock = callbacks.characters
-        handler.internalSubset = callbacks.refuseDoctype
-        handler.externalSubset = callbacks.refuseDoctype
-        handler.serror = callbacks.error
+        var handler = callbacks.saxHandler
 
         // libxml2 pulls the payload through `readInput` a few kilobytes at a time and never copies it
         // whole. The input is UTF-8: naming it both here and in `encoding` keeps libxml2 from guessing.
@@ -147,8 +158,7 @@ package enum HardenedXMLParser {
         }
         defer { xmlFreeParserCtxt(context) }
         context.pointee.encoding = UnsafePointer(xmlStrdup("UTF-8"))
-        let huge = maximumDepth > libxmlDepthLimit ? Int32(bitPattern: XML_PARSE_HUGE.rawValue) : 0
-        _ = xmlCtxtUseOptions(context, options | huge)
+        _ = xmlCtxtUseOptions(context, options(maximumDepth: maximumDepth))
         let userData = attach(context)
         context.pointee.userData = userData
         let status = xmlParseDocument(context)

@@ -34,21 +34,12 @@ package final class HardenedXMLPushParser {
     ) throws(HardenedXMLParser.Failure) {
         HardenedXMLParser.prepare()
         odata_xml_silence_errors()
-        var handler = xmlSAXHandler()
-        handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = callbacks.startElement
-        handler.endElementNs = callbacks.endElement
-        handler.characters = callbacks.characters
-        handler.cdataBlock = callbacks.characters
-        handler.internalSubset = callbacks.refuseDoctype
-        handler.externalSubset = callbacks.refuseDoctype
-        handler.serror = callbacks.error
+        var handler = callbacks.saxHandler
         // libxml2 copies the handler into the context
         guard let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else { throw .noParser }
         self.context = context
         self.maximumDepth = maximumDepth
-        let huge = maximumDepth > HardenedXMLParser.libxmlDepthLimit ? Int32(bitPattern: XML_PARSE_HUGE.rawValue) : 0
-        _ = xmlCtxtUseOptions(context, HardenedXMLParser.options | huge)
+        _ = xmlCtxtUseOptions(context, HardenedXMLParser.options(maximumDepth: maximumDepth))
         _ = xmlSwitchEncoding(context, XML_CHAR_ENCODING_UTF8)
         context.pointee.encoding = UnsafePointer(xmlStrdup("UTF-8"))
         userData = attach(context)

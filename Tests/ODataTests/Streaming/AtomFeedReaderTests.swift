@@ -93,21 +93,10 @@ final class AtomFeedReaderTests: XCTestCase {
     static func read(_ body: Data, size: Int, type: EntityTypeDescriptor = item) throws -> (list: EntityList, whole: Bool, held: Int) {
         var reader = AtomFeedReader(entityType: type, typeResolver: RefScenarioModel.resolver)
         var list = EntityList(entities: [])
-        var held = 0
-        var offset = 0
-        while offset < body.count {
-            let piece = body[offset..<min(offset + size, body.count)]
-            offset += piece.count
-            try piece.withUnsafeBytes { try reader.read($0, into: &list) }
-            held = max(held, reader.heldBytes)
-        }
+        let held = try reader.read(body, inPiecesOf: size, into: &list)
         switch try reader.finishFeed() {
         case .page(let end):
-            list.entities += end.entities
-            list.deletedEntryIDs += end.deletedEntryIDs
-            list.inlineCount = end.inlineCount
-            list.nextLink = end.nextLink
-            list.deltaLink = end.deltaLink
+            list.appendPageEnd(end)
             return (list, false, held)
         case .whole(let data):
             XCTAssertTrue(list.entities.isEmpty && list.deletedEntryIDs.isEmpty)

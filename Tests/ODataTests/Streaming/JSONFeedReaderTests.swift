@@ -50,14 +50,7 @@ final class JSONFeedReaderTests: XCTestCase {
     private func read(_ body: Data, size: Int) throws -> (entries: EntityList, remainder: JSONFeedReader.Remainder, held: Int) {
         var reader = JSONFeedReader(entityType: Self.item, typeResolver: nil)
         var entries = EntityList(entities: [])
-        var held = 0
-        var offset = 0
-        while offset < body.count {
-            let piece = body[offset..<min(offset + size, body.count)]
-            offset += piece.count
-            try piece.withUnsafeBytes { try reader.read($0, into: &entries) }
-            held = max(held, reader.heldBytes)
-        }
+        let held = try reader.read(body, inPiecesOf: size, into: &entries)
         return (entries, try reader.finish(), held)
     }
 
