@@ -14,13 +14,6 @@ final class AtomPageStreamingTests: SlowFeedTestCase {
         provider(transport, format: .atom)
     }
 
-    /// How many body bytes the server wrote for the last page, once it noticed a closed connection.
-    private func sentBytes() async throws -> Int {
-        try await Task.sleep(nanoseconds: 2_500_000_000)  // the server notices once it writes again, after its pause
-        let answer = try await CurlTransport().send(HTTPRequest(method: "GET", url: server.url("/sent")))
-        return try XCTUnwrap(Int(String(decoding: answer.body, as: UTF8.self)))
-    }
-
     func testEntitiesArriveBeforeALargeSlowAtomPageEnds() async throws {
         // 8,000 entries ≈ 5 MB; 256 KB at once, then 1.5 s of silence, then the rest
         let query = Self.atomItems.custom("n", "8000").custom("split", "262144").custom("pause", "1.5")

@@ -5,7 +5,8 @@ import XCTest
 @testable import OData
 
 /// What the page-streaming suites share: a `SlowFeedServer` started for each test, a provider on it without
-/// retries, and the two streaming transports each test runs over.
+/// retries (in either format), the two streaming transports each test runs over, and the checks the JSON and
+/// Atom suites both make.
 class SlowFeedTestCase: XCTestCase {
     static let items = DataQuery().from(EntitySetDescriptor(name: "Items", entityType: TestItem.type))
 
@@ -28,6 +29,13 @@ class SlowFeedTestCase: XCTestCase {
         OnlineODataProvider(
             serviceName: "Test", serviceRoot: server.url("/svc/"), options: .init(format: format, retryPolicy: .none),
             transport: transport)
+    }
+
+    /// How many body bytes the server wrote for the last page, once it noticed a closed connection.
+    func sentBytes() async throws -> Int {
+        try await Task.sleep(nanoseconds: 2_500_000_000)  // the server notices once it writes again, after its pause
+        let answer = try await CurlTransport().send(HTTPRequest(method: "GET", url: server.url("/sent")))
+        return try XCTUnwrap(Int(String(decoding: answer.body, as: UTF8.self)))
     }
 
     /// `items` in `format` (the server answers Atom when asked).
