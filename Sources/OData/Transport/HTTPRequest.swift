@@ -30,6 +30,8 @@ public struct HTTPRequest: Sendable {
     public var responseBodyFile: URL?
     /// A per-request timeout in seconds overriding the transport's, if any.
     public var timeout: TimeInterval?
+    /// The proxy this request goes through, overriding the transport's own proxy setting, if any.
+    public var proxy: HTTPProxy?
 
     /// Creates a request.
     public init(

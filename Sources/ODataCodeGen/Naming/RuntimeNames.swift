@@ -74,6 +74,7 @@ enum RuntimeNames {
         "HTTPHandler",
         "HTTPHeaders",
         "HTTPPipeline",
+        "HTTPProxy",
         "HTTPRequest",
         "HTTPResponse",
         "InlineFeedInfo",
