@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ODataOffline", targets: ["ODataOffline"]),
         .library(name: "ODataTestSupport", targets: ["ODataTestSupport"]),
         .library(name: "ODataCurl", targets: ["ODataCurl"]),
+        .library(name: "ODataSynchronous", targets: ["ODataSynchronous"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
         .plugin(name: "ODataGenerator", targets: ["ODataGenerator"]),
         .plugin(name: "GenerateODataSources", targets: ["GenerateODataSources"]),
@@ -47,6 +48,10 @@ let package = Package(
             dependencies: ["OData", "CCurl"]
         ),
         .target(
+            name: "ODataSynchronous",
+            dependencies: ["OData", "ODataMetadata"]
+        ),
+        .target(
             name: "ODataTestSupport",
             dependencies: ["OData"]
         ),
@@ -79,6 +84,12 @@ let package = Package(
             plugins: ["ODataGenerator"]
         ),
         .target(
+            name: "SAPCompatibleESPM",
+            dependencies: ["OData", "ODataSynchronous"],
+            path: "Tests/SAPCompatibleESPM",
+            plugins: ["ODataGenerator"]
+        ),
+        .target(
             name: "GWSampleBasic",
             dependencies: ["OData"],
             path: "Tests/MockSAPServices/GWSampleBasic",
@@ -97,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ESPMTests",
-            dependencies: ["ESPM", "OData", "ODataTestSupport"],
+            dependencies: ["ESPM", "OData", "ODataTestSupport", "ODataSynchronous", "SAPCompatibleESPM"],
             resources: [.copy("Resources")]
         ),
         .testTarget(

@@ -75,7 +75,7 @@ public struct CodeGenerator: Sendable {
         for type in plan.complexTypes {
             declarations.append((type.name, ComplexTypeTranslator(type: type, access: access).declaration()))
         }
-        let service = ServiceTranslator(plan: plan).declaration()
+        let service = ServiceTranslator(plan: plan, synchronousForms: configuration.sapCompatibility).declaration()
         let metadataDecl = MetadataTranslator(plan: plan, summary: ModelSummary(plan: plan, metadata: metadata)).declaration()
         let files = FileLayoutPlanner(configuration: configuration).files(
             serviceName: plan.serviceName, service: service, metadataName: plan.metadataName, metadata: metadataDecl,

@@ -2,14 +2,17 @@
 struct FileLayoutPlanner {
     let configuration: GeneratorConfiguration
 
-    /// The imports and the runtime-version marker every file starts with.
-    static let prologue: [SwiftDecl] = [
-        .import(module: "Foundation", spi: nil),
-        .import(module: "OData", spi: "Generated"),
-        .extension(
-            doc: ["Fails to compile against a runtime without this generated-code API version."],
-            extendedType: .path("OData.RuntimeVersion.v3"), members: []),
-    ]
+    /// The imports every file starts with.
+    static let imports: [SwiftDecl] = [.import(module: "Foundation", spi: nil), .import(module: "OData", spi: "Generated")]
+
+    /// The runtime-version marker every file has after its imports.
+    static let versionMarker = SwiftDecl.extension(
+        doc: ["Fails to compile against a runtime without this generated-code API version."],
+        extendedType: .path("OData.RuntimeVersion.v4"), members: [])
+
+    /// The import the service's file adds under `sapCompatibility`: the runtime's synchronous forms, which the
+    /// generated synchronous twins call.
+    static let synchronousImport = SwiftDecl.import(module: "ODataSynchronous", spi: "Generated")
 
     func files(
         serviceName: String, service: SwiftDecl, metadataName: String, metadata: SwiftDecl,
@@ -17,13 +20,13 @@ struct FileLayoutPlanner {
     ) -> [SwiftFile] {
         switch configuration.fileLayout {
         case .singleFile:
-            return [file(serviceName, [service, metadata] + types.map(\.decl))]
+            return [file(serviceName, [service, metadata] + types.map(\.decl), service: true)]
         case .sharded:
             var shards = Array(repeating: [SwiftDecl](), count: configuration.shardCount)
             for (i, type) in types.enumerated() { shards[i % configuration.shardCount].append(type.decl) }
             // The build plugin asks for one file per type it counts in the document; a count above the number of
             // generated types (a subset, or a rough count) leaves files that only say so.
-            return [file("GeneratedService", [service]), file("GeneratedMetadata", [metadata])]
+            return [file("GeneratedService", [service], service: true), file("GeneratedMetadata", [metadata])]
                 + shards.enumerated().map { index, declarations in
                     var shard = file("GeneratedTypes\(index)", declarations)
                     if declarations.isEmpty {
@@ -38,8 +41,8 @@ struct FileLayoutPlanner {
             // (`+ESPMContainer.swift`): SwiftPM hands sources to the compiler in path order and the driver batches
             // them in that order, so they start first instead of running alone at the end of the build.
             let leading = [(Self.leadingPrefix + serviceName, [service]), (Self.leadingPrefix + metadataName, [metadata])]
-            for (name, decls) in leading + types.map({ ($0.name, [$0.decl]) }) {
-                result.append(file(uniqueFileName(name, &used), decls))
+            for (index, (name, decls)) in (leading + types.map({ ($0.name, [$0.decl]) })).enumerated() {
+                result.append(file(uniqueFileName(name, &used), decls, service: index == 0))
             }
             return result
         }
@@ -48,8 +51,11 @@ struct FileLayoutPlanner {
     /// The prefix of the per-type layout's service and metadata file names; it sorts before letters, digits and `_`.
     static let leadingPrefix = "+"
 
-    private func file(_ baseName: String, _ declarations: [SwiftDecl]) -> SwiftFile {
-        SwiftFile(name: baseName + ".swift", declarations: Self.prologue + declarations)
+    /// A file of `declarations` after the prologue; the one holding the service also imports the synchronous forms
+    /// under `sapCompatibility`.
+    private func file(_ baseName: String, _ declarations: [SwiftDecl], service: Bool = false) -> SwiftFile {
+        let synchronous = service && configuration.sapCompatibility ? [Self.synchronousImport] : []
+        return SwiftFile(name: baseName + ".swift", declarations: Self.imports + synchronous + [Self.versionMarker] + declarations)
     }
 
     /// File names must differ without regard to case (macOS file systems, SwiftPM's per-target rule).

@@ -34,6 +34,7 @@ extension GenerateCommand {
             case "--lock": options.lockPath = try value(argument)
             case "--lock-read-only": options.lockReadOnly = true
             case "--strict-query-capabilities": options.overrides.append { $0.strictQueryCapabilities = true }
+            case "--sap-compatibility": options.overrides.append { $0.sapCompatibility = true }
             case "--quiet": options.quiet = true
             case "--service-name":
                 let name = try value(argument)

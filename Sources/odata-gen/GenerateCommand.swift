@@ -34,6 +34,8 @@ enum GenerateCommand {
           --strict-query-capabilities
                                     filtering or sorting on sap:filterable/sortable="false"
                                     properties does not compile  (config: strictQueryCapabilities)
+          --sap-compatibility       also SAP's synchronous forms (from the ODataSynchronous
+                                    product, a dependency then)   (config: sapCompatibility)
           --strict                  fail on metadata errors instead of skipping what is broken
           --quiet                   do not print warnings
           --help, -h                print this help

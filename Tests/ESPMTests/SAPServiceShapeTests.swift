@@ -1,11 +1,13 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 import ODataTestSupport
 import XCTest
 
 /// The service calls SAP code makes, over the generated `ESPMContainer` and `InMemoryProvider`:
-/// `executeQuery`/`QueryResult`, `loadEntity`, `applyChanges`, the `inout` writes, the synchronous forms,
+/// `executeQuery`/`QueryResult`, `loadEntity`, `applyChanges`, the `inout` writes, the synchronous forms (the
+/// porter's `import ODataSynchronous`),
 /// `(Error?)` completions on the main actor and `batch.queryResult(for:)`.
 final class SAPServiceShapeTests: XCTestCase {
     private let customers = ESPMContainerMetadata.EntitySets.customers

@@ -6,15 +6,10 @@ import XCTest
 
 /// The completion-handler forms of the typed and dynamic calls against pyslet: reads, counts,
 /// navigation loading, function imports, `$links`, media, writes, `$batch` (on mock-sap), the page loader, errors,
-/// and where the handlers are called: a service's (generated or not) on the main actor, as SAP calls its handlers
-/// on the main queue; a provider's and a page loader's on `Options.completionQueue`.
+/// and where the handlers are called: every handler on the main actor, as SAP calls its handlers on the main
+/// queue (one adapter, one rule: a generated container's, a `DataService`'s, a page loader's, and any async call of
+/// the provider through `DataService.complete(_:_:)`).
 final class CompletionHandlerTests: XCTestCase {
-    private static let queueKey = DispatchSpecificKey<String>()
-    private let queue: DispatchQueue = {
-        let queue = DispatchQueue(label: "completion-tests")
-        queue.setSpecific(key: CompletionHandlerTests.queueKey, value: "completion-tests")
-        return queue
-    }()
     private var root: URL!
 
     override func setUp() async throws {
@@ -23,23 +18,7 @@ final class CompletionHandlerTests: XCTestCase {
     }
 
     private var provider: OnlineODataProvider {
-        TestServers.provider(serviceName: "ESPM", serviceRoot: root, options: .init(completionQueue: queue))
-    }
-
-    /// Waits for a completion handler with a result; fails when it is not called on `queue`.
-    private func result<T: Sendable>(_ start: (@escaping @Sendable (T?, (any Error)?) -> Void) -> Void) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            start { value, error in
-                XCTAssertEqual(DispatchQueue.getSpecific(key: Self.queueKey), "completion-tests", "handler on the completion queue")
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let value {
-                    continuation.resume(returning: value)
-                } else {
-                    continuation.resume(throwing: ODataError(.invalidRequest, "handler called with neither result nor error"))
-                }
-            }
-        }
+        TestServers.provider(serviceName: "ESPM", serviceRoot: root)
     }
 
     /// Waits for a service's completion handler with a result; fails when it is not called on the main thread.
@@ -68,41 +47,37 @@ final class CompletionHandlerTests: XCTestCase {
         }
     }
 
-    /// Waits for a completion handler without a result.
-    private func done(_ start: (@escaping @Sendable ((any Error)?) -> Void) -> Void) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            start { error in
-                XCTAssertEqual(DispatchQueue.getSpecific(key: Self.queueKey), "completion-tests", "handler on the completion queue")
-                if let error { continuation.resume(throwing: error) } else { continuation.resume() }
-            }
-        }
-    }
-
     func testDynamicReadsMetadataAndErrors() async throws {
         let provider = provider
-        let model = try await result { provider.loadDataModel(completionHandler: $0) }
+        let dynamic = DataService(provider: provider)
+        let model = try await onMain { dynamic.complete($0) { try await provider.loadDataModel() } }
         let customers = try model.entitySet("Customers")
-        let list = try await result { provider.fetchEntities(DataQuery().from(customers).top(3), completionHandler: $0) }
+        let list = try await onMain { dynamic.complete($0) { try await provider.fetchEntities(DataQuery().from(customers).top(3), headers: HTTPHeaders(), options: RequestOptions()) } }
         XCTAssertEqual(list.entities.count, 3)
-        let count = try await result { provider.fetchCount(DataQuery().from(customers), completionHandler: $0) }
+        let count = try await onMain { dynamic.complete($0) { try await provider.fetchCount(DataQuery().from(customers)) } }
         XCTAssertEqual(count, 60)
-        let one = try await result {
-            provider.fetchEntity(
-                DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("C000001")] as KeyValuePairs)), completionHandler: $0)
+        let one = try await onMain {
+            dynamic.complete($0) {
+                try await provider.fetchEntity(
+                    DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("C000001")] as KeyValuePairs)),
+                    headers: HTTPHeaders(), options: RequestOptions())
+            }
         }
         XCTAssertEqual(one["CustomerId"], .string("C000001"))
         let city = try XCTUnwrap(customers.entityType.property(named: "City"))
-        let value = try await result {
-            provider.fetchPropertyValue(city, of: DataQuery().from(customers).withKey(one.key), completionHandler: $0)
+        let value = try await onMain {
+            dynamic.complete($0) { try await provider.fetchPropertyValue(city, of: DataQuery().from(customers).withKey(one.key)) }
         }
         XCTAssertEqual(value.isEmpty, false)
-        let metadata = try await result { provider.fetchMetadataDocument(completionHandler: $0) }
+        let metadata = try await onMain { dynamic.complete($0) { try await provider.fetchMetadataDocument() } }
         XCTAssertTrue(String(decoding: metadata.prefix(200), as: UTF8.self).contains("Edmx"))
         do {
-            _ = try await result {
-                provider.fetchEntity(
-                    DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("nobody")] as KeyValuePairs)),
-                    completionHandler: $0)
+            _ = try await onMain {
+                dynamic.complete($0) {
+                    try await provider.fetchEntity(
+                        DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("nobody")] as KeyValuePairs)),
+                        headers: HTTPHeaders(), options: RequestOptions())
+                }
             }
             XCTFail("an unknown key must fail")
         } catch let error as ODataError {
@@ -131,17 +106,18 @@ final class CompletionHandlerTests: XCTestCase {
         let loader = EntityPageLoader(
             provider: provider, query: DataQuery().from(ESPMContainerMetadata.EntitySets.customers).orderBy(Customer.customerID),
             pageSize: 7)
-        let first = try await result { loader.loadNextPage(completionHandler: $0) }
-        let second = try await result { loader.loadNextPage(completionHandler: $0) }
+        let first = try await onMain { loader.loadNextPage(completionHandler: $0) }
+        let second = try await onMain { loader.loadNextPage(completionHandler: $0) }
         XCTAssertEqual(first.count, 7)
         XCTAssertEqual(second.first?["CustomerId"], .string("C000008"))
-        let again = try await result { loader.refresh(completionHandler: $0) }
+        let again = try await onMain { loader.refresh(completionHandler: $0) }
         XCTAssertEqual(again.map { $0["CustomerId"] }, first.map { $0["CustomerId"] })
     }
 
     func testWritesLinksMediaAndBatch() async throws {
         let provider = provider
         let service = ESPMContainer(provider: provider)
+        let dynamic = DataService(provider: provider)
         let customer = try await service.fetchCustomerWithKey(customerID: "C000003")
         var order = SalesOrderHeader()
         order.salesOrderID = "600000002"
@@ -153,32 +129,39 @@ final class CompletionHandlerTests: XCTestCase {
         }
         XCTAssertEqual(created.salesOrderID, "600000002")
 
-        let links = try await result {
-            provider.fetchLinks(from: customer.entityValue, property: Customer.salesOrders.descriptor, completionHandler: $0)
+        let links = try await onMain {
+            dynamic.complete($0) { try await provider.fetchLinks(from: customer.entityValue, property: Customer.salesOrders.descriptor) }
         }
         XCTAssertTrue(links.uris.contains { $0.hasSuffix("SalesOrderHeaders('600000002')") })
         let other = try await service.fetchCustomerWithKey(customerID: "C000004")
-        try await done {
-            provider.setLink(
-                from: created.entityValue, property: SalesOrderHeader.customerDetails.descriptor, to: other.entityValue,
-                completionHandler: $0)
+        _ = try await onMain {
+            dynamic.complete($0) {
+                try await provider.setLink(
+                    from: created.entityValue, property: SalesOrderHeader.customerDetails.descriptor, to: other.entityValue)
+            }
         }
-        let moved = try await result {
-            provider.loadProperty(SalesOrderHeader.customerDetails.descriptor, into: created.entityValue, completionHandler: $0)
+        let moved = try await onMain {
+            dynamic.complete($0) {
+                var entity = created.entityValue
+                try await provider.loadProperty(SalesOrderHeader.customerDetails.descriptor, into: &entity)
+                return entity
+            }
         }
         XCTAssertEqual(SalesOrderHeader(entityValue: moved).customerDetails?.customerID, "C000004")
 
         let product = try await service.fetchProductWithKey(productID: "HT-1000")
-        let media = try await result { provider.fetchMedia(of: product.entityValue, completionHandler: $0) }
+        let media = try await onMain { dynamic.complete($0) { try await provider.fetchMedia(of: product.entityValue) } }
         XCTAssertEqual(String(decoding: media.data, as: UTF8.self), "image of HT-1000\n")
         let empty = try await service.fetchProductWithKey(productID: "HT-1010")
-        _ = try await result {
-            provider.uploadMedia(of: empty.entityValue, body: .data(Data("new".utf8)), contentType: "text/plain", completionHandler: $0)
+        _ = try await onMain {
+            dynamic.complete($0) {
+                try await provider.uploadMedia(of: empty.entityValue, body: .data(Data("new".utf8)), contentType: "text/plain")
+            }
         }
         let uploaded = try await provider.fetchMedia(of: empty.entityValue)
         XCTAssertEqual(uploaded.data, Data("new".utf8))
 
-        try await done { provider.deleteEntity(created.entityValue, completionHandler: $0) }
+        _ = try await onMain { dynamic.complete($0) { try await provider.deleteEntity(created.entityValue) } }
         do {
             _ = try await service.fetchSalesOrderHeaderWithKey(salesOrderID: "600000002")
             XCTFail("the deleted order must be gone")
@@ -190,8 +173,9 @@ final class CompletionHandlerTests: XCTestCase {
     func testBatchOnMockSAP() async throws {
         try await TestServers.resetMockSAP()
         let provider = TestServers.provider(
-            serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample(), options: .init(completionQueue: queue))
+            serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample())
         let service = GWSampleBasicService(provider: provider)
+        let dynamic = DataService(provider: provider)
         var partner = try await onMain { service.fetchBusinessPartnerWithKey(businessPartnerID: "0100000002", completionHandler: $0) }
         partner.companyName = "Batched by handler"
         let changes = ChangeSet()
@@ -207,7 +191,7 @@ final class CompletionHandlerTests: XCTestCase {
         try stale.updateEntity(partner.entityValue)
         let second = RequestBatch()
         second.addChanges(stale)
-        try await done { provider.processBatch(second, completionHandler: $0) }
+        _ = try await onMain { dynamic.complete($0) { try await provider.processBatch(second) } }
         XCTAssertEqual(stale.error?.kind, .preconditionFailed)
     }
 }

@@ -87,7 +87,7 @@ extension DataService {
         _ completionHandler: @escaping @MainActor ((any Error)?) -> Void,
         _ operation: @escaping @Sendable () async throws -> Void
     ) -> Task<Void, Never> {
-        complete({ (_: Void?, error: (any Error)?) in completionHandler(error) }, operation)
+        CompletionBridge.runVoid(completionHandler, operation)
     }
 }
 

@@ -67,22 +67,4 @@ extension DataService {
     ) async throws {
         entity = try await updateEntity(entity, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
     }
-
-    /// Synchronous `createEntity(&entity)`.
-    @available(*, noasync, message: "use the async form in an async context")
-    public func createEntity<Entity: EntityProtocol>(_ entity: inout Entity, headers: HTTPHeaders? = nil) throws {
-        let start = entity
-        entity = try Blocking.run { try await self.createEntity(start, headers: headers ?? HTTPHeaders()) }
-    }
-
-    /// Synchronous `updateEntity(&entity)`.
-    @available(*, noasync, message: "use the async form in an async context")
-    public func updateEntity<Entity: EntityProtocol>(
-        _ entity: inout Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
-    ) throws {
-        let start = entity
-        entity = try Blocking.run {
-            try await self.updateEntity(start, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
-        }
-    }
 }

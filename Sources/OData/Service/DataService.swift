@@ -1,14 +1,15 @@
 import Dispatch
 
 /// The base of generated service containers and the entry point of the dynamic API:
-/// typed calls over a `DataServiceProvider`, in `async throws`, completion-handler and synchronous forms.
+/// typed calls over a `DataServiceProvider`, in `async throws` and completion-handler forms (SAP's synchronous
+/// forms come from the `ODataSynchronous` product).
 ///
 /// Every completion handler of a service (generated `fetch…` methods, writes, loads, `executeQuery`,
 /// function imports, batches) is typed `@MainActor` and called on the main actor, as SAP calls its
 /// handlers on the main queue: a `@MainActor` view controller's handler may use `self`. The main actor
-/// runs in an app and in a command-line program with an `async` entry point; a program that blocks its
-/// main thread (a synchronous `main` waiting on a semaphore) never gets its handlers called: use the
-/// `async` or synchronous forms there.
+/// runs in an app and in a command-line program with an `async` entry point or top-level `await`; a program
+/// that blocks its main thread (a synchronous `main` waiting on a semaphore) never gets its handlers called:
+/// use the `async` forms there.
 open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
     /// The provider that carries requests. Immutable after init, which makes the class safe to share.
     public let provider: Provider
@@ -54,19 +55,14 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
     }
 
     /// Runs an async operation and reports its outcome to a completion handler on the main actor:
-    /// `(result, nil)` on success, `(nil, error)` on failure. Returns the task, which can be cancelled.
+    /// `(result, nil)` on success, `(nil, error)` on failure. Returns the task, which can be cancelled. The generic
+    /// completion-handler adapter (see the callback rule above): any `async` call, the provider's included, gets
+    /// SAP's completion shape through it, `service.complete(handler) { try await service.provider.fetchCount(query) }`.
     @discardableResult
     public func complete<Result: Sendable>(
         _ completionHandler: @escaping @MainActor (Result?, (any Error)?) -> Void,
         _ operation: @escaping @Sendable () async throws -> Result
     ) -> Task<Void, Never> {
-        Task {
-            do {
-                let result = try await operation()
-                await completionHandler(result, nil)
-            } catch {
-                await completionHandler(nil, error)
-            }
-        }
+        CompletionBridge.run(completionHandler, operation)
     }
 }

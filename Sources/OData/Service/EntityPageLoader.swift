@@ -6,8 +6,6 @@ import Foundation
 public actor EntityPageLoader {
     /// The provider.
     public let provider: any DataServiceProvider
-    /// Where the completion-handler forms call their handlers.
-    public nonisolated let completionQueue: DispatchQueue
     /// The query (without `$top`/`$skip`, which the loader sets).
     public let query: DataQuery
     /// Entities per page.
@@ -17,11 +15,10 @@ public actor EntityPageLoader {
     /// Whether another page may exist.
     public private(set) var hasMorePages = true
 
-    /// Creates a loader; `pageSize` below 1 is treated as 1. Completion handlers run on `completionQueue`,
-    /// by default an `OnlineODataProvider`'s `options.completionQueue` (else a global queue).
-    public init(provider: any DataServiceProvider, query: DataQuery, pageSize: Int = 20, completionQueue: DispatchQueue? = nil) {
+    /// Creates a loader; `pageSize` below 1 is treated as 1. Completion handlers run on the main actor, as every
+    /// completion handler of the SDK does.
+    public init(provider: any DataServiceProvider, query: DataQuery, pageSize: Int = 20) {
         self.provider = provider
-        self.completionQueue = completionQueue ?? (provider as? OnlineODataProvider)?.options.completionQueue ?? .global()
         self.query = query
         self.pageSize = max(1, pageSize)
     }
@@ -49,16 +46,16 @@ public actor EntityPageLoader {
         return try await loadNextPage()
     }
 
-    /// Completion-handler form of `loadNextPage()`, called on `completionQueue`.
+    /// Completion-handler form of `loadNextPage()`, called on the main actor.
     @discardableResult
-    public nonisolated func loadNextPage(completionHandler: @escaping @Sendable ([EntityValue]?, (any Error)?) -> Void) -> Task<Void, Never>
+    public nonisolated func loadNextPage(completionHandler: @escaping @MainActor ([EntityValue]?, (any Error)?) -> Void) -> Task<Void, Never>
     {
-        CompletionBridge.run(on: completionQueue, completionHandler) { try await self.loadNextPage() }
+        CompletionBridge.run(completionHandler) { try await self.loadNextPage() }
     }
 
-    /// Completion-handler form of `refresh()`, called on `completionQueue`.
+    /// Completion-handler form of `refresh()`, called on the main actor.
     @discardableResult
-    public nonisolated func refresh(completionHandler: @escaping @Sendable ([EntityValue]?, (any Error)?) -> Void) -> Task<Void, Never> {
-        CompletionBridge.run(on: completionQueue, completionHandler) { try await self.refresh() }
+    public nonisolated func refresh(completionHandler: @escaping @MainActor ([EntityValue]?, (any Error)?) -> Void) -> Task<Void, Never> {
+        CompletionBridge.run(completionHandler) { try await self.refresh() }
     }
 }

@@ -39,12 +39,4 @@ extension OnlineODataProvider {
         }
         try batch.record(try BatchReader.decode(response.body, contentType: type), serviceRoot: serviceRoot)
     }
-
-    /// Completion-handler form of `processBatch`, called on `options.completionQueue`; returns the task, which can be cancelled.
-    @discardableResult
-    public func processBatch(
-        _ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @Sendable ((any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        completeVoid(completionHandler) { try await processBatch(batch, headers: headers) }
-    }
 }

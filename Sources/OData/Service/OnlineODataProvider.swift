@@ -41,8 +41,6 @@ public struct OnlineODataProvider: Sendable {
         public var transportConfiguration: URLSessionTransport.Configuration
         /// Resolves derived entity types named in payloads (the dynamic `DataModel` or a generated container's lookup).
         public var typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
-        /// Where the provider's completion-handler forms call their handlers (a global concurrent queue by default).
-        public var completionQueue: DispatchQueue
         /// Redirects and next links to other origins: refused by default (see `RedirectPolicy`).
         public var redirectPolicy = RedirectPolicy()
         /// The most pages `pages(_:)` and `entities(_:)` follow through `__next` links before ending with
@@ -57,11 +55,9 @@ public struct OnlineODataProvider: Sendable {
             logger: (any ODataLogger)? = nil, sapClient: String? = nil, sapLanguage: String? = nil,
             sapMessageHandler: (@Sendable ([SAPMessage], HTTPResponse) -> Void)? = nil,
             transportConfiguration: URLSessionTransport.Configuration = URLSessionTransport.Configuration(),
-            typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil,
-            completionQueue: DispatchQueue = .global()
+            typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil
         ) {
             self.typeResolver = typeResolver
-            self.completionQueue = completionQueue
             self.format = format
             self.defaultHeaders = defaultHeaders
             self.authentication = authentication

@@ -1,7 +1,7 @@
 extension GeneratorConfiguration: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case serviceClassName, container, accessLevel, namingStrategy, renames, entitySets, functionImports,
-            fileLayout, shardCount, metadataPatches, strictQueryCapabilities
+            fileLayout, shardCount, metadataPatches, strictQueryCapabilities, sapCompatibility
     }
 
     private struct AnyKey: CodingKey {
@@ -37,6 +37,7 @@ extension GeneratorConfiguration: Codable {
             metadataPatches = try container.decodeIfPresent([String].self, forKey: .metadataPatches) ?? []
         }
         strictQueryCapabilities = try container.decodeIfPresent(Bool.self, forKey: .strictQueryCapabilities) ?? false
+        sapCompatibility = try container.decodeIfPresent(Bool.self, forKey: .sapCompatibility) ?? false
     }
 
     /// Writes the configuration in its JSON form.
@@ -53,6 +54,7 @@ extension GeneratorConfiguration: Codable {
         try container.encode(shardCount, forKey: .shardCount)
         try container.encode(metadataPatches, forKey: .metadataPatches)
         try container.encode(strictQueryCapabilities, forKey: .strictQueryCapabilities)
+        try container.encode(sapCompatibility, forKey: .sapCompatibility)
     }
 
     /// Decodes a string-valued enum, naming the allowed values when the string is not one of them.

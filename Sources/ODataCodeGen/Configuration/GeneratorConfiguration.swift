@@ -53,13 +53,18 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     /// Whether filtering or sorting on a property marked `sap:filterable="false"` / `sap:sortable="false"`
     /// is a compile error (the property's descriptor then lacks the capability); default `false`.
     public var strictQueryCapabilities: Bool
+    /// SAP compatibility, the opt-in for code ported from SAP's `SAPOData`: generated containers also get SAP's
+    /// synchronous (blocking, `noasync`) twin of every operation, from the `ODataSynchronous` product, which the
+    /// target must then depend on. Off by default, because in top-level code (`main.swift`) the synchronous twins
+    /// win overload resolution over the `async` forms and make `try await` calls fail to compile.
+    public var sapCompatibility: Bool
 
     /// Default options.
     public init(
         serviceClassName: String? = nil, container: String? = nil, accessLevel: GeneratedAccessLevel = .public,
         namingStrategy: NamingStrategy = .sap, renames: [String: String] = [:], entitySets: [String] = [],
         functionImports: [String]? = nil, fileLayout: FileLayout = .perType, shardCount: Int = 32,
-        metadataPatches: [String] = [], strictQueryCapabilities: Bool = false
+        metadataPatches: [String] = [], strictQueryCapabilities: Bool = false, sapCompatibility: Bool = false
     ) {
         self.serviceClassName = serviceClassName
         self.container = container
@@ -72,6 +77,7 @@ public struct GeneratorConfiguration: Sendable, Hashable {
         self.shardCount = shardCount
         self.metadataPatches = metadataPatches
         self.strictQueryCapabilities = strictQueryCapabilities
+        self.sapCompatibility = sapCompatibility
     }
 
     /// The largest `shardCount` (the build plugin asks for one type file per type, up to this many).
@@ -141,6 +147,7 @@ public struct GeneratorConfiguration: Sendable, Hashable {
         switch type {
         case is String.Type: return "a string"
         case is Int.Type: return "an integer"
+        case is Bool.Type: return "true or false"
         default:
             let name = String(describing: type)
             if name.hasPrefix("Array") { return "an array of strings" }

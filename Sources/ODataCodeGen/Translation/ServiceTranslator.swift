@@ -2,9 +2,12 @@ import ODataMetadata
 
 /// Translates the plan's container into the service class: per entity set a collection fetch, per element
 /// type a single fetch and a fetch by key, per function import one method; each `async throws` and with a
-/// completion handler.
+/// completion handler (and, under `sapCompatibility`, synchronous).
 struct ServiceTranslator {
     let plan: ServicePlan
+    /// Whether each operation also gets SAP's synchronous twin (`sapCompatibility`), which resolves to the
+    /// `ODataSynchronous` product's synchronous runtime forms.
+    var synchronousForms = false
 
     private var access: AccessLevel { plan.access.overridableAccess }
 
@@ -57,9 +60,10 @@ struct ServiceTranslator {
         Build.member(.type(.named([plan.metadataName])), "EntitySets", set.handleName)
     }
 
-    /// The async method, its completion-handler twin and its synchronous (`noasync`) twin. All call the same
-    /// runtime function; the completion twin passes `completionHandler` as its last argument (the runtime's
-    /// completion-handler overload), the synchronous one resolves to the runtime's synchronous overload.
+    /// The async method, its completion-handler twin and, under `sapCompatibility`, its synchronous (`noasync`)
+    /// twin. All call the same runtime function; the completion twin passes `completionHandler` as its last argument
+    /// (the runtime's completion-handler overload, one generic adapter behind it), the synchronous one resolves to
+    /// `ODataSynchronous`'s synchronous overload (one generic blocking adapter behind it).
     private func pair(
         doc: [String], name: String, parameters: [SwiftParameter], result: SwiftType?, body: SwiftExpr
     ) -> [SwiftDecl] {
@@ -78,6 +82,7 @@ struct ServiceTranslator {
             doc: handlerDoc, access: access, name: name,
             parameters: parameters + [SwiftParameter(name: "completionHandler", type: handlerType)],
             body: [.expr(withHandler)])
+        guard synchronousForms else { return [.function(asyncMethod), .function(handlerMethod)] }
         let syncMethod = SwiftFunction(
             doc: doc + ["", "Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts."],
             attributes: ["@available(*, noasync, message: \"use the async form in an async context\")"], access: access, name: name,

@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func dataQueryExample(service: ESPMContainer<OnlineODataProvider>) throws {
     let query = DataQuery()

@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func dataQueryDynamicExample(service: DataService<OnlineODataProvider>, model: DataModel) throws {
     let customersEntitySet = try model.entitySet(withName: "Customers")

@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func createCustomer(service: ESPMContainer<OnlineODataProvider>) throws {
     let customer = Customer(withDefaults: true)

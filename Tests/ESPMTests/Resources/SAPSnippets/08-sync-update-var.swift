@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func renameCustomer(service: ESPMContainer<OnlineODataProvider>) throws {
     var customer = try service.fetchCustomerWithKey(customerID: "C1")

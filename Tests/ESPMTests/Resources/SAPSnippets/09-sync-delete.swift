@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func deleteCustomer(service: ESPMContainer<OnlineODataProvider>, customer: Customer) throws {
     try service.deleteEntity(customer)

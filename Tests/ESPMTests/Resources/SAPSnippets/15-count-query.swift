@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func productCount(service: ESPMContainer<OnlineODataProvider>) throws -> Int {
     let query = DataQuery().from(ESPMContainerMetadata.EntitySets.products).count()

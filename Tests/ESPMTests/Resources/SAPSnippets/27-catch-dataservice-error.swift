@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func loadOrShowError(service: ESPMContainer<OnlineODataProvider>) {
     do {

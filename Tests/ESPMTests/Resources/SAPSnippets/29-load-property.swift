@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func loadOrders(service: ESPMContainer<OnlineODataProvider>, customer: inout Customer) throws {
     try service.loadProperty(Customer.salesOrders, into: &customer)

@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func batchExample(service: ESPMContainer<OnlineODataProvider>, newCustomer: Customer) throws {
     let batch = RequestBatch()

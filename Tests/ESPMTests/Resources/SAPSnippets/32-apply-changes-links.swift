@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func relink(service: ESPMContainer<OnlineODataProvider>, order: SalesOrderHeader, item: SalesOrderItem) throws {
     let changes = ChangeSet()

@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func topProducts(service: ESPMContainer<OnlineODataProvider>) throws {
     let query = DataQuery().top(3)

@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func updateTwice(service: ESPMContainer<OnlineODataProvider>, customer: Customer) throws {
     customer.firstName = "A"

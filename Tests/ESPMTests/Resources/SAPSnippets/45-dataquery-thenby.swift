@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func productsByCategoryThenPrice(service: ESPMContainer<OnlineODataProvider>) throws -> [Product] {
     let query = DataQuery().orderBy(Product.category).thenBy(Product.price, SortOrder.descending)

@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func germanOrders(service: ESPMContainer<OnlineODataProvider>) throws -> [SalesOrderHeader] {
     let query = DataQuery()

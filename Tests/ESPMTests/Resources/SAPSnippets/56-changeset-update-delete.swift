@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func applyEntityChanges(service: ESPMContainer<OnlineODataProvider>) throws {
     let products = try service.fetchProducts(matching: DataQuery().top(3))

@@ -3,6 +3,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSynchronous
 
 func customerIfExists(service: ESPMContainer<OnlineODataProvider>, id: String) throws -> Customer? {
     do {

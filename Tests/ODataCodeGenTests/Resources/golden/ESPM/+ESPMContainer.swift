@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v3 {}
+extension OData.RuntimeVersion.v4 {}
 
 /// The `ESPMContainer` entity container: typed reads of its entity sets and calls of
 /// its function imports over a data-service provider (`init(provider:)` is inherited from `OData.DataService`).
@@ -47,18 +47,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads entities of the `Customers` entity set.
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchCustomers(
-        matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> [Customer] {
-        try self.fetch(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
-    }
-
     /// Reads the one entity of `Customers` that the query addresses (by key or filter).
     open func fetchCustomer(
         matching query: OData.DataQuery,
@@ -78,18 +66,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor (Customer?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options, completionHandler: completionHandler)
-    }
-
-    /// Reads the one entity of `Customers` that the query addresses (by key or filter).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchCustomer(
-        matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> Customer {
-        try self.fetchOne(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
     }
 
     /// Reads the entity of `Customers` with this key (`CustomerId`).
@@ -115,19 +91,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(Customer.self, matching: query.withKey(Customer.key(customerID: customerID)).fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads the entity of `Customers` with this key (`CustomerId`).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchCustomerWithKey(
-        customerID: Swift.String?,
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> Customer {
-        try self.fetchOne(Customer.self, matching: query.withKey(Customer.key(customerID: customerID)).fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
-    }
-
     /// Reads entities of the `Suppliers` entity set.
     open func fetchSuppliers(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -147,18 +110,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor ([Supplier]?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetch(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options, completionHandler: completionHandler)
-    }
-
-    /// Reads entities of the `Suppliers` entity set.
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchSuppliers(
-        matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> [Supplier] {
-        try self.fetch(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
 
     /// Reads the one entity of `Suppliers` that the query addresses (by key or filter).
@@ -182,18 +133,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads the one entity of `Suppliers` that the query addresses (by key or filter).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchSupplier(
-        matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> Supplier {
-        try self.fetchOne(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
-    }
-
     /// Reads the entity of `Suppliers` with this key (`SupplierId`).
     open func fetchSupplierWithKey(
         supplierID: Swift.String?,
@@ -215,19 +154,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor (Supplier?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Supplier.self, matching: query.withKey(Supplier.key(supplierID: supplierID)).fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options, completionHandler: completionHandler)
-    }
-
-    /// Reads the entity of `Suppliers` with this key (`SupplierId`).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchSupplierWithKey(
-        supplierID: Swift.String?,
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> Supplier {
-        try self.fetchOne(Supplier.self, matching: query.withKey(Supplier.key(supplierID: supplierID)).fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
 
     /// Reads entities of the `Products` entity set.
@@ -255,20 +181,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads entities of the `Products` entity set.
-    ///
-    /// - Note: The service declares this set not creatable (`sap:creatable="false"`).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchProducts(
-        matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> [Product] {
-        try self.fetch(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
-    }
-
     /// Reads the one entity of `Products` that the query addresses (by key or filter).
     open func fetchProduct(
         matching query: OData.DataQuery,
@@ -288,18 +200,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor (Product?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options, completionHandler: completionHandler)
-    }
-
-    /// Reads the one entity of `Products` that the query addresses (by key or filter).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchProduct(
-        matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> Product {
-        try self.fetchOne(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
     }
 
     /// Reads the entity of `Products` with this key (`ProductId`).
@@ -325,19 +225,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(Product.self, matching: query.withKey(Product.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads the entity of `Products` with this key (`ProductId`).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchProductWithKey(
-        productID: Swift.String?,
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> Product {
-        try self.fetchOne(Product.self, matching: query.withKey(Product.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
-    }
-
     /// Reads entities of the `ProductCategories` entity set.
     open func fetchProductCategories(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -359,18 +246,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads entities of the `ProductCategories` entity set.
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchProductCategories(
-        matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> [ProductCategory] {
-        try self.fetch(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
-    }
-
     /// Reads the one entity of `ProductCategories` that the query addresses (by key or filter).
     open func fetchProductCategory(
         matching query: OData.DataQuery,
@@ -390,18 +265,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor (ProductCategory?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options, completionHandler: completionHandler)
-    }
-
-    /// Reads the one entity of `ProductCategories` that the query addresses (by key or filter).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchProductCategory(
-        matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> ProductCategory {
-        try self.fetchOne(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
     }
 
     /// Reads the entity of `ProductCategories` with this key (`Category`).
@@ -427,19 +290,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(ProductCategory.self, matching: query.withKey(ProductCategory.key(category: category)).fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads the entity of `ProductCategories` with this key (`Category`).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchProductCategoryWithKey(
-        category: Swift.String?,
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> ProductCategory {
-        try self.fetchOne(ProductCategory.self, matching: query.withKey(ProductCategory.key(category: category)).fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
-    }
-
     /// Reads entities of the `ProductTexts` entity set.
     open func fetchProductTexts(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -461,18 +311,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads entities of the `ProductTexts` entity set.
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchProductTexts(
-        matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> [ProductText] {
-        try self.fetch(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
-    }
-
     /// Reads the one entity of `ProductTexts` that the query addresses (by key or filter).
     open func fetchProductText(
         matching query: OData.DataQuery,
@@ -492,18 +330,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor (ProductText?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options, completionHandler: completionHandler)
-    }
-
-    /// Reads the one entity of `ProductTexts` that the query addresses (by key or filter).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchProductText(
-        matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> ProductText {
-        try self.fetchOne(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
     }
 
     /// Reads the entity of `ProductTexts` with this key (`Id`).
@@ -529,19 +355,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(ProductText.self, matching: query.withKey(ProductText.key(id: id)).fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads the entity of `ProductTexts` with this key (`Id`).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchProductTextWithKey(
-        id: Swift.Int64?,
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> ProductText {
-        try self.fetchOne(ProductText.self, matching: query.withKey(ProductText.key(id: id)).fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
-    }
-
     /// Reads entities of the `Stock` entity set.
     open func fetchStock(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -563,18 +376,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads entities of the `Stock` entity set.
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchStock(
-        matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> [Stock] {
-        try self.fetch(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
-    }
-
     /// Reads the one entity of `Stock` that the query addresses (by key or filter).
     open func fetchStock1(
         matching query: OData.DataQuery,
@@ -594,18 +395,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor (Stock?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options, completionHandler: completionHandler)
-    }
-
-    /// Reads the one entity of `Stock` that the query addresses (by key or filter).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchStock1(
-        matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> Stock {
-        try self.fetchOne(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
     }
 
     /// Reads the entity of `Stock` with this key (`ProductId`).
@@ -631,19 +420,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(Stock.self, matching: query.withKey(Stock.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads the entity of `Stock` with this key (`ProductId`).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchStock1WithKey(
-        productID: Swift.String?,
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> Stock {
-        try self.fetchOne(Stock.self, matching: query.withKey(Stock.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
-    }
-
     /// Reads entities of the `PurchaseOrderHeaders` entity set.
     open func fetchPurchaseOrderHeaders(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -665,18 +441,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads entities of the `PurchaseOrderHeaders` entity set.
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchPurchaseOrderHeaders(
-        matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> [PurchaseOrderHeader] {
-        try self.fetch(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
-    }
-
     /// Reads the one entity of `PurchaseOrderHeaders` that the query addresses (by key or filter).
     open func fetchPurchaseOrderHeader(
         matching query: OData.DataQuery,
@@ -696,18 +460,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor (PurchaseOrderHeader?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
-    }
-
-    /// Reads the one entity of `PurchaseOrderHeaders` that the query addresses (by key or filter).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchPurchaseOrderHeader(
-        matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> PurchaseOrderHeader {
-        try self.fetchOne(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
     }
 
     /// Reads the entity of `PurchaseOrderHeaders` with this key (`PurchaseOrderId`).
@@ -733,19 +485,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(PurchaseOrderHeader.self, matching: query.withKey(PurchaseOrderHeader.key(purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads the entity of `PurchaseOrderHeaders` with this key (`PurchaseOrderId`).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchPurchaseOrderHeaderWithKey(
-        purchaseOrderID: Swift.String?,
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> PurchaseOrderHeader {
-        try self.fetchOne(PurchaseOrderHeader.self, matching: query.withKey(PurchaseOrderHeader.key(purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
-    }
-
     /// Reads entities of the `PurchaseOrderItems` entity set.
     open func fetchPurchaseOrderItems(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -767,18 +506,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads entities of the `PurchaseOrderItems` entity set.
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchPurchaseOrderItems(
-        matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> [PurchaseOrderItem] {
-        try self.fetch(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
-    }
-
     /// Reads the one entity of `PurchaseOrderItems` that the query addresses (by key or filter).
     open func fetchPurchaseOrderItem(
         matching query: OData.DataQuery,
@@ -798,18 +525,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor (PurchaseOrderItem?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options, completionHandler: completionHandler)
-    }
-
-    /// Reads the one entity of `PurchaseOrderItems` that the query addresses (by key or filter).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchPurchaseOrderItem(
-        matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> PurchaseOrderItem {
-        try self.fetchOne(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
     }
 
     /// Reads the entity of `PurchaseOrderItems` with this key (`ItemNumber`, `PurchaseOrderId`).
@@ -837,20 +552,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(PurchaseOrderItem.self, matching: query.withKey(PurchaseOrderItem.key(itemNumber: itemNumber, purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads the entity of `PurchaseOrderItems` with this key (`ItemNumber`, `PurchaseOrderId`).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchPurchaseOrderItemWithKey(
-        itemNumber: Swift.Int?,
-        purchaseOrderID: Swift.String?,
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> PurchaseOrderItem {
-        try self.fetchOne(PurchaseOrderItem.self, matching: query.withKey(PurchaseOrderItem.key(itemNumber: itemNumber, purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
-    }
-
     /// Reads entities of the `SalesOrderHeaders` entity set.
     open func fetchSalesOrderHeaders(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -872,18 +573,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads entities of the `SalesOrderHeaders` entity set.
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchSalesOrderHeaders(
-        matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> [SalesOrderHeader] {
-        try self.fetch(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
-    }
-
     /// Reads the one entity of `SalesOrderHeaders` that the query addresses (by key or filter).
     open func fetchSalesOrderHeader(
         matching query: OData.DataQuery,
@@ -903,18 +592,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor (SalesOrderHeader?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
-    }
-
-    /// Reads the one entity of `SalesOrderHeaders` that the query addresses (by key or filter).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchSalesOrderHeader(
-        matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> SalesOrderHeader {
-        try self.fetchOne(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
     }
 
     /// Reads the entity of `SalesOrderHeaders` with this key (`SalesOrderId`).
@@ -940,19 +617,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(SalesOrderHeader.self, matching: query.withKey(SalesOrderHeader.key(salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads the entity of `SalesOrderHeaders` with this key (`SalesOrderId`).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchSalesOrderHeaderWithKey(
-        salesOrderID: Swift.String?,
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> SalesOrderHeader {
-        try self.fetchOne(SalesOrderHeader.self, matching: query.withKey(SalesOrderHeader.key(salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
-    }
-
     /// Reads entities of the `SalesOrderItems` entity set.
     open func fetchSalesOrderItems(
         matching query: OData.DataQuery = OData.DataQuery(),
@@ -974,18 +638,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetch(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads entities of the `SalesOrderItems` entity set.
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchSalesOrderItems(
-        matching query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> [SalesOrderItem] {
-        try self.fetch(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
-    }
-
     /// Reads the one entity of `SalesOrderItems` that the query addresses (by key or filter).
     open func fetchSalesOrderItem(
         matching query: OData.DataQuery,
@@ -1005,18 +657,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor (SalesOrderItem?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.fetchOne(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options, completionHandler: completionHandler)
-    }
-
-    /// Reads the one entity of `SalesOrderItems` that the query addresses (by key or filter).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchSalesOrderItem(
-        matching query: OData.DataQuery,
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> SalesOrderItem {
-        try self.fetchOne(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
     }
 
     /// Reads the entity of `SalesOrderItems` with this key (`ItemNumber`, `SalesOrderId`).
@@ -1044,20 +684,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.fetchOne(SalesOrderItem.self, matching: query.withKey(SalesOrderItem.key(itemNumber: itemNumber, salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Reads the entity of `SalesOrderItems` with this key (`ItemNumber`, `SalesOrderId`).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func fetchSalesOrderItemWithKey(
-        itemNumber: Swift.Int?,
-        salesOrderID: Swift.String?,
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> SalesOrderItem {
-        try self.fetchOne(SalesOrderItem.self, matching: query.withKey(SalesOrderItem.key(itemNumber: itemNumber, salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
-    }
-
     /// Calls the `GenerateSamplePurchaseOrders` function import (HTTP POST).
     open func generateSamplePurchaseOrders(
         query: OData.DataQuery = OData.DataQuery(),
@@ -1077,18 +703,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSamplePurchaseOrders, []), headers: headers, options: options, completionHandler: completionHandler)
-    }
-
-    /// Calls the `GenerateSamplePurchaseOrders` function import (HTTP POST).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func generateSamplePurchaseOrders(
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> Swift.Bool {
-        try self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSamplePurchaseOrders, []), headers: headers, options: options)
     }
 
     /// Calls the `GenerateSampleSalesOrders` function import (HTTP POST).
@@ -1112,18 +726,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSampleSalesOrders, []), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Calls the `GenerateSampleSalesOrders` function import (HTTP POST).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func generateSampleSalesOrders(
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> Swift.Bool {
-        try self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSampleSalesOrders, []), headers: headers, options: options)
-    }
-
     /// Calls the `ResetSampleData` function import (HTTP POST).
     open func resetSampleData(
         query: OData.DataQuery = OData.DataQuery(),
@@ -1143,18 +745,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor (Swift.Bool?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.resetSampleData, []), headers: headers, options: options, completionHandler: completionHandler)
-    }
-
-    /// Calls the `ResetSampleData` function import (HTTP POST).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func resetSampleData(
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> Swift.Bool {
-        try self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.resetSampleData, []), headers: headers, options: options)
     }
 
     /// Calls the `UpdateSalesOrderStatus` function import (HTTP POST).
@@ -1182,20 +772,6 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.updateSalesOrderStatus, [(name: "id", value: id.edmValue), (name: "newStatus", value: newStatus.edmValue)]), headers: headers, options: options, completionHandler: completionHandler)
     }
 
-    /// Calls the `UpdateSalesOrderStatus` function import (HTTP POST).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func updateSalesOrderStatus(
-        id: Swift.String,
-        newStatus: Swift.String,
-        query: OData.DataQuery = OData.DataQuery(),
-        headers: OData.HTTPHeaders? = nil,
-        options: OData.RequestOptions? = nil
-    ) throws -> Swift.Bool {
-        try self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.updateSalesOrderStatus, [(name: "id", value: id.edmValue), (name: "newStatus", value: newStatus.edmValue)]), headers: headers, options: options)
-    }
-
     /// Fetches the served `$metadata` and reports what changed since this code was generated that can break it
     /// (missing sets, types, properties, keys or function imports, changed types, new required properties or parameters).
     open func checkMetadata(
@@ -1213,14 +789,5 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         completionHandler: @escaping @MainActor (OData.MetadataDriftReport?, (any Swift.Error)?) -> Swift.Void
     ) {
         self.checkMetadata(generatedModel: ESPMContainerMetadata.modelSummary, headers: headers, completionHandler: completionHandler)
-    }
-
-    /// Fetches the served `$metadata` and reports what changed since this code was generated that can break it
-    /// (missing sets, types, properties, keys or function imports, changed types, new required properties or parameters).
-    ///
-    /// Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    open func checkMetadata(headers: OData.HTTPHeaders = OData.HTTPHeaders()) throws -> OData.MetadataDriftReport {
-        try self.checkMetadata(generatedModel: ESPMContainerMetadata.modelSummary, headers: headers)
     }
 }

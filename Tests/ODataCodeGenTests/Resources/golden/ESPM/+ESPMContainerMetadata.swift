@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v3 {}
+extension OData.RuntimeVersion.v4 {}
 
 /// The runtime descriptors of `ESPMContainer`, for queries and the dynamic API.
 public enum ESPMContainerMetadata {

@@ -5,7 +5,7 @@ import Foundation
 @_spi(Generated) import OData
 
 /// Fails to compile against a runtime without this generated-code API version.
-extension OData.RuntimeVersion.v3 {}
+extension OData.RuntimeVersion.v4 {}
 
 /// The `ESPM.SalesOrderHeader` entity type.
 public struct SalesOrderHeader: OData.EntityProtocol {

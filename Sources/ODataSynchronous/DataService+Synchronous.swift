@@ -1,47 +1,10 @@
-import Dispatch
 import Foundation
+@_spi(Generated) import OData
 
-/// Runs async work to completion on the cooperative pool while the calling thread waits: the engine of the
-/// synchronous (`throws`, not `async`) forms SAP code calls from background queues.
-///
-/// Deadlock caveat: the calling thread blocks until the work finishes. Never call a synchronous form on the
-/// main thread when the work needs it (a `@MainActor` completion, UI), nor from a task on the cooperative
-/// pool (the forms are `@available(*, noasync)`, so an `async` function uses the async form; a synchronous
-/// function called from a task can still exhaust the pool, which has one thread per core).
-enum Blocking {
-    /// The value of `operation`, or its error, once it finished.
-    static func run<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) throws -> Value {
-        let outcome = Outcome<Value>()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do {
-                outcome.set(.success(try await operation()))
-            } catch {
-                outcome.set(.failure(error))
-            }
-            done.signal()
-        }
-        done.wait()
-        return try outcome.get()
-    }
-
-    /// The result, handed from the task to the waiting thread (the semaphore orders the accesses; the lock
-    /// makes that visible to the checker).
-    private final class Outcome<Value: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var result: Result<Value, any Error>?
-
-        func set(_ result: Result<Value, any Error>) { lock.withLock { self.result = result } }
-
-        func get() throws -> Value {
-            guard let result = lock.withLock({ result }) else { throw ODataError(.cancelled, "the operation did not finish") }
-            return try result.get()
-        }
-    }
-}
-
-/// SAP's synchronous forms: the same calls as the async ones, blocking the calling thread (see `Blocking`
-/// for the deadlock caveat). `@available(*, noasync)`: in an `async` context the async form is used.
+/// SAP's synchronous forms of `DataService`'s calls (`import ODataSynchronous`, README "Porting from SAPOData"):
+/// the same calls as the async ones, blocking the calling thread. Deadlock caveat: never call one on the main
+/// thread when the work needs it (a `@MainActor` completion, UI), nor from a task on the cooperative pool (the forms
+/// are `@available(*, noasync)`, so an `async` function uses the async form). Each goes through one generic adapter.
 extension DataService {
     /// Synchronous `executeQuery(_:headers:options:)`.
     @available(*, noasync, message: "use the async form in an async context")
@@ -153,5 +116,23 @@ extension DataService {
         entity: Entity, content: ByteStream, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
     ) throws -> Entity {
         try Blocking.run { try await self.createMedia(entity: entity, content: content, headers: headers, options: options) }
+    }
+
+    /// Synchronous `createEntity(&entity)`.
+    @available(*, noasync, message: "use the async form in an async context")
+    public func createEntity<Entity: EntityProtocol>(_ entity: inout Entity, headers: HTTPHeaders? = nil) throws {
+        let start = entity
+        entity = try Blocking.run { try await self.createEntity(start, headers: headers ?? HTTPHeaders()) }
+    }
+
+    /// Synchronous `updateEntity(&entity)`.
+    @available(*, noasync, message: "use the async form in an async context")
+    public func updateEntity<Entity: EntityProtocol>(
+        _ entity: inout Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
+    ) throws {
+        let start = entity
+        entity = try Blocking.run {
+            try await self.updateEntity(start, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
+        }
     }
 }

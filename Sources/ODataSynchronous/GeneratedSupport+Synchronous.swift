@@ -1,6 +1,9 @@
-/// The synchronous forms that generated containers' synchronous methods call (`try service.fetchCustomers()`
-/// from a background queue, as SAP code does). They block the calling thread; see `DataService`'s
-/// synchronous forms for the deadlock caveat.
+import ODataMetadata
+@_spi(Generated) import OData
+
+/// The synchronous forms that generated containers' synchronous methods call under the generator's
+/// `sapCompatibility` option (`try service.fetchCustomers()` from a background queue, as SAP code does). They block
+/// the calling thread; see `DataService`'s synchronous forms for the deadlock caveat.
 extension DataService {
     /// Synchronous `fetchOne(_:matching:headers:options:)`.
     @available(*, noasync, message: "use the async form in an async context")
@@ -44,4 +47,12 @@ extension DataService {
         try Blocking.run { try await self.invokeEntities(type, query, headers: headers, options: options) }
     }
 
+    /// Synchronous `checkMetadata(generatedModel:patches:headers:)`, which generated services' synchronous
+    /// `checkMetadata()` calls; blocks the calling thread (see `DataService`'s synchronous forms).
+    @available(*, noasync, message: "use the async form in an async context")
+    public func checkMetadata(
+        generatedModel: String, patches: [MetadataPatchSet] = [], headers: HTTPHeaders = HTTPHeaders()
+    ) throws -> MetadataDriftReport {
+        try Blocking.run { try await self.checkMetadata(generatedModel: generatedModel, patches: patches, headers: headers) }
+    }
 }
