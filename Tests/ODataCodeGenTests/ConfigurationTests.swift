@@ -23,20 +23,21 @@ final class ConfigurationTests: XCTestCase {
             """
             {"serviceClassName": "Shop", "container": "ESPMContainer", "accessLevel": "package",
              "namingStrategy": "preserve", "renames": {"ESPM.Customer": "Client"}, "entitySets": ["Customers"],
-             "functionImports": ["ResetSampleData"], "fileLayout": "sharded", "shardCount": 4}
+             "functionImports": ["ResetSampleData"], "fileLayout": "sharded", "shardCount": 4, "sapCompatibility": true}
             """)
         XCTAssertEqual(
             configuration,
             GeneratorConfiguration(
                 serviceClassName: "Shop", container: "ESPMContainer", accessLevel: .package, namingStrategy: .preserve,
                 renames: ["ESPM.Customer": "Client"], entitySets: ["Customers"], functionImports: ["ResetSampleData"],
-                fileLayout: .sharded, shardCount: 4))
+                fileLayout: .sharded, shardCount: 4, sapCompatibility: true))
         XCTAssertEqual(try decode("{}"), GeneratorConfiguration())
     }
 
     func testUnknownKeyIsAnErrorThatNamesIt() {
         let message = errorMessage(#"{"serviceName": "X"}"#)
         XCTAssertEqual(message?.hasPrefix(#"test.json: unknown key "serviceName" (known keys: "serviceClassName""#), true, message ?? "")
+        XCTAssertContains(message ?? "", #""strictQueryCapabilities", "sapCompatibility")"#)
     }
 
     func testBadValuesAreErrorsThatSayWhatIsAllowed() {
@@ -49,6 +50,31 @@ final class ConfigurationTests: XCTestCase {
             errorMessage(#"{"renames": {"ESPM.Customer": "not valid"}}"#),
             #"test.json: rename of "ESPM.Customer" must be a Swift identifier, not "not valid""#)
         XCTAssertEqual(errorMessage("{"), "test.json: invalid JSON: The given data was not valid JSON.")
+        XCTAssertEqual(errorMessage(#"{"sapCompatibility": "yes"}"#), #"test.json: "sapCompatibility" must be true or false"#)
+    }
+
+    /// Without `sapCompatibility` each operation is generated as `async` plus its completion form, and nothing
+    /// synchronous (so top-level `try await` has one candidate); with it, SAP's synchronous twin too, from
+    /// `ODataSynchronous`, which only the service's file imports.
+    func testSAPCompatibilityAddsTheSynchronousTwinsAndTheirImport() throws {
+        let plain = try TestSupport.file(try espm(GeneratorConfiguration()), "+ESPMContainer.swift")
+        XCTAssertNotContains(plain, "noasync")
+        XCTAssertNotContains(plain, "ODataSynchronous")
+        let operations = plain.components(separatedBy: ") async throws -> ").count - 1
+        XCTAssertEqual(operations, 35)
+        XCTAssertEqual(plain.components(separatedBy: "    open func ").count - 1, 2 * operations)
+
+        let result = try espm(GeneratorConfiguration(sapCompatibility: true))
+        let service = try TestSupport.file(result, "+ESPMContainer.swift")
+        XCTAssertContains(service, "import Foundation\n@_spi(Generated) import OData\n@_spi(Generated) import ODataSynchronous\n")
+        XCTAssertEqual(service.components(separatedBy: "    @available(*, noasync").count - 1, operations)
+        XCTAssertEqual(service.components(separatedBy: "    open func ").count - 1, 3 * operations)
+        XCTAssertContains(service, "    ) throws -> [Customer] {\n        try self.fetch(Customer.self,")
+        for file in result.files where file.name != "+ESPMContainer.swift" {
+            XCTAssertNotContains(file.contents, "ODataSynchronous")
+        }
+        let sharded = try espm(GeneratorConfiguration(fileLayout: .sharded, shardCount: 2, sapCompatibility: true))
+        XCTAssertEqual(sharded.files.filter { $0.contents.contains("import ODataSynchronous") }.map(\.name), ["GeneratedService.swift"])
     }
 
     private func espm(_ configuration: GeneratorConfiguration) throws -> GenerationResult {
