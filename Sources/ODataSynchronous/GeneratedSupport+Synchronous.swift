@@ -1,5 +1,5 @@
-import ODataMetadata
 @_spi(Generated) import OData
+import ODataMetadata
 
 /// The synchronous forms that generated containers' synchronous methods call under the generator's
 /// `sapCompatibility` option (`try service.fetchCustomers()` from a background queue, as SAP code does). They block

@@ -35,7 +35,9 @@ final class SAPSnippetTests: XCTestCase {
         let compiling = files.filter { Self.unsupported[name($0)] == nil }
         let (async, sync) = (compiling.filter { optIn.files[$0] == nil }, compiling.compactMap { optIn.files[$0] })
         if let problem = try SnippetCompiler.typecheck(async) { XCTFail("snippets that should compile do not:\n\(problem)") }
-        if !sync.isEmpty, let problem = try SnippetCompiler.typecheck(sync) { XCTFail("snippets that should compile with the opt-in do not:\n\(problem)") }
+        if !sync.isEmpty, let problem = try SnippetCompiler.typecheck(sync) {
+            XCTFail("snippets that should compile with the opt-in do not:\n\(problem)")
+        }
         for file in files {
             guard let expected = Self.unsupported[name(file)] else { continue }
             let problem = try SnippetCompiler.typecheck([checked(file)])

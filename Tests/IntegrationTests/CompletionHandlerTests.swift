@@ -52,7 +52,11 @@ final class CompletionHandlerTests: XCTestCase {
         let dynamic = DataService(provider: provider)
         let model = try await onMain { dynamic.complete($0) { try await provider.loadDataModel() } }
         let customers = try model.entitySet("Customers")
-        let list = try await onMain { dynamic.complete($0) { try await provider.fetchEntities(DataQuery().from(customers).top(3), headers: HTTPHeaders(), options: RequestOptions()) } }
+        let list = try await onMain {
+            dynamic.complete($0) {
+                try await provider.fetchEntities(DataQuery().from(customers).top(3), headers: HTTPHeaders(), options: RequestOptions())
+            }
+        }
         XCTAssertEqual(list.entities.count, 3)
         let count = try await onMain { dynamic.complete($0) { try await provider.fetchCount(DataQuery().from(customers)) } }
         XCTAssertEqual(count, 60)

@@ -48,8 +48,9 @@ public actor EntityPageLoader {
 
     /// Completion-handler form of `loadNextPage()`, called on the main actor.
     @discardableResult
-    public nonisolated func loadNextPage(completionHandler: @escaping @MainActor ([EntityValue]?, (any Error)?) -> Void) -> Task<Void, Never>
-    {
+    public nonisolated func loadNextPage(completionHandler: @escaping @MainActor ([EntityValue]?, (any Error)?) -> Void) -> Task<
+        Void, Never
+    > {
         CompletionBridge.run(completionHandler) { try await self.loadNextPage() }
     }
 
