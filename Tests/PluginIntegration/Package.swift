@@ -18,6 +18,21 @@ let package = Package(
             dependencies: [.product(name: "OData", package: rootIdentity)],
             plugins: [.plugin(name: "ODataGenerator", package: rootIdentity)]
         ),
+        // Top-level `try await` against a container generated with the default configuration (run.sh runs it).
+        .executableTarget(
+            name: "TopLevelTool",
+            dependencies: [.product(name: "OData", package: rootIdentity)],
+            plugins: [.plugin(name: "ODataGenerator", package: rootIdentity)]
+        ),
+        // SAP-style synchronous code with the opt-in: `sapCompatibility` in the configuration and the
+        // ODataSynchronous product (run.sh runs it).
+        .executableTarget(
+            name: "PortedTool",
+            dependencies: [
+                .product(name: "OData", package: rootIdentity), .product(name: "ODataSynchronous", package: rootIdentity),
+            ],
+            plugins: [.plugin(name: "ODataGenerator", package: rootIdentity)]
+        ),
         .testTarget(
             name: "DemoServiceTests",
             dependencies: [

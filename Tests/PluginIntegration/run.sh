@@ -15,6 +15,22 @@ fi
 swift test --skip-build 2>&1 | tee .test-log.txt | grep -E "error|Executed" | tail -3
 if ! grep -q "Executed [1-9][0-9]* tests\?, with 0 failures" .test-log.txt; then log "FAILED: the package's tests did not pass"; exit 1; fi
 
+# The two ESPM tools against the ESPM service on pyslet, started (and stopped) by the repository's servers.sh.
+expect_output() {  # expect_output TOOL LINE...: the tool ran and printed every line
+    local tool="$1"
+    shift
+    bash ../../scripts/servers.sh run ".build/debug/$tool" >".$tool-output.txt" 2>".$tool-errors.txt" ||
+        { cat ".$tool-output.txt" ".$tool-errors.txt" >&2; log "FAILED: $tool did not run to the end"; exit 1; }
+    for line in "$@"; do
+        grep -qxF "$line" ".$tool-output.txt" || { cat ".$tool-output.txt" >&2; log "FAILED: $tool printed no '$line'"; exit 1; }
+    done
+    log "$tool ran against pyslet: $(tr '\n' ';' <".$tool-output.txt")"
+    rm -f ".$tool-output.txt" ".$tool-errors.txt"
+}
+expect_output TopLevelTool "customers: C000001,C000002,C000003" "updated: C000001 Top-level City" "count: 60" "products: 5" \
+    "completion handler: C000001,C000002"
+expect_output PortedTool "customers: C000001,C000002,C000003" "updated: C000002 Ported City" "count: 60" "products: 2"
+
 log "no change: the generator must not run"
 swift build --build-tests >/dev/null 2>&1   # settles anything the test run relinked
 swift build --build-tests 2>&1 | tee .build-log.txt >/dev/null

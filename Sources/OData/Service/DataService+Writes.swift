@@ -4,7 +4,8 @@ import Foundation
 extension DataService {
     /// Creates an entity in the one entity set of this container that holds its type (SAP's
     /// `createEntity(customer)`); throws `ODataError` `.invalidRequest` when no set or several sets
-    /// hold it (then pass the set: `createEntity(_:in:headers:)`).
+    /// hold it (then pass the set: `createEntity(_:in:headers:)`). The result may be ignored, as SAP's returns nothing.
+    @discardableResult
     public func createEntity<Entity: EntityProtocol>(_ entity: Entity, headers: HTTPHeaders = HTTPHeaders()) async throws -> Entity {
         try await createEntity(entity, in: try entitySet(for: Entity.entityType), headers: headers)
     }
@@ -52,7 +53,9 @@ extension DataService {
     }
 
     /// Updates an entity (MERGE with the changed properties by default; `options.updateMode` for PUT or
-    /// PATCH), with `If-Match` from its ETag; returns it with changes accepted and the new ETag.
+    /// PATCH), with `If-Match` from its ETag; returns it with changes accepted and the new ETag (which may be
+    /// ignored, as SAP's returns nothing).
+    @discardableResult
     public func updateEntity<Entity: EntityProtocol>(
         _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
     ) async throws -> Entity {

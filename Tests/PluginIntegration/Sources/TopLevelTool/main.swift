@@ -1,0 +1,33 @@
+// A command-line tool as a new user writes it: top-level `try await` against the ESPM container that the
+// ODataGenerator build plugin generates into this target with the default configuration (no option set).
+// run.sh runs it against the ESPM service on pyslet (scripts/servers.sh) and checks what it prints.
+import Foundation
+import OData
+
+guard let url = ProcessInfo.processInfo.environment["ODATA_TEST_PYSLET_URL"], let root = URL(string: url) else {
+    print("set ODATA_TEST_PYSLET_URL to the ESPM service root")
+    exit(2)
+}
+
+let service = ESPMContainer(provider: OnlineODataProvider(serviceName: "ESPM", serviceRoot: root))
+let customers = try await service.fetchCustomers(matching: DataQuery().top(3).orderBy(Customer.customerID))
+var changed = customers[0]
+changed.city = "Top-level City"
+try await service.updateEntity(changed)
+let reread = try await service.fetchCustomerWithKey(customerID: changed.customerID)
+let count = try await service.count(matching: DataQuery().from(ESPMContainerMetadata.EntitySets.customers))
+let products = try await service.fetchProducts(matching: DataQuery().top(5))
+let orders = try await service.fetchSalesOrderHeaders(
+    matching: DataQuery().filter(SalesOrderHeader.customerID.equal(changed.customerID)).expand(SalesOrderHeader.items))
+var names: [String] = []
+service.fetchCustomers(matching: DataQuery().top(2).orderBy(Customer.customerID)) { customers, error in
+    names = customers?.compactMap(\.customerID) ?? ["error: \(String(describing: error))"]
+}
+while names.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+
+print("customers: \(customers.compactMap(\.customerID).joined(separator: ","))")
+print("updated: \(reread.customerID ?? "?") \(reread.city ?? "nil")")
+print("count: \(count)")
+print("products: \(products.count)")
+print("orders of \(changed.customerID ?? "?"): \(orders.count), items: \(orders.map(\.items.count).reduce(0, +))")
+print("completion handler: \(names.joined(separator: ","))")
