@@ -7,6 +7,11 @@
 # Builds a scratch package under .build/codegen-build-bench that depends on this repository by path,
 # builds the OData runtime once (not timed), then times a full debug build of each generated target
 # (every file compiled, object files removed first).
+#
+#   LAYOUTS="sharded" bash scripts/bench-codegen-build.sh    only these layouts (default: all three)
+#   SAP_COMPATIBILITY=both bash scripts/bench-codegen-build.sh
+#                                   also each layout generated with --sap-compatibility (target <name>_sap, with
+#                                   SAP's synchronous twins and the ODataSynchronous product), timed right after it
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 WORK="$ROOT/.build/codegen-build-bench"
@@ -18,16 +23,24 @@ mkdir -p "$WORK"
     --write-synthetic "$WORK/Synthetic.xml" | grep -E "synthetic"
 
 layouts="${LAYOUTS:-perType sharded singleFile}"
+variants=""
+for layout in $layouts; do
+    variants+=" $layout"
+    if [ "${SAP_COMPATIBILITY:-}" = both ]; then variants+=" ${layout}_sap"; fi
+done
 # The build plugin's layout: `sharded` with one type file per <EntityType>/<ComplexType> element start it
 # counts in the document (Plugins/Shared/MetadataTypeCounter.swift); counted the same way here.
 plugin_shards=$(grep -oE '<([A-Za-z0-9_.-]+:)?(EntityType|ComplexType)[[:space:]/>]' "$WORK/Synthetic.xml" | wc -l)
-for layout in $layouts; do
-    rm -rf "$WORK/Sources/Synthetic_$layout"
-    shards=()
-    if [ "$layout" = sharded ]; then shards=(--shards "$plugin_shards"); fi
-    "$ROOT/.build/debug/odata-gen" generate "$WORK/Synthetic.xml" --output "$WORK/Sources/Synthetic_$layout" \
-        --layout "$layout" "${shards[@]}" --quiet
+for variant in $variants; do
+    layout="${variant%_sap}"
+    rm -rf "$WORK/Sources/Synthetic_$variant"
+    flags=()
+    if [ "$layout" = sharded ]; then flags=(--shards "$plugin_shards"); fi
+    if [ "$variant" != "$layout" ]; then flags+=(--sap-compatibility); fi
+    "$ROOT/.build/debug/odata-gen" generate "$WORK/Synthetic.xml" --output "$WORK/Sources/Synthetic_$variant" \
+        --layout "$layout" "${flags[@]}" --quiet
 done
+product() { echo ".product(name: \"$1\", package: \"$(basename "$ROOT")\")"; }
 cat >"$WORK/Package.swift" <<MANIFEST
 // swift-tools-version:6.0
 import PackageDescription
@@ -35,14 +48,19 @@ let package = Package(
     name: "CodegenBuildBench",
     dependencies: [.package(path: "$ROOT")],
     targets: [
-$(for layout in $layouts; do echo "        .target(name: \"Synthetic_$layout\", dependencies: [.product(name: \"OData\", package: \"$(basename "$ROOT")\")]),"; done)
+$(for variant in $variants; do
+    dependencies="$(product OData)"
+    if [ "$variant" != "${variant%_sap}" ]; then dependencies+=", $(product ODataSynchronous)"; fi
+    echo "        .target(name: \"Synthetic_$variant\", dependencies: [$dependencies]),"
+done)
     ]
 )
 MANIFEST
 cd "$WORK"
 echo "warming up: building the OData runtime (not timed)"
 swift build --target OData >/dev/null
-for layout in $layouts; do
+if [ "${SAP_COMPATIBILITY:-}" = both ]; then swift build --target ODataSynchronous >/dev/null; fi
+for layout in $variants; do
     files=$(ls "Sources/Synthetic_$layout" | wc -l)
     lines=$(cat Sources/Synthetic_$layout/*.swift | wc -l)
     # Every file of the target is rebuilt, and its object files are removed first: the compiler skips LLVM
