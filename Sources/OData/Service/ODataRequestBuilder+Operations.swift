@@ -71,12 +71,20 @@ extension ODataRequestBuilder {
         get(try url(for: "$metadata"), headers: headers, accept: "application/xml")
     }
 
-    /// A `$batch`: one `multipart/mixed` POST of the batch's reads and changesets. The bodies of entity
-    /// creates and updates added with `ChangeSet.createEntity`/`updateEntity` are written in the codec's format.
+    /// A `$batch`: one `multipart/mixed` POST of the batch's reads and changesets, in the codec's format as
+    /// every other request: reads added as a `DataQuery` ask for it (`Accept`, except `$count`), and the bodies
+    /// of entity creates and updates added with `ChangeSet.createEntity`/`updateEntity` are written in it.
     public func batch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) throws -> HTTPRequest {
         let items = zip(batch.parts, batch.items).map { part, item -> BatchItem in
-            guard case .changes(let changeSet) = part else { return item }
-            return .changeSet(zip(changeSet.requests, changeSet.operations).map(encoded))
+            switch (part, item) {
+            case (.changes(let changeSet), _):
+                return .changeSet(zip(changeSet.requests, changeSet.operations).map(encoded))
+            case (.read(.read(let query)), .query(var request)) where !query.isCountRequest:
+                request.headers["Accept"] = codec.acceptHeader
+                return .query(request)
+            default:
+                return item
+            }
         }
         let (body, contentType) = try BatchWriter.encode(items)
         var request = HTTPRequest(method: "POST", url: try url(for: "$batch"), headers: headers, body: .data(body))
