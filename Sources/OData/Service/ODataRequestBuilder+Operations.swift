@@ -75,6 +75,14 @@ extension ODataRequestBuilder {
     /// every other request: reads added as a `DataQuery` ask for it (`Accept`, except `$count`), and the bodies
     /// of entity creates and updates added with `ChangeSet.createEntity`/`updateEntity` are written in it.
     public func batch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) throws -> HTTPRequest {
+        for case .changes(let changeSet) in batch.parts {
+            if let type = changeSet.typesWithoutEntitySet.first {
+                throw ODataError(
+                    .invalidRequest,
+                    "a changeset creates a \(type.qualifiedName) without its entity set (ChangeSet.createEntity(_:)): "
+                        + "run the batch through DataService.processBatch, which finds the set, or pass it (createEntity(_:in:))")
+            }
+        }
         let items = zip(batch.parts, batch.items).map { part, item -> BatchItem in
             switch (part, item) {
             case (.changes(let changeSet), _):
