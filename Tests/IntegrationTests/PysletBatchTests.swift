@@ -77,4 +77,28 @@ final class PysletBatchTests: XCTestCase {
             XCTAssertGreaterThan(count, 60)
         }
     }
+
+    func testLinkWritesInAChangesetFollowTheFormat() async throws {
+        for format in [PayloadFormat.json, .atom] {
+            let (service, sent) = try await service(format)
+            let orders = try await service.fetchSalesOrderHeaders(matching: DataQuery().top(1))
+            let order = try XCTUnwrap(orders.first)
+            let target = order.customerID == "C000004" ? "C000005" : "C000004"
+            let customer = try await service.fetchCustomerWithKey(customerID: target)
+            let changes = ChangeSet()
+            try changes.updateLink(
+                from: order, property: SalesOrderHeader.customerDetails, to: customer,
+                sourceSet: ESPMContainerMetadata.EntitySets.salesOrderHeaders, targetSet: ESPMContainerMetadata.EntitySets.customers)
+            let batch = RequestBatch()
+            batch.addChanges(changes)
+            try await service.processBatch(batch)
+            XCTAssertTrue(changes.isSuccess, "\(format): \(String(describing: changes.error))")
+            let body = try XCTUnwrap(sent.all.first)
+            XCTAssertEqual(body.contains("Content-Type: application/xml"), format == .atom, body)
+            XCTAssertEqual(body.contains("<uri"), format == .atom, body)
+            var moved = try await service.fetchSalesOrderHeaderWithKey(salesOrderID: order.salesOrderID)
+            try await service.loadProperty(SalesOrderHeader.customerDetails, into: &moved)
+            XCTAssertEqual(moved.customerDetails?.customerID, target, "\(format)")
+        }
+    }
 }

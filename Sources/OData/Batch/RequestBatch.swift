@@ -13,6 +13,9 @@ public final class ChangeSet: @unchecked Sendable {
     /// Creates added without their entity set (`createEntity(_:contentID:)`), by index: resolved by the
     /// `DataService` that runs the batch (`resolveEntitySets(_:)`).
     private var unresolvedCreates: [Int: EntityValue] = [:]
+    /// The target address of each `$links` write (`createLink`, `updateLink`), by index, so that the provider
+    /// that sends the batch writes its body in its format.
+    private var linkTargets: [Int: String] = [:]
 
     /// An empty changeset.
     public init() {}
@@ -53,6 +56,17 @@ public final class ChangeSet: @unchecked Sendable {
             return addLocked(request, operation: nil)
         }
     }
+
+    /// Adds a `$links` write whose body names `target` (JSON until a provider writes it in its format).
+    func addLinkWrite(_ request: BatchPartRequest, target: String) -> String {
+        lock.withLock {
+            linkTargets[storedRequests.count] = target
+            return addLocked(request, operation: nil)
+        }
+    }
+
+    /// The target addresses of the `$links` writes, by request index.
+    var linkWriteTargets: [Int: String] { lock.withLock { linkTargets } }
 
     /// The entity types of the creates still without an entity set (empty once resolved).
     var typesWithoutEntitySet: [EntityTypeDescriptor] {

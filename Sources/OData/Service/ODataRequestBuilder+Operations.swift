@@ -73,7 +73,8 @@ extension ODataRequestBuilder {
 
     /// A `$batch`: one `multipart/mixed` POST of the batch's reads and changesets, in the codec's format as
     /// every other request: reads added as a `DataQuery` ask for it (`Accept`, except `$count`), and the bodies
-    /// of entity creates and updates added with `ChangeSet.createEntity`/`updateEntity` are written in it.
+    /// of entity creates and updates (`ChangeSet.createEntity`/`updateEntity`) and of `$links` writes
+    /// (`createLink`/`updateLink`) are written in it.
     public func batch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) throws -> HTTPRequest {
         for case .changes(let changeSet) in batch.parts {
             if let type = changeSet.typesWithoutEntitySet.first {
@@ -86,7 +87,16 @@ extension ODataRequestBuilder {
         let items = zip(batch.parts, batch.items).map { part, item -> BatchItem in
             switch (part, item) {
             case (.changes(let changeSet), _):
-                return .changeSet(zip(changeSet.requests, changeSet.operations).map(encoded))
+                let links = changeSet.linkWriteTargets
+                return .changeSet(
+                    zip(changeSet.requests, changeSet.operations).enumerated().map { index, part in
+                        guard let target = links[index] else { return encoded(part.0, part.1) }
+                        var request = part.0
+                        request.body = codec.encodeLink(uri: target)
+                        request.headers["Content-Type"] = codec.linkContentType
+                        request.headers["Accept"] = codec.acceptHeader
+                        return request
+                    })
             case (.read(.read(let query)), .query(var request)) where !query.isCountRequest:
                 request.headers["Accept"] = codec.acceptHeader
                 return .query(request)
