@@ -24,6 +24,7 @@ from pyslet.odata2 import sqlds
 from pyslet import blockstore
 
 from . import espm_seed, pyslet_patches
+from .pyslet_batch import BatchHandler
 from .pyslet_wsgi import ODataFixes
 
 STREAM_XML = os.path.join(os.path.dirname(sqlds.__file__), "streamstore.xml")
@@ -251,7 +252,7 @@ def main(argv=None):
     app.set_model(doc)
     app.topmax = args.topmax
     methods = bind_functions(container, args.seed, reset)
-    httpd.set_app(ODataFixes(app, "/ESPM.svc", methods, reset))
+    httpd.set_app(BatchHandler(ODataFixes(app, "/ESPM.svc", methods, reset), "/ESPM.svc"))
     tmp = args.port_file + ".tmp"
     with open(tmp, "w") as f:
         f.write("%d\n" % port)

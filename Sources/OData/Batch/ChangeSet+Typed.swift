@@ -10,6 +10,15 @@ extension ChangeSet {
         createEntity(entity.entityValue, in: entitySet, contentID: contentID)
     }
 
+    /// SAP's `createEntity(_:)`: adds the creation of a typed entity in the one entity set of its type, which
+    /// the `DataService` that runs the batch finds (`processBatch`; the set is resolved then, as
+    /// `DataService.createEntity(_:)` resolves it). Returns its `Content-ID`. A batch run without a
+    /// `DataService`, or by one with no single set of the type, fails with `.invalidRequest` before it is sent.
+    @discardableResult
+    public func createEntity<Entity: EntityProtocol>(_ entity: Entity, contentID: String? = nil) -> String {
+        addCreateWithoutSet(entity.entityValue, contentID: contentID)
+    }
+
     /// Adds an update of a typed entity (`MERGE` with its changed properties by default) with `If-Match`
     /// from its ETag; returns its `Content-ID`.
     @discardableResult

@@ -48,7 +48,8 @@ extension ChangeSet {
 }
 
 extension RequestBatch {
-    /// Adds a read of a query (JSON); returns its index for `queryResult(at:)`.
+    /// Adds a read of a query; returns its index for `queryResult(at:)`. `OnlineODataProvider` asks for its
+    /// format (`Options.format`); the part says JSON until then.
     @discardableResult
     public func addQuery(_ query: DataQuery) -> Int {
         addQuery(BatchPartRequest(method: "GET", url: query.relativeURLString, headers: ["Accept": "application/json"]), query: query)
@@ -56,7 +57,8 @@ extension RequestBatch {
 }
 
 extension OnlineODataProvider {
-    /// Decodes the entities of a successful batch read of `query`.
+    /// Decodes the entities of a successful batch read of `query`, in the format the part's `Content-Type`
+    /// names (JSON or Atom; another type is a `.wrongContentType` error naming the one `Options.format` expects).
     public func entities(from part: BatchPartResponse, for query: DataQuery) throws -> EntityList {
         let url = try url(of: query)
         let request = HTTPRequest(method: "GET", url: url)
@@ -64,8 +66,11 @@ extension OnlineODataProvider {
         if let error = part.error(for: BatchPartRequest(method: "GET", url: query.relativeURLString), serviceRoot: serviceRoot) {
             throw error
         }
-        return try decode(response, request, format: .json) {
-            try ODataJSONDecoder(typeResolver: options.typeResolver).decodeEntityList(part.body, entityType: try resultType(of: query))
+        let media = response.mediaType ?? ""
+        let format =
+            [PayloadFormat.json, .atom].first { $0 != options.format && $0.codec().accepts(mediaType: media) } ?? options.format
+        return try decode(response, request, format: format) {
+            try format.codec(typeResolver: options.typeResolver).decodeEntityList(part.body, entityType: try resultType(of: query))
         }
     }
 }

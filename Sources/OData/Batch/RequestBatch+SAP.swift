@@ -48,10 +48,11 @@ extension ChangeSet {
         let url = try Self.path(of: source, in: sourceSet) + "/$links/" + URLEncoding.encodePath(property.name)
         let targetURI = try Self.path(of: target, in: targetSet)
         let body = ODataJSONEncoder().encodeLink(uri: targetURI)
-        return add(
+        return addLinkWrite(
             BatchPartRequest(
                 method: method, url: url, headers: ["Content-Type": "application/json", "Accept": "application/json"], body: body,
-                contentID: contentID))
+                contentID: contentID),
+            target: targetURI)
     }
 }
 

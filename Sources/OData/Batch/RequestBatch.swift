@@ -10,6 +10,12 @@ public final class ChangeSet: @unchecked Sendable {
     private var storedResults: [Result<BatchPartResponse, ODataError>] = []
     private var storedError: ODataError?
     private var nextContentID = 1
+    /// Creates added without their entity set (`createEntity(_:contentID:)`), by index: resolved by the
+    /// `DataService` that runs the batch (`resolveEntitySets(_:)`).
+    private var unresolvedCreates: [Int: EntityValue] = [:]
+    /// The target address of each `$links` write (`createLink`, `updateLink`), by index, so that the provider
+    /// that sends the batch writes its body in its format.
+    private var linkTargets: [Int: String] = [:]
 
     /// An empty changeset.
     public init() {}
@@ -26,14 +32,56 @@ public final class ChangeSet: @unchecked Sendable {
 
     /// Adds a write with what it does, for providers that run a batch without HTTP.
     func add(_ request: BatchPartRequest, operation: BatchOperation?) -> String {
+        lock.withLock { addLocked(request, operation: operation) }
+    }
+
+    /// `add(_:operation:)` with the lock held.
+    private func addLocked(_ request: BatchPartRequest, operation: BatchOperation?) -> String {
+        var request = request
+        let id = request.contentID ?? String(nextContentID)
+        nextContentID += 1
+        request.contentID = id
+        storedRequests.append(request)
+        storedOperations.append(operation)
+        return id
+    }
+
+    /// Adds the creation of `entity` in a set not known yet (its URL is empty until `resolveEntitySets(_:)`).
+    func addCreateWithoutSet(_ entity: EntityValue, contentID: String?) -> String {
+        let request = BatchPartRequest(
+            method: "POST", url: "", headers: ["Content-Type": "application/json", "Accept": "application/json"],
+            body: ODataJSONEncoder().encodeForCreate(entity), contentID: contentID)
+        return lock.withLock {
+            unresolvedCreates[storedRequests.count] = entity
+            return addLocked(request, operation: nil)
+        }
+    }
+
+    /// Adds a `$links` write whose body names `target` (JSON until a provider writes it in its format).
+    func addLinkWrite(_ request: BatchPartRequest, target: String) -> String {
         lock.withLock {
-            var request = request
-            let id = request.contentID ?? String(nextContentID)
-            nextContentID += 1
-            request.contentID = id
-            storedRequests.append(request)
-            storedOperations.append(operation)
-            return id
+            linkTargets[storedRequests.count] = target
+            return addLocked(request, operation: nil)
+        }
+    }
+
+    /// The target addresses of the `$links` writes, by request index.
+    var linkWriteTargets: [Int: String] { lock.withLock { linkTargets } }
+
+    /// The entity types of the creates still without an entity set (empty once resolved).
+    var typesWithoutEntitySet: [EntityTypeDescriptor] {
+        lock.withLock { unresolvedCreates.sorted { $0.key < $1.key }.map(\.value.entityType) }
+    }
+
+    /// Gives each create added without a set the set `entitySet` finds for its type.
+    func resolveEntitySets(_ entitySet: (EntityTypeDescriptor) throws -> EntitySetDescriptor) throws {
+        try lock.withLock {
+            for (index, entity) in unresolvedCreates.sorted(by: { $0.key < $1.key }) {
+                let set = try entitySet(entity.entityType)
+                storedRequests[index].url = URLEncoding.encodePath(set.name)
+                storedOperations[index] = .create(entity, in: set)
+                unresolvedCreates[index] = nil
+            }
         }
     }
 

@@ -233,6 +233,9 @@ struct JSONEnvelopeScan {
     private var stringStart = 0
     private var lastString: [UInt8] = []
     private var lastKey: [UInt8] = []
+    /// The key of the object at depth 2: only `d`'s `results` is the entry array (an unwrapped entry's
+    /// navigation property holds `{"results":[…]}` at that depth too, and is not the feed).
+    private var secondLevelKey: [UInt8] = []
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), colon = UInt8(ascii: ":")
     private static let keyD: [UInt8] = Array("d".utf8), keyResults: [UInt8] = Array("results".utf8)
@@ -263,10 +266,12 @@ struct JSONEnvelopeScan {
             case Self.colon:
                 lastKey = lastString
             case UInt8(ascii: "["):
-                let isEntryArray = (depth == 1 && lastKey == Self.keyD) || (depth == 2 && lastKey == Self.keyResults)
+                let isEntryArray =
+                    (depth == 1 && lastKey == Self.keyD) || (depth == 2 && lastKey == Self.keyResults && secondLevelKey == Self.keyD)
                 depth += 1
                 if isEntryArray { return index }
             case UInt8(ascii: "{"):
+                if depth == 1 { secondLevelKey = lastKey }
                 depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1

@@ -29,12 +29,35 @@ enum PayloadEntityType: Equatable {
 
 extension EntityTypeDescriptor {
     /// The rule for the type name `typeName` that an entity of this type gives in a payload (see
-    /// `PayloadEntityType`); `resolver` finds entity types by qualified name (none: every name is kept).
+    /// `PayloadEntityType`). `resolver` finds entity types by qualified name; a name it does not know (or every
+    /// name, without one) is looked up among the types this one reaches through navigation properties, which
+    /// generated code and dynamic models always carry, so that an entry of another type of the same service
+    /// (a `Product` in a `Customers` feed) is an error, not an entity with every property absent.
     func payloadType(named typeName: String, resolver: ((String) -> EntityTypeDescriptor?)?) -> PayloadEntityType {
-        guard typeName != qualifiedName, let resolver, let type = resolver(typeName), type != self else { return .keep }
-        guard type.derives(from: self, resolver: resolver) else {
+        guard typeName != qualifiedName else { return .keep }
+        let lookup: (String) -> EntityTypeDescriptor? = { name in resolver?(name) ?? self.reachableType(named: name) }
+        guard let type = lookup(typeName), type != self else { return .keep }
+        guard type.derives(from: self, resolver: lookup) else {
             return .unrelated("\"\(typeName)\" is neither \(qualifiedName) nor derived from it")
         }
         return .derived(type)
+    }
+
+    /// The entity type named `name` among those this type reaches through navigation properties (itself
+    /// included), breadth first; nil when none is. Only called for a name that is not this type's.
+    func reachableType(named name: String) -> EntityTypeDescriptor? {
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+        var queue: [EntityTypeDescriptor] = [self]
+        var next = 0
+        while next < queue.count {
+            let type = queue[next]
+            next += 1
+            if type.qualifiedName == name { return type }
+            for navigation in type.navigationProperties {
+                let target = navigation.targetType
+                if seen.insert(ObjectIdentifier(target)).inserted { queue.append(target) }
+            }
+        }
+        return nil
     }
 }

@@ -4,6 +4,10 @@ import Foundation
 extension DataService {
     /// Sends a batch of reads and changesets as one request.
     public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws {
+        // Creates added without their set (`ChangeSet.createEntity(_:)`) get the one set of their type here.
+        for case .changes(let changeSet) in batch.parts {
+            do { try changeSet.resolveEntitySets { type in try self.entitySet(for: type) } } catch { throw ODataError(wrapping: error) }
+        }
         // A value its property cannot hold (an `Int` beyond Edm.Int32) fails the batch before it is sent.
         for case .changes(let changeSet) in batch.parts {
             for operation in changeSet.operations {

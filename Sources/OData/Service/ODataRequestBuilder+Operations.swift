@@ -71,12 +71,38 @@ extension ODataRequestBuilder {
         get(try url(for: "$metadata"), headers: headers, accept: "application/xml")
     }
 
-    /// A `$batch`: one `multipart/mixed` POST of the batch's reads and changesets. The bodies of entity
-    /// creates and updates added with `ChangeSet.createEntity`/`updateEntity` are written in the codec's format.
+    /// A `$batch`: one `multipart/mixed` POST of the batch's reads and changesets, in the codec's format as
+    /// every other request: reads added as a `DataQuery` ask for it (`Accept`, except `$count`), and the bodies
+    /// of entity creates and updates (`ChangeSet.createEntity`/`updateEntity`) and of `$links` writes
+    /// (`createLink`/`updateLink`) are written in it.
     public func batch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) throws -> HTTPRequest {
+        for case .changes(let changeSet) in batch.parts {
+            if let type = changeSet.typesWithoutEntitySet.first {
+                throw ODataError(
+                    .invalidRequest,
+                    "a changeset creates a \(type.qualifiedName) without its entity set (ChangeSet.createEntity(_:)): "
+                        + "run the batch through DataService.processBatch, which finds the set, or pass it (createEntity(_:in:))")
+            }
+        }
         let items = zip(batch.parts, batch.items).map { part, item -> BatchItem in
-            guard case .changes(let changeSet) = part else { return item }
-            return .changeSet(zip(changeSet.requests, changeSet.operations).map(encoded))
+            switch (part, item) {
+            case (.changes(let changeSet), _):
+                let links = changeSet.linkWriteTargets
+                return .changeSet(
+                    zip(changeSet.requests, changeSet.operations).enumerated().map { index, part in
+                        guard let target = links[index] else { return encoded(part.0, part.1) }
+                        var request = part.0
+                        request.body = codec.encodeLink(uri: target)
+                        request.headers["Content-Type"] = codec.linkContentType
+                        request.headers["Accept"] = codec.acceptHeader
+                        return request
+                    })
+            case (.read(.read(let query)), .query(var request)) where !query.isCountRequest:
+                request.headers["Accept"] = codec.acceptHeader
+                return .query(request)
+            default:
+                return item
+            }
         }
         let (body, contentType) = try BatchWriter.encode(items)
         var request = HTTPRequest(method: "POST", url: try url(for: "$batch"), headers: headers, body: .data(body))

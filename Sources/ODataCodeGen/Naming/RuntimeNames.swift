@@ -34,6 +34,7 @@ enum RuntimeNames {
         "DataServiceError",
         "DataServiceProvider",
         "DecimalRounding",
+        "DecimalValue",
         "DefaultHeadersMiddleware",
         "DynamicProperties",
         "EdmAtomForm",

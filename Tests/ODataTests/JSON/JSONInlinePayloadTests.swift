@@ -81,6 +81,27 @@ final class JSONInlinePayloadTests: XCTestCase {
         }
     }
 
+    /// Read as a streamed page reads it, the unwrapped entry is kept whole (its `nr_Employees.results` is not
+    /// the feed's entry array, which only `d` holds) and decodes as the whole body does; it used to be refused
+    /// as "an object with neither __metadata nor a property of RefScenario.Room" at the first employee.
+    func testUnwrappedEntryWithDifferentInlinesIsKeptWholeByTheStreamingReader() throws {
+        let data = try Payloads.data("olingo_jsonEmployeesWithDifferentInlines.json")
+        let whole = try decoder.decodeEntityList(data, entityType: M.room)
+        XCTAssertEqual(whole.entities.map { $0["Name"] }, [.string("Room 1")])
+        for size in [1, 7, 64, 244, 1024, data.count] {
+            var reader = JSONFeedReader(entityType: M.room, typeResolver: RefScenarioModel.resolver)
+            var list = EntityList(entities: [])
+            _ = try reader.read(data, inPiecesOf: size, into: &list)
+            XCTAssertEqual(list.entities.count, 0, "size \(size)")
+            guard case .whole(let kept) = try reader.finish() else { return XCTFail("size \(size): not kept whole") }
+            XCTAssertEqual(kept, data)
+            let decoded = try decoder.decodeEntityList(kept, entityType: M.room)
+            XCTAssertEqual(decoded.entities.map(\.values), whole.entities.map(\.values))
+            XCTAssertEqual(
+                decoded.entities.first?.relatedEntities(M.room.navigationProperties[0]).count, 4, "size \(size)")
+        }
+    }
+
     func testUnwrappedEntryWithDifferentInlinesAtEachLevel() throws {
         let room = try decoder.decodeEntity(
             try Payloads.data("olingo_jsonEmployeesWithDifferentInlines.json"), entityType: M.room)

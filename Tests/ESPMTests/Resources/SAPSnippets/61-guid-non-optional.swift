@@ -1,0 +1,11 @@
+// Source: SAPOData GuidValue reference: parse returns GuidValue; equal, toString.
+// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+import ESPM
+import Foundation
+import OData
+
+func sameGuid(_ text: String, _ other: GuidValue) -> Bool {
+    let parsed: GuidValue = GuidValue.parse(text)
+    print(GuidValue.parse(text).toString())
+    return parsed.equal(other)
+}

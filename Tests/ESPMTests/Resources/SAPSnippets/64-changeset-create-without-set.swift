@@ -1,0 +1,14 @@
+// Source: SAPOData ChangeSet.createEntity(_:) reference: the entity set is taken from the entity's type.
+// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+import ESPM
+import Foundation
+import OData
+
+func createTwo(service: ESPMContainer<OnlineODataProvider>, first: Customer, second: Customer) throws {
+    let changes = ChangeSet()
+    changes.createEntity(first)
+    changes.createEntity(second)
+    let batch = RequestBatch()
+    batch.addChanges(changes)
+    try service.processBatch(batch)
+}

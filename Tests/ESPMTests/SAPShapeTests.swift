@@ -1,0 +1,81 @@
+import ESPM
+import Foundation
+import OData
+import ODataTestSupport
+import XCTest
+
+/// SAP's shapes beside this SDK's own (README, "Porting from SAPOData"): `DecimalValue`, the non-optional value
+/// factories, `LocalDateTime.utc(from:)`, and `ChangeSet.createEntity(_:)` without a set.
+final class SAPShapeTests: XCTestCase {
+    func testDecimalValueWrapsABigDecimal() throws {
+        let price = DecimalValue.of(try XCTUnwrap(BigDecimal(string: "9.90")))
+        XCTAssertEqual(price.toString(), "9.90")
+        XCTAssertEqual(DecimalValue.compare(price, .zero), 1)
+        XCTAssertEqual(DecimalValue.compare(.zero, price), -1)
+        XCTAssertEqual(DecimalValue.compare(price, DecimalValue(try XCTUnwrap(BigDecimal(string: "9.9")))), 0)
+        XCTAssertTrue(DecimalValue.equal(nil, nil))
+        XCTAssertFalse(DecimalValue.equal(price, nil))
+        XCTAssertEqual(DecimalValue(edmValue: price.edmValue), price)
+        XCTAssertNil(DecimalValue(edmValue: .string("9.90")))
+    }
+
+    func testNonOptionalFactoriesAreChosenOnlyWhereANonOptionalIsNeeded() throws {
+        let optional = BigDecimal.fromDouble(1.5)
+        XCTAssertTrue(type(of: optional) == BigDecimal?.self)
+        XCTAssertNil(BigDecimal.fromDouble(.nan) as BigDecimal?)
+        let sum: BigDecimal = BigDecimal.fromDouble(1.5).add(BigDecimal.parse("2.25"))
+        XCTAssertEqual(sum, BigDecimal(string: "3.75"))
+        let text = "0f8fad5b-d9cb-469f-a165-70867728950e"
+        XCTAssertEqual(GuidValue.parse(text).toString(), text)
+        XCTAssertNil(GuidValue.parse("no guid") as GuidValue?)
+        let day: LocalDateTime = LocalDateTime.of(year: 2000, month: 2, day: 29)
+        XCTAssertEqual(day.isoString, "2000-02-29T00:00:00")
+        XCTAssertNil(LocalDateTime.of(year: 2001, month: 2, day: 29) as LocalDateTime?)
+    }
+
+    func testUTCFromATimeZoneIsOptionalAndShiftsByItsOffset() throws {
+        let local = LocalDateTime.of(year: 2024, month: 7, day: 1, hour: 12)!
+        let gmt: Date = local.utc()
+        XCTAssertEqual(local.utc()!, gmt)
+        XCTAssertEqual(local.utc(from: try XCTUnwrap(TimeZone(secondsFromGMT: 7200))), gmt.addingTimeInterval(-7200))
+        // Berlin keeps summer time in July: 12:00 there is 10:00 UTC.
+        XCTAssertEqual(local.utc(from: try XCTUnwrap(TimeZone(identifier: "Europe/Berlin"))), gmt.addingTimeInterval(-7200))
+    }
+
+    func testACreateWithoutItsSetIsResolvedByTheServiceAndRefusedWithoutOne() async throws {
+        let root = try XCTUnwrap(URL(string: "http://127.0.0.1:35945/ESPM.svc/"))
+        let transport = MockTransport { request, _ in
+            let body =
+                "--b\r\nContent-Type: multipart/mixed; boundary=c\r\n\r\n--c\r\nContent-Type: application/http\r\n\r\n"
+                + "HTTP/1.1 204 No Content\r\n\r\n\r\n--c--\r\n--b--\r\n"
+            return HTTPResponse.make(202, ["Content-Type": "multipart/mixed; boundary=b"], body: body, url: request.url)
+        }
+        let provider = OnlineODataProvider(serviceName: "ESPM", serviceRoot: root, transport: transport)
+        var customer = Customer()
+        customer.customerID = "N1"
+
+        let unresolved = ChangeSet()
+        unresolved.createEntity(customer)
+        let direct = RequestBatch()
+        direct.addChanges(unresolved)
+        do {
+            try await provider.processBatch(direct)
+            XCTFail("sent a create without its entity set")
+        } catch let error as ODataError {
+            XCTAssertEqual(error.kind, .invalidRequest)
+            XCTAssertTrue(error.message.contains("creates a ESPM.Customer without its entity set"), error.message)
+        }
+        XCTAssertFalse(transport.requests.contains { $0.url.path.hasSuffix("$batch") })
+
+        let changes = ChangeSet()
+        changes.createEntity(customer)
+        let batch = RequestBatch()
+        batch.addChanges(changes)
+        try await ESPMContainer(provider: provider).processBatch(batch)
+        let sent = try XCTUnwrap(transport.requests.last { $0.url.path.hasSuffix("$batch") })
+        guard case .data(let data) = sent.body else { return XCTFail("no body") }
+        XCTAssertTrue(String(decoding: data, as: UTF8.self).contains("POST Customers HTTP/1.1"))
+        guard case .create(_, let set)? = changes.operations.first else { return XCTFail("not a create") }
+        XCTAssertEqual(set.name, "Customers")
+    }
+}
