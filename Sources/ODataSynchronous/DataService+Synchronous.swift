@@ -135,4 +135,10 @@ extension DataService {
             try await self.updateEntity(start, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
         }
     }
+
+    /// Synchronous `count(_:headers:options:)`, SAP's form for background queues; not for async contexts.
+    @available(*, noasync, message: "use the async form in an async context")
+    public func count(_ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) throws -> Int64 {
+        try Blocking.run { try await self.count(query, headers: headers, options: options) }
+    }
 }

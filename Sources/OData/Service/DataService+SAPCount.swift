@@ -8,12 +8,6 @@ extension DataService {
         Int64(try await provider.fetchCount(query, headers: headers ?? HTTPHeaders()))
     }
 
-    /// Synchronous `count(_:headers:options:)`, SAP's form for background queues; not for async contexts.
-    @available(*, noasync, message: "use the async form in an async context")
-    public func count(_ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) throws -> Int64 {
-        try Blocking.run { try await self.count(query, headers: headers, options: options) }
-    }
-
     /// Completion-handler form of `count(_:headers:options:)`, called on the main actor.
     @discardableResult
     public func count(
