@@ -40,30 +40,6 @@ public struct ODataErrorBody: Error, Sendable, Hashable, CustomStringConvertible
         self.rawBody = rawBody
     }
 
-    /// Parses an error body; `contentType` (the response's `Content-Type`) picks JSON or XML,
-    /// and when it names neither the first non-blank byte decides.
-    public static func parse(_ data: Data, contentType: String?) -> ODataErrorBody {
-        let type = contentType?.lowercased() ?? ""
-        var parsed: ODataErrorBody?
-        if type.contains("json") {
-            parsed = parseJSON(data)
-        } else if type.contains("xml") {
-            parsed = parseXML(data)
-        } else {
-            switch data.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) {
-            case UInt8(ascii: "{"): parsed = parseJSON(data)
-            case UInt8(ascii: "<"): parsed = parseXML(data)
-            default: parsed = nil
-            }
-        }
-        if var body = parsed {
-            body.rawBody = data
-            return body
-        }
-        let text = String(decoding: data.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return ODataErrorBody(message: text.isEmpty ? nil : text, isRecognized: false, rawBody: data)
-    }
-
     /// A readable description.
     public var description: String {
         var text = "OData error"
