@@ -40,6 +40,21 @@ extension ODataError {
         }
     }
 
+    /// Runs `body`; an error it throws becomes an `ODataError` through `init(wrapping:)`: how a
+    /// `throws(ODataError)` function calls code that throws other errors (the one conversion path).
+    @inlinable
+    package static func converting<Result>(_ body: () throws -> Result) throws(ODataError) -> Result {
+        do { return try body() } catch { throw ODataError(wrapping: error) }
+    }
+
+    /// Runs `body`; an error it throws becomes an `ODataError` through `init(wrapping:)` (the async form).
+    @inlinable
+    package static func converting<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+    ) async throws(ODataError) -> Result {
+        do { return try await body() } catch { throw ODataError(wrapping: error) }
+    }
+
     /// The metadata error, for `.invalidMetadata`.
     public var metadataError: MetadataError? { underlyingError as? MetadataError }
 }
