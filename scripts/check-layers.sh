@@ -12,7 +12,8 @@
 #   Values Model                   EDM values (their literal and wire forms), descriptors, entities, keys,
 #                                  results of reads (EntityList, FunctionResult); one layer: EdmValue holds ComplexValue
 #   Query                          DataQuery, filters, URL rendering, the in-memory evaluator
-#   Wire                           what the codecs share: name tables, fast paths, the incremental feed reader
+#   Wire                           what the codecs share: their decoding error, name tables, fast paths, the
+#                                  incremental feed reader
 #   JSON                           the verbose-JSON codec and its feed reader
 #   Atom                           the Atom codec and its feed reader
 #   ErrorBodies                    parsing a server's error body (JSON or XML)

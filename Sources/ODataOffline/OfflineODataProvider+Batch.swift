@@ -21,7 +21,8 @@ extension OfflineODataProvider {
                             if index > 0 { body.append(UInt8(ascii: ",")) }
                             body += encodeEntity(entity)
                         }
-                        responses.append(.query(BatchPartResponse(statusCode: 200, headers: Self.jsonHeaders, body: body + Data("]}}".utf8))))
+                        responses.append(
+                            .query(BatchPartResponse(statusCode: 200, headers: Self.jsonHeaders, body: body + Data("]}}".utf8))))
                     } catch {
                         responses.append(.query(Self.errorResponse(error)))
                     }
@@ -48,13 +49,7 @@ extension OfflineODataProvider {
             if let error = part.error(for: BatchPartRequest(method: "GET", url: query.relativeURLString), serviceRoot: serviceRoot) {
                 throw error
             }
-            guard var type = query.entitySet?.entityType else { throw ODataError(.invalidRequest, "the query addresses no entity set") }
-            for segment in query.navigationSegments {
-                guard let navigation = type.navigationProperty(named: segment.name) else {
-                    throw ODataError(.invalidRequest, "\(type.qualifiedName) has no navigation property \(segment.name)")
-                }
-                type = navigation.targetType
-            }
+            let type = try query.resultEntityType()
             do {
                 return try ODataJSONDecoder(typeResolver: try openStore().typeResolver).decodeEntityList(part.body, entityType: type)
             } catch {

@@ -12,7 +12,8 @@ extension OfflineODataProvider {
     }
 
     /// A single property of the entity a query addresses.
-    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
+    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
+        async throws(ODataError)
         -> EdmValue
     {
         return try ODataError.converting {

@@ -12,7 +12,8 @@ extension OfflineODataProvider {
                 case .entities(let list): return EntityList(entities: list)
                 case .entity(let entity): return EntityList(entities: [entity])
                 case .none: return EntityList(entities: [])
-                case .value: throw ODataError(.invalidRequest, "function import \(query.invocation?.function.name ?? "") returns no entities")
+                case .value:
+                    throw ODataError(.invalidRequest, "function import \(query.invocation?.function.name ?? "") returns no entities")
                 }
             }
             let store = try openStore()
@@ -36,13 +37,15 @@ extension OfflineODataProvider {
 
     /// Invokes a function import through the in-process service's handler; an offline store of a remote
     /// service cannot answer function imports (they run on the server) and throws.
-    public func invokeFunction(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws(ODataError) -> FunctionResult {
+    public func invokeFunction(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws(ODataError) -> FunctionResult
+    {
         return try await ODataError.converting {
             guard let name = query.invocation?.function.name else {
                 throw ODataError(.invalidRequest, "the query invokes no function import")
             }
             guard let functionHandler else {
-                throw ODataError(.invalidRequest, "offline store: function import \(name) runs on the service and cannot be answered offline")
+                throw ODataError(
+                    .invalidRequest, "offline store: function import \(name) runs on the service and cannot be answered offline")
             }
             return try await functionHandler(query)
 
@@ -102,7 +105,8 @@ extension OfflineODataProvider {
             let store = try openStore()
             let (set, key) = try store.locate(entity, set: entitySet)
             guard
-                let row = try store.db.query("SELECT data, content_type FROM media WHERE eset = ? AND ekey = ?", [.text(set), .text(key)]).first
+                let row = try store.db.query("SELECT data, content_type FROM media WHERE eset = ? AND ekey = ?", [.text(set), .text(key)])
+                    .first
             else { throw OfflineStore.notFound("no media resource of \(set)\(key) in the offline store") }
             return (row[0].data ?? Data(), row[1].text)
 

@@ -43,7 +43,7 @@ extension InMemoryProvider {
             if let error = part.error(for: BatchPartRequest(method: "GET", url: query.relativeURLString), serviceRoot: serviceRoot) {
                 throw error
             }
-            let type = try InMemoryStore.resultType(of: query)
+            let type = try query.resultEntityType()
             do {
                 return try ODataJSONDecoder().decodeEntityList(part.body, entityType: type)
             } catch {
@@ -108,19 +108,5 @@ extension InMemoryProvider {
         let properties = ODataJSONEncoder().encodeForCreate(entity)
         guard properties.count > 2 else { return head }
         return head.dropLast() + Data(",".utf8) + properties.dropFirst()
-    }
-}
-
-extension InMemoryStore {
-    /// The entity type a query's result has: its set's type followed through the navigation segments.
-    static func resultType(of query: DataQuery) throws -> EntityTypeDescriptor {
-        guard var type = query.entitySet?.entityType else { throw ODataError(.invalidRequest, "the query addresses no entity set") }
-        for segment in query.navigationSegments {
-            guard let navigation = type.navigationProperty(named: segment.name) else {
-                throw ODataError(.invalidRequest, "\(type.qualifiedName) has no navigation property \(segment.name)")
-            }
-            type = navigation.targetType
-        }
-        return type
     }
 }

@@ -4,7 +4,8 @@ import OData
 /// Writes and `$links` of the in-memory provider.
 extension InMemoryProvider {
     /// Creates an entity (deep-inserting or binding its loaded navigation properties).
-    public func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
+    public func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders())
+        async throws(ODataError)
         -> EntityValue
     {
         return try ODataError.converting {

@@ -95,7 +95,9 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// Reads the page a next link of `fetchEntities` addresses.
-    public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> EntityList {
+    public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
+        -> EntityList
+    {
         return try ODataError.converting {
             guard let range = nextLink.range(of: "$skiptoken="), let offset = Int(nextLink[range.upperBound...]), offset >= 0 else {
                 throw ODataError(.invalidRequest, "not a next link of this provider: \(nextLink)")
@@ -140,7 +142,8 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// A property of the entity a query addresses (null when not set).
-    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
+    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
+        async throws(ODataError)
         -> EdmValue
     {
         return try await ODataError.converting {

@@ -5,57 +5,45 @@ import OData
 extension RecordedProvider {
     /// Unsupported: throws `.unsupportedOperation`.
     public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders) async throws(ODataError) -> EntityList {
-        return try ODataError.converting {
-            throw unsupported("follow next links")
-
-        }
+        throw unsupported("follow next links")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
     public func fetchCount(_ query: DataQuery, headers: HTTPHeaders) async throws(ODataError) -> Int {
-        return try ODataError.converting {
-     throw unsupported("count") 
-        }
+        throw unsupported("count")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
-    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders) async throws(ODataError) -> EdmValue {
-        return try ODataError.converting {
-            throw unsupported("read properties")
-
-        }
+    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders) async throws(ODataError)
+        -> EdmValue
+    {
+        throw unsupported("read properties")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
-    public func fetchPropertyValue(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders) async throws(ODataError) -> Data {
-        return try ODataError.converting {
-            throw unsupported("read $value")
-
-        }
+    public func fetchPropertyValue(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders) async throws(ODataError)
+        -> Data
+    {
+        throw unsupported("read $value")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
     public func loadProperty(_ navigation: NavigationDescriptor, into entity: inout EntityValue, query: DataQuery, headers: HTTPHeaders)
         async throws(ODataError)
     {
-        try ODataError.converting {
-     throw unsupported("load navigation properties") 
-        }
+        throw unsupported("load navigation properties")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
     public func fetchMetadataDocument(headers: HTTPHeaders) async throws(ODataError) -> Data {
-        return try ODataError.converting {
-     throw unsupported("read $metadata") 
-        }
+        throw unsupported("read $metadata")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
-    public func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders) async throws(ODataError) -> EntityValue {
-        return try ODataError.converting {
-            throw unsupported("create entities")
-
-        }
+    public func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders) async throws(ODataError)
+        -> EntityValue
+    {
+        throw unsupported("create entities")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
@@ -63,36 +51,28 @@ extension RecordedProvider {
         _ entity: EntityValue, in parent: EntityValue, property: NavigationDescriptor, parentSet: EntitySetDescriptor?,
         headers: HTTPHeaders
     ) async throws(ODataError) -> EntityValue {
-        return try ODataError.converting {
-     throw unsupported("create entities") 
-        }
+        throw unsupported("create entities")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
     public func updateEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor?, headers: HTTPHeaders, options: RequestOptions)
         async throws(ODataError) -> EntityValue
     {
-        return try ODataError.converting {
-     throw unsupported("update entities") 
-        }
+        throw unsupported("update entities")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
     public func deleteEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor?, headers: HTTPHeaders, options: RequestOptions)
         async throws(ODataError)
     {
-        try ODataError.converting {
-     throw unsupported("delete entities") 
-        }
+        throw unsupported("delete entities")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
     public func fetchLinks(from entity: EntityValue, property: NavigationDescriptor, entitySet: EntitySetDescriptor?, headers: HTTPHeaders)
         async throws(ODataError) -> LinkList
     {
-        return try ODataError.converting {
-     throw unsupported("read $links") 
-        }
+        throw unsupported("read $links")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
@@ -100,9 +80,7 @@ extension RecordedProvider {
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor?,
         targetSet: EntitySetDescriptor?, headers: HTTPHeaders
     ) async throws(ODataError) {
-        try ODataError.converting {
-     throw unsupported("add links") 
-        }
+        throw unsupported("add links")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
@@ -110,9 +88,7 @@ extension RecordedProvider {
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor?,
         targetSet: EntitySetDescriptor?, headers: HTTPHeaders
     ) async throws(ODataError) {
-        try ODataError.converting {
-     throw unsupported("set links") 
-        }
+        throw unsupported("set links")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
@@ -120,58 +96,45 @@ extension RecordedProvider {
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue?, entitySet: EntitySetDescriptor?,
         headers: HTTPHeaders
     ) async throws(ODataError) {
-        try ODataError.converting {
-     throw unsupported("remove links") 
-        }
+        throw unsupported("remove links")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
     public func fetchMedia(of entity: EntityValue, entitySet: EntitySetDescriptor?, headers: HTTPHeaders) async throws(ODataError) -> (
         data: Data, contentType: String?
     ) {
-        return try ODataError.converting {
-     throw unsupported("read media") 
-        }
+        throw unsupported("read media")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
-    public func downloadMedia(of entity: EntityValue, to file: URL, entitySet: EntitySetDescriptor?, headers: HTTPHeaders) async throws(ODataError)
+    public func downloadMedia(of entity: EntityValue, to file: URL, entitySet: EntitySetDescriptor?, headers: HTTPHeaders)
+        async throws(ODataError)
         -> String?
     {
-        return try ODataError.converting {
-     throw unsupported("read media") 
-        }
+        throw unsupported("read media")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
     public func uploadMedia(
         of entity: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor?, headers: HTTPHeaders
     ) async throws(ODataError) -> String? {
-        return try ODataError.converting {
-     throw unsupported("write media") 
-        }
+        throw unsupported("write media")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
     public func createMedia(in entitySet: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String?, headers: HTTPHeaders)
         async throws(ODataError) -> EntityValue
     {
-        return try ODataError.converting {
-     throw unsupported("create media") 
-        }
+        throw unsupported("create media")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
     public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders) async throws(ODataError) {
-        try ODataError.converting {
-     throw unsupported("run $batch") 
-        }
+        throw unsupported("run $batch")
     }
 
     /// Unsupported: throws `.unsupportedOperation`.
     public func entities(from part: BatchPartResponse, for query: DataQuery) throws(ODataError) -> EntityList {
-        return try ODataError.converting {
-     throw unsupported("run $batch") 
-        }
+        throw unsupported("run $batch")
     }
 }

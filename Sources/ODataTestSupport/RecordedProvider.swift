@@ -40,7 +40,7 @@ public final class RecordedProvider: DataServiceProvider, @unchecked Sendable {
     {
         return try ODataError.converting {
             let data = try payload("GET", query)
-            return try ODataJSONDecoder().decodeEntityList(data, entityType: try Self.entityType(of: query))
+            return try ODataJSONDecoder().decodeEntityList(data, entityType: try query.resultEntityType())
 
         }
     }
@@ -51,7 +51,7 @@ public final class RecordedProvider: DataServiceProvider, @unchecked Sendable {
     {
         return try ODataError.converting {
             let data = try payload("GET", query)
-            return try ODataJSONDecoder().decodeEntity(data, entityType: try Self.entityType(of: query))
+            return try ODataJSONDecoder().decodeEntity(data, entityType: try query.resultEntityType())
 
         }
     }
@@ -61,15 +61,12 @@ public final class RecordedProvider: DataServiceProvider, @unchecked Sendable {
         async throws(ODataError) -> FunctionResult
     {
         return try ODataError.converting {
-            guard let function = query.invocation?.function else { throw ODataError(.invalidRequest, "the query invokes no function import") }
+            guard let function = query.invocation?.function else {
+                throw ODataError(.invalidRequest, "the query invokes no function import")
+            }
             let data = try payload(function.httpMethod, query)
             return try ODataJSONDecoder().decodeFunctionResult(data, function: function)
 
         }
-    }
-
-    private static func entityType(of query: DataQuery) throws -> EntityTypeDescriptor {
-        guard let set = query.entitySet else { throw ODataError(.invalidRequest, "the query addresses no entity set") }
-        return set.entityType
     }
 }

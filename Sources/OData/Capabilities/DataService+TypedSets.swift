@@ -50,7 +50,8 @@ extension DataService {
     ) async throws(ODataError) -> Entity {
         return try await ODataError.converting {
             try entitySet.checkAllows(.update)
-            return Entity(entityValue: try await provider.updateEntity(entity.entityValue, in: entitySet, headers: headers, options: options))
+            return Entity(
+                entityValue: try await provider.updateEntity(entity.entityValue, in: entitySet, headers: headers, options: options))
 
         }
     }

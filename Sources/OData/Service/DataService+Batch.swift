@@ -53,7 +53,8 @@ extension DataService {
 
 extension DataService {
     /// The typed entities of a successful batch read of `query` (see `RequestBatch.addQuery(_:)`).
-    public func entities<Entity: EntityProtocol>(_ type: Entity.Type, from part: BatchPartResponse, for query: DataQuery) throws(ODataError) -> [Entity]
+    public func entities<Entity: EntityProtocol>(_ type: Entity.Type, from part: BatchPartResponse, for query: DataQuery) throws(ODataError)
+        -> [Entity]
     {
         Entity.array(from: try provider.entities(from: part, for: query).entities)
     }

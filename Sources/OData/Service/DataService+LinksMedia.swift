@@ -44,7 +44,8 @@ extension DataService {
 
     /// Writes the media resource of a media-link entity into a file; returns the content type.
     @discardableResult
-    public func downloadMedia<Entity: EntityProtocol>(of entity: Entity, to file: URL, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
+    public func downloadMedia<Entity: EntityProtocol>(of entity: Entity, to file: URL, headers: HTTPHeaders = HTTPHeaders())
+        async throws(ODataError)
         -> String?
     {
         try await provider.downloadMedia(of: entity.entityValue, to: file, entitySet: nil, headers: headers)

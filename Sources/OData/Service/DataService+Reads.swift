@@ -54,14 +54,16 @@ extension DataService {
     }
 
     /// Reads a single property of the entity a query addresses (`Customers('1')/City`).
-    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
+    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
+        async throws(ODataError)
         -> EdmValue
     {
         try await provider.fetchProperty(property, of: query, headers: headers)
     }
 
     /// Reads the raw `$value` of a primitive property of the entity a query addresses.
-    public func fetchPropertyValue(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
+    public func fetchPropertyValue(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
+        async throws(ODataError)
         -> Data
     {
         try await provider.fetchPropertyValue(property, of: query, headers: headers)

@@ -33,7 +33,9 @@ public struct ByteStream: Sendable, Hashable {
 extension DataService {
     /// SAP's `executeQuery(_:)`: reads what the query addresses — entities, the entity of a keyed query, a
     /// `$count` or a function import's result — as a `QueryResult` (`Customer.array(from: result.entityList())`).
-    public func executeQuery(_ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) async throws(ODataError) -> QueryResult {
+    public func executeQuery(_ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) async throws(ODataError)
+        -> QueryResult
+    {
         let headers = headers ?? HTTPHeaders()
         let options = options ?? RequestOptions()
         if query.invocation != nil {

@@ -5,7 +5,9 @@ extension DataService {
     /// Creates an entity in the one entity set of this container that holds its type (SAP's
     /// `createEntity(customer)`); throws `ODataError` `.invalidRequest` when no set or several sets
     /// hold it (then pass the set: `createEntity(_:in:headers:)`).
-    public func createEntity<Entity: EntityProtocol>(_ entity: Entity, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Entity {
+    public func createEntity<Entity: EntityProtocol>(_ entity: Entity, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
+        -> Entity
+    {
         return try await ODataError.converting {
             try await createEntity(entity, in: try entitySet(for: Entity.entityType), headers: headers)
 

@@ -50,7 +50,8 @@ public protocol DataServiceProvider: Sendable {
 
     /// Creates an entity in an entity set and returns the provider's version of it (key, ETag, edit
     /// link). Loaded navigation properties are deep-inserted (new entities) or bound (existing ones).
-    func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders) async throws(ODataError) -> EntityValue
+    func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders) async throws(ODataError)
+        -> EntityValue
 
     /// Creates an entity related to `parent` through a navigation property (`POST Parent(key)/Nav`).
     func createRelatedEntity(
@@ -65,7 +66,8 @@ public protocol DataServiceProvider: Sendable {
     ) async throws(ODataError) -> EntityValue
 
     /// Deletes an entity, checking its ETag.
-    func deleteEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor?, headers: HTTPHeaders, options: RequestOptions) async throws(ODataError)
+    func deleteEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor?, headers: HTTPHeaders, options: RequestOptions)
+        async throws(ODataError)
 
     // MARK: $links
 
@@ -100,7 +102,8 @@ public protocol DataServiceProvider: Sendable {
     ) async throws(ODataError) -> (data: Data, contentType: String?)
 
     /// Writes the media resource of a media-link entity into a file; returns the content type.
-    func downloadMedia(of entity: EntityValue, to file: URL, entitySet: EntitySetDescriptor?, headers: HTTPHeaders) async throws(ODataError) -> String?
+    func downloadMedia(of entity: EntityValue, to file: URL, entitySet: EntitySetDescriptor?, headers: HTTPHeaders) async throws(ODataError)
+        -> String?
 
     /// Replaces the media resource of a media-link entity; returns the new ETag, if any.
     func uploadMedia(

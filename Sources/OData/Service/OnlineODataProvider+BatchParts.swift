@@ -11,7 +11,8 @@ extension OnlineODataProvider {
                 throw error
             }
             return try decode(response, request, format: .json) {
-                try ODataJSONDecoder(typeResolver: options.typeResolver).decodeEntityList(part.body, entityType: try resultType(of: query))
+                try ODataJSONDecoder(typeResolver: options.typeResolver).decodeEntityList(
+                    part.body, entityType: try query.resultEntityType())
             }
         }
     }

@@ -19,7 +19,8 @@ extension OnlineODataProvider {
         of entity: EntityValue, to file: URL, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> String? {
         return try await ODataError.converting {
-            try await execute(try requestBuilder.media(of: entity, entitySet: entitySet, to: file, headers: headers)).headers["Content-Type"]
+            try await execute(try requestBuilder.media(of: entity, entitySet: entitySet, to: file, headers: headers)).headers[
+                "Content-Type"]
 
         }
     }

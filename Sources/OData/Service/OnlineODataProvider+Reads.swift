@@ -5,38 +5,44 @@ extension OnlineODataProvider: DataServiceProvider {
     /// Server-driven paging is not followed here: see `pages(_:)` and `entities(_:)`. A large JSON page of an
     /// entity set or navigation (256 KB or more, or of unknown length) is decoded while it arrives when the
     /// transport streams (see `PagedEntities`); a smaller one is read whole, then decoded.
-    public func fetchEntities(_ query: DataQuery, headers: HTTPHeaders, options requestOptions: RequestOptions) async throws(ODataError) -> EntityList {
+    public func fetchEntities(_ query: DataQuery, headers: HTTPHeaders, options requestOptions: RequestOptions) async throws(ODataError)
+        -> EntityList
+    {
         return try await ODataError.converting {
             try query.checkEntitySetCapabilities()
             let request = try requestBuilder.fetch(query, headers: headers, options: requestOptions)
             if streamsPages(of: query) {
-                return try await collectPage(request, type: try resultType(of: query))
+                return try await collectPage(request, type: try query.resultEntityType())
             }
             let response = try await execute(request)
-            return try decodeList(response, request, type: try resultType(of: query))
+            return try decodeList(response, request, type: try query.resultEntityType())
 
         }
     }
 
     /// Reads the page a server-driven next link of `query` addresses; a link to another origin throws
     /// `ODataError` `.crossOriginNextLink`.
-    public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> EntityList {
+    public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
+        -> EntityList
+    {
         return try await ODataError.converting {
             let request = try requestBuilder.nextPage(nextLink, headers: headers)
             if streamsPages(of: query) {
-                return try await collectPage(request, type: try resultType(of: query))
+                return try await collectPage(request, type: try query.resultEntityType())
             }
             let response = try await execute(request)
-            return try decodeList(response, request, type: try resultType(of: query))
+            return try decodeList(response, request, type: try query.resultEntityType())
 
         }
     }
 
     /// Reads one entity (by key, or a to-one navigation).
-    public func fetchEntity(_ query: DataQuery, headers: HTTPHeaders, options requestOptions: RequestOptions) async throws(ODataError) -> EntityValue {
+    public func fetchEntity(_ query: DataQuery, headers: HTTPHeaders, options requestOptions: RequestOptions) async throws(ODataError)
+        -> EntityValue
+    {
         return try await ODataError.converting {
             let (request, response) = try await send(requestBuilder.get(try requestBuilder.url(of: query), headers: headers))
-            return try decodeEntity(response, request, type: try resultType(of: query))
+            return try decodeEntity(response, request, type: try query.resultEntityType())
 
         }
     }
