@@ -8,17 +8,16 @@
 #   Bytes                          byte spans, percent-encoding, XML text escaping (the libxml2 set-up is
 #                                  ODataMetadata's HardenedXMLParser)
 #   Errors                         ODataError (the one public error type) with its kinds, the server's error body
-#                                  and the headers it carries, so that every layer above throws it
+#                                  (and reading it from XML) and the headers it carries: every layer above throws it
 #   Values Model                   EDM values (their literal and wire forms), descriptors, entities, keys,
 #                                  results of reads (EntityList, FunctionResult); one layer: EdmValue holds ComplexValue
 #   Query                          DataQuery, filters, URL rendering, the in-memory evaluator
 #   Wire                           what the codecs share: their decoding error, name tables, fast paths, the
 #                                  incremental feed reader
-#   JSON                           the verbose-JSON codec and its feed reader
+#   JSON                           the verbose-JSON codec, its feed reader, reading a JSON error body
 #   Atom                           the Atom codec and its feed reader
-#   ErrorBodies                    parsing a server's error body (JSON or XML)
 #   Dynamic                        the model built from $metadata at run time
-#   Transport                      HTTP requests, middleware, transports, errors of responses
+#   Transport                      HTTP requests, middleware, transports, errors of responses (any error body)
 #   Batch                          $batch requests, parts and changesets
 #   Service                        providers, DataService, the request builder
 #   Generated Capabilities Drift   generated-code support, typed sets, metadata drift: each its own layer
@@ -27,7 +26,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-layers=("Bytes" "Errors" "Values Model" "Query" "Wire" "JSON" "Atom" "ErrorBodies" "Dynamic" "Transport" "Batch" "Service" "Generated" "Capabilities" "Drift")
+layers=("Bytes" "Errors" "Values Model" "Query" "Wire" "JSON" "Atom" "Dynamic" "Transport" "Batch" "Service" "Generated" "Capabilities" "Drift")
 source scripts/symbol-graph.sh
 modules="$(odata_modules_dir)"
 [ -e "$modules/ODataMetadata.swiftmodule" ] || { echo "check-layers: no ODataMetadata module in $modules; run swift build first" >&2; exit 2; }

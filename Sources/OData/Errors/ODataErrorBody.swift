@@ -40,6 +40,17 @@ public struct ODataErrorBody: Error, Sendable, Hashable, CustomStringConvertible
         self.rawBody = rawBody
     }
 
+    /// The body a parser read from `data`, with `data` as its `rawBody`; when the parser recognized no error
+    /// document (nil), the text of `data` as the message, not recognized.
+    static func parsed(_ body: ODataErrorBody?, from data: Data) -> ODataErrorBody {
+        if var body {
+            body.rawBody = data
+            return body
+        }
+        let text = String(decoding: data.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return ODataErrorBody(message: text.isEmpty ? nil : text, isRecognized: false, rawBody: data)
+    }
+
     /// A readable description.
     public var description: String {
         var text = "OData error"

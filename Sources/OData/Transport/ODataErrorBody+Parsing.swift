@@ -17,11 +17,6 @@ extension ODataErrorBody {
             default: parsed = nil
             }
         }
-        if var body = parsed {
-            body.rawBody = data
-            return body
-        }
-        let text = String(decoding: data.prefix(2000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return ODataErrorBody(message: text.isEmpty ? nil : text, isRecognized: false, rawBody: data)
+        return ODataErrorBody.parsed(parsed, from: data)
     }
 }
