@@ -4,21 +4,29 @@
 #
 #   bash scripts/check-layers.sh            run after `swift build` (uses the built ODataMetadata module)
 #
-# Bottom to top (folders of Sources/OData; a line is one layer):
+# Bottom to top (folders of Sources/OData; a line is one layer, each folder its own layer where it can be):
 #   Bytes                          byte spans, percent-encoding, XML text escaping (the libxml2 set-up is
 #                                  ODataMetadata's HardenedXMLParser)
+#   Errors                         ODataError (the one public error type) with its kinds, the server's error body
+#                                  (and reading it from XML) and the headers it carries: every layer above throws it
 #   Values Model                   EDM values (their literal and wire forms), descriptors, entities, keys,
 #                                  results of reads (EntityList, FunctionResult); one layer: EdmValue holds ComplexValue
 #   Query                          DataQuery, filters, URL rendering, the in-memory evaluator
-#   Wire JSON Atom Errors          the payload codecs and error bodies
+#   Wire                           what the codecs share: their decoding error, name tables, fast paths, the
+#                                  incremental feed reader
+#   JSON                           the verbose-JSON codec, its feed reader, reading a JSON error body
+#   Atom                           the Atom codec and its feed reader
 #   Dynamic                        the model built from $metadata at run time
-#   Transport                      HTTP requests, headers, middleware, transports, ODataError
-#   Batch Service Generated Capabilities Drift  providers, DataService, $batch, generated-code support, typed sets
+#   Transport                      HTTP requests, middleware, transports, errors of responses (any error body)
+#   Batch                          $batch requests, parts and changesets
+#   Service                        providers, DataService, the request builder
+#   Generated Capabilities Drift   generated-code support, typed sets, metadata drift: each its own layer
+# Exit status 1 names the layer and the first errors when a back-edge exists.
 # Exit status 1 names the layer and the first errors when a back-edge exists.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-layers=("Bytes" "Values Model" "Query" "Wire JSON Atom Errors" "Dynamic" "Transport" "Batch Service Generated Capabilities Drift")
+layers=("Bytes" "Errors" "Values Model" "Query" "Wire" "JSON" "Atom" "Dynamic" "Transport" "Batch" "Service" "Generated" "Capabilities" "Drift")
 source scripts/symbol-graph.sh
 modules="$(odata_modules_dir)"
 [ -e "$modules/ODataMetadata.swiftmodule" ] || { echo "check-layers: no ODataMetadata module in $modules; run swift build first" >&2; exit 2; }
@@ -37,13 +45,10 @@ package_name=$(grep -oh -- '"-package-name","[^"]*"' .build/*.yaml 2>/dev/null |
 [ -n "$package_name" ] || package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]')
 
 files=()
-count=0
 for layer in "${layers[@]}"; do
-    count=$((count + 1))
     for folder in $layer; do
         while IFS= read -r file; do files+=("$file"); done < <(find "Sources/OData/$folder" -name '*.swift' | LC_ALL=C sort)
     done
-    [ "$count" -eq "${#layers[@]}" ] && break   # the whole module is type-checked by `swift build` itself
     if ! output=$(swiftc -typecheck -swift-version 6 -module-name OData -package-name "$package_name" -parse-as-library -I "$modules" \
         "${odata_clang_flags[@]}" "${files[@]}" 2>&1); then
         echo "check-layers: layer '$layer' uses a type from a layer above it (or a layer below is broken):" >&2

@@ -7,54 +7,55 @@ extension OfflineODataProvider {
     /// Runs the batch's reads and changesets in order and records each outcome in the batch as a server's
     /// `$batch` answer would (decode a read with `entities(from:for:)`). Parts added as raw
     /// `BatchPartRequest`s fail with 501.
-    public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws {
-        let store = try openStore()
-        var responses: [BatchItemResponse] = []
-        for part in batch.parts {
-            switch part {
-            case .read(.read(let query)):
-                do {
-                    let list = try await fetchEntities(query, headers: headers, options: RequestOptions())
-                    var body = Data("{\"d\":{\"results\":[".utf8)
-                    for (index, entity) in list.entities.enumerated() {
-                        if index > 0 { body.append(UInt8(ascii: ",")) }
-                        body += encodeEntity(entity)
+    public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) {
+        try await ODataError.converting {
+            let store = try openStore()
+            var responses: [BatchItemResponse] = []
+            for part in batch.parts {
+                switch part {
+                case .read(.read(let query)):
+                    do {
+                        let list = try await fetchEntities(query, headers: headers, options: RequestOptions())
+                        var body = Data("{\"d\":{\"results\":[".utf8)
+                        for (index, entity) in list.entities.enumerated() {
+                            if index > 0 { body.append(UInt8(ascii: ",")) }
+                            body += encodeEntity(entity)
+                        }
+                        responses.append(
+                            .query(BatchPartResponse(statusCode: 200, headers: Self.jsonHeaders, body: body + Data("]}}".utf8))))
+                    } catch {
+                        responses.append(.query(Self.errorResponse(error)))
                     }
-                    responses.append(.query(BatchPartResponse(statusCode: 200, headers: Self.jsonHeaders, body: body + Data("]}}".utf8))))
-                } catch {
-                    responses.append(.query(Self.errorResponse(error)))
-                }
-            case .read:
-                responses.append(.query(Self.errorResponse(Self.rawPartError)))
-            case .changes(let changeSet):
-                let operations = changeSet.operations
-                do {
-                    let parts = try store.db.transaction { try operations.map { try apply($0, headers: headers) } }
-                    responses.append(.changeSet(parts))
-                } catch {
-                    responses.append(.changeSet([Self.errorResponse(error)]))
+                case .read:
+                    responses.append(.query(Self.errorResponse(Self.rawPartError)))
+                case .changes(let changeSet):
+                    let operations = changeSet.operations
+                    do {
+                        let parts = try store.db.transaction { try operations.map { try apply($0, headers: headers) } }
+                        responses.append(.changeSet(parts))
+                    } catch {
+                        responses.append(.changeSet([Self.errorResponse(error)]))
+                    }
                 }
             }
+            try batch.record(responses, serviceRoot: serviceRoot)
+
         }
-        try batch.record(responses, serviceRoot: serviceRoot)
     }
 
     /// Decodes the entities of a successful batch read of `query`; a failed read throws its error.
-    public func entities(from part: BatchPartResponse, for query: DataQuery) throws -> EntityList {
-        if let error = part.error(for: BatchPartRequest(method: "GET", url: query.relativeURLString), serviceRoot: serviceRoot) {
-            throw error
-        }
-        guard var type = query.entitySet?.entityType else { throw ODataError(.invalidRequest, "the query addresses no entity set") }
-        for segment in query.navigationSegments {
-            guard let navigation = type.navigationProperty(named: segment.name) else {
-                throw ODataError(.invalidRequest, "\(type.qualifiedName) has no navigation property \(segment.name)")
+    public func entities(from part: BatchPartResponse, for query: DataQuery) throws(ODataError) -> EntityList {
+        return try ODataError.converting {
+            if let error = part.error(for: BatchPartRequest(method: "GET", url: query.relativeURLString), serviceRoot: serviceRoot) {
+                throw error
             }
-            type = navigation.targetType
-        }
-        do {
-            return try ODataJSONDecoder(typeResolver: try openStore().typeResolver).decodeEntityList(part.body, entityType: type)
-        } catch {
-            throw ODataError(.decoding, "batch read of \(query.relativeURLString): \(error)", underlyingError: error)
+            let type = try query.resultEntityType()
+            do {
+                return try ODataJSONDecoder(typeResolver: try openStore().typeResolver).decodeEntityList(part.body, entityType: type)
+            } catch {
+                throw ODataError(.decoding, "batch read of \(query.relativeURLString): \(error)", underlyingError: error)
+            }
+
         }
     }
 

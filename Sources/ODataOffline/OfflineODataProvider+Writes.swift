@@ -24,8 +24,11 @@ extension OfflineODataProvider {
     /// Returns the stored entity.
     public func createEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> EntityValue {
-        try createNow(entity, in: entitySet, headers: headers)
+    ) async throws(ODataError) -> EntityValue {
+        return try ODataError.converting {
+            try createNow(entity, in: entitySet, headers: headers)
+
+        }
     }
 
     func createNow(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders) throws -> EntityValue {
@@ -40,18 +43,21 @@ extension OfflineODataProvider {
     public func createRelatedEntity(
         _ entity: EntityValue, in parent: EntityValue, property: NavigationDescriptor, parentSet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> EntityValue {
-        let store = try openStore()
-        let (set, key) = try store.locate(parent, set: parentSet)
-        guard try store.row(set: set, key: key) != nil else { throw OfflineStore.notFound("\(set)\(key) is not in the offline store") }
-        guard let target = store.model.targetEntitySet(from: try store.entitySet(set), navigation: property.name) else {
-            throw ODataError(.invalidRequest, "offline store: \(set) has no navigation \(property.name)")
+    ) async throws(ODataError) -> EntityValue {
+        return try ODataError.converting {
+            let store = try openStore()
+            let (set, key) = try store.locate(parent, set: parentSet)
+            guard try store.row(set: set, key: key) != nil else { throw OfflineStore.notFound("\(set)\(key) is not in the offline store") }
+            guard let target = store.model.targetEntitySet(from: try store.entitySet(set), navigation: property.name) else {
+                throw ODataError(.invalidRequest, "offline store: \(set) has no navigation \(property.name)")
+            }
+            let (combinable, fields) = queueing(headers)
+            let created = try store.createLocal(
+                entity, in: EntitySetDescriptor(name: target.name, entityType: entity.entityType),
+                parent: (set, key, property.name), combinable: combinable, headers: fields)
+            return try settled(created, set: target.name, store: store)
+
         }
-        let (combinable, fields) = queueing(headers)
-        let created = try store.createLocal(
-            entity, in: EntitySetDescriptor(name: target.name, entityType: entity.entityType),
-            parent: (set, key, property.name), combinable: combinable, headers: fields)
-        return try settled(created, set: target.name, store: store)
     }
 
     /// Updates the stored entity (MERGE semantics: the changed properties; `.replace` for all) and queues the
@@ -59,8 +65,11 @@ extension OfflineODataProvider {
     public func updateEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
-    ) async throws -> EntityValue {
-        try updateNow(entity, in: entitySet, headers: headers, options: options)
+    ) async throws(ODataError) -> EntityValue {
+        return try ODataError.converting {
+            try updateNow(entity, in: entitySet, headers: headers, options: options)
+
+        }
     }
 
     func updateNow(
@@ -80,8 +89,11 @@ extension OfflineODataProvider {
     public func deleteEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
-    ) async throws {
-        try deleteNow(entity, in: entitySet, headers: headers)
+    ) async throws(ODataError) {
+        try ODataError.converting {
+            try deleteNow(entity, in: entitySet, headers: headers)
+
+        }
     }
 
     func deleteNow(_ entity: EntityValue, in entitySet: EntitySetDescriptor?, headers: HTTPHeaders) throws {
@@ -100,24 +112,33 @@ extension OfflineODataProvider {
     public func addLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws {
-        try link(.addLink, from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers)
+    ) async throws(ODataError) {
+        try ODataError.converting {
+            try link(.addLink, from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers)
+
+        }
     }
 
     /// Sets a to-one relation (`PUT …/$links/Nav`), in the store and queued.
     public func setLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws {
-        try link(.setLink, from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers)
+    ) async throws(ODataError) {
+        try ODataError.converting {
+            try link(.setLink, from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers)
+
+        }
     }
 
     /// Removes a relation (`DELETE …/$links/Nav(key)`, or `…/$links/Nav` for a to-one), in the store and queued.
     public func removeLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue? = nil,
         entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws {
-        try link(.removeLink, from: entity, property: property, to: target, entitySet: entitySet, targetSet: nil, headers: headers)
+    ) async throws(ODataError) {
+        try ODataError.converting {
+            try link(.removeLink, from: entity, property: property, to: target, entitySet: entitySet, targetSet: nil, headers: headers)
+
+        }
     }
 
     private func link(
@@ -147,27 +168,33 @@ extension OfflineODataProvider {
     public func uploadMedia(
         of entity: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> String? {
-        let store = try openStore()
-        let (set, key) = try store.locate(entity, set: entitySet)
-        try store.storeMedia(
-            set: set, key: key, data: try Self.bytes(of: body), contentType: contentType, headers: queueing(headers).headers)
-        if isLocalService { try store.settleService() }
-        return try store.row(set: set, key: key)?.mediaETag
+    ) async throws(ODataError) -> String? {
+        return try ODataError.converting {
+            let store = try openStore()
+            let (set, key) = try store.locate(entity, set: entitySet)
+            try store.storeMedia(
+                set: set, key: key, data: try Self.bytes(of: body), contentType: contentType, headers: queueing(headers).headers)
+            if isLocalService { try store.settleService() }
+            return try store.row(set: set, key: key)?.mediaETag
+
+        }
     }
 
     /// Creates a media entity locally from its media resource and queues the `POST` of the bytes (with `Slug`).
     public func createMedia(
         in entitySet: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String? = nil,
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> EntityValue {
-        let store = try openStore()
-        var fields = queueing(headers).headers
-        if let slug { fields["Slug"] = slug }
-        let created = try store.createMediaLocal(
-            EntityValue(type: entitySet.entityType), in: entitySet, data: try Self.bytes(of: body), contentType: contentType,
-            headers: fields)
-        return try settled(created, set: entitySet.name, store: store)
+    ) async throws(ODataError) -> EntityValue {
+        return try ODataError.converting {
+            let store = try openStore()
+            var fields = queueing(headers).headers
+            if let slug { fields["Slug"] = slug }
+            let created = try store.createMediaLocal(
+                EntityValue(type: entitySet.entityType), in: entitySet, data: try Self.bytes(of: body), contentType: contentType,
+                headers: fields)
+            return try settled(created, set: entitySet.name, store: store)
+
+        }
     }
 
     /// The bytes of a request body (a file is read).

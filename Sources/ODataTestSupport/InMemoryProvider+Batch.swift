@@ -8,42 +8,48 @@ extension InMemoryProvider {
     /// server's `$batch` answer would: a read's entities as a JSON feed (decode them with
     /// `entities(from:for:)`), a changeset's 201/204 responses, or one error response for a failed
     /// changeset. Parts added as raw `BatchPartRequest`s fail with 501.
-    public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws {
-        var responses: [BatchItemResponse] = []
-        for part in batch.parts {
-            switch part {
-            case .read(.read(let query)):
-                do {
-                    let list = try await fetchEntities(query)
-                    responses.append(.query(BatchPartResponse(statusCode: 200, headers: Self.jsonHeaders, body: encodeFeed(list))))
-                } catch {
-                    responses.append(.query(Self.errorResponse(error)))
-                }
-            case .read:
-                responses.append(.query(Self.errorResponse(unsupported("run a batch read given as a raw request"))))
-            case .changes(let changeSet):
-                let operations = changeSet.operations
-                do {
-                    let parts = try atomically { store in try operations.map { try apply($0, to: &store) } }
-                    responses.append(.changeSet(parts))
-                } catch {
-                    responses.append(.changeSet([Self.errorResponse(error)]))
+    public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) {
+        try await ODataError.converting {
+            var responses: [BatchItemResponse] = []
+            for part in batch.parts {
+                switch part {
+                case .read(.read(let query)):
+                    do {
+                        let list = try await fetchEntities(query)
+                        responses.append(.query(BatchPartResponse(statusCode: 200, headers: Self.jsonHeaders, body: encodeFeed(list))))
+                    } catch {
+                        responses.append(.query(Self.errorResponse(error)))
+                    }
+                case .read:
+                    responses.append(.query(Self.errorResponse(unsupported("run a batch read given as a raw request"))))
+                case .changes(let changeSet):
+                    let operations = changeSet.operations
+                    do {
+                        let parts = try atomically { store in try operations.map { try apply($0, to: &store) } }
+                        responses.append(.changeSet(parts))
+                    } catch {
+                        responses.append(.changeSet([Self.errorResponse(error)]))
+                    }
                 }
             }
+            try batch.record(responses, serviceRoot: serviceRoot)
+
         }
-        try batch.record(responses, serviceRoot: serviceRoot)
     }
 
     /// Decodes the entities of a successful batch read of `query`; a failed read throws its error.
-    public func entities(from part: BatchPartResponse, for query: DataQuery) throws -> EntityList {
-        if let error = part.error(for: BatchPartRequest(method: "GET", url: query.relativeURLString), serviceRoot: serviceRoot) {
-            throw error
-        }
-        let type = try InMemoryStore.resultType(of: query)
-        do {
-            return try ODataJSONDecoder().decodeEntityList(part.body, entityType: type)
-        } catch {
-            throw ODataError(.decoding, "batch read of \(query.relativeURLString): \(error)", underlyingError: error)
+    public func entities(from part: BatchPartResponse, for query: DataQuery) throws(ODataError) -> EntityList {
+        return try ODataError.converting {
+            if let error = part.error(for: BatchPartRequest(method: "GET", url: query.relativeURLString), serviceRoot: serviceRoot) {
+                throw error
+            }
+            let type = try query.resultEntityType()
+            do {
+                return try ODataJSONDecoder().decodeEntityList(part.body, entityType: type)
+            } catch {
+                throw ODataError(.decoding, "batch read of \(query.relativeURLString): \(error)", underlyingError: error)
+            }
+
         }
     }
 
@@ -102,19 +108,5 @@ extension InMemoryProvider {
         let properties = ODataJSONEncoder().encodeForCreate(entity)
         guard properties.count > 2 else { return head }
         return head.dropLast() + Data(",".utf8) + properties.dropFirst()
-    }
-}
-
-extension InMemoryStore {
-    /// The entity type a query's result has: its set's type followed through the navigation segments.
-    static func resultType(of query: DataQuery) throws -> EntityTypeDescriptor {
-        guard var type = query.entitySet?.entityType else { throw ODataError(.invalidRequest, "the query addresses no entity set") }
-        for segment in query.navigationSegments {
-            guard let navigation = type.navigationProperty(named: segment.name) else {
-                throw ODataError(.invalidRequest, "\(type.qualifiedName) has no navigation property \(segment.name)")
-            }
-            type = navigation.targetType
-        }
-        return type
     }
 }

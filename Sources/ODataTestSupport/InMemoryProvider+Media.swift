@@ -6,19 +6,25 @@ extension InMemoryProvider {
     /// The media resource of a media-link entity; 404 when it has none.
     public func fetchMedia(
         of entity: EntityValue, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> (data: Data, contentType: String?) {
-        let resource = try withStore("media \(entity.entityType.name)") { try $0.media(of: entity, in: entitySet) }
-        return (resource.data, resource.contentType)
+    ) async throws(ODataError) -> (data: Data, contentType: String?) {
+        return try ODataError.converting {
+            let resource = try withStore("media \(entity.entityType.name)") { try $0.media(of: entity, in: entitySet) }
+            return (resource.data, resource.contentType)
+
+        }
     }
 
     /// Writes the media resource of a media-link entity into a file; returns its content type.
     @discardableResult
     public func downloadMedia(
         of entity: EntityValue, to file: URL, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> String? {
-        let resource = try withStore("media \(entity.entityType.name)") { try $0.media(of: entity, in: entitySet) }
-        try resource.data.write(to: file)
-        return resource.contentType
+    ) async throws(ODataError) -> String? {
+        return try ODataError.converting {
+            let resource = try withStore("media \(entity.entityType.name)") { try $0.media(of: entity, in: entitySet) }
+            try resource.data.write(to: file)
+            return resource.contentType
+
+        }
     }
 
     /// Replaces the media resource of a media-link entity (checking its media ETag); returns the new ETag.
@@ -26,13 +32,16 @@ extension InMemoryProvider {
     public func uploadMedia(
         of entity: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> String? {
-        let data = try Self.bytes(of: body)
-        return try withStore("upload \(entity.entityType.name)") { store in
-            let ref = try store.ref(of: entity, in: entitySet)
-            try Self.checkMediaEntity(ref, store)
-            try InMemoryStore.checkETag(entity.metadata.mediaETag, stored: store.media[ref]?.etag)
-            return try store.setMedia(ref, data: data, contentType: contentType)
+    ) async throws(ODataError) -> String? {
+        return try ODataError.converting {
+            let data = try Self.bytes(of: body)
+            return try withStore("upload \(entity.entityType.name)") { store in
+                let ref = try store.ref(of: entity, in: entitySet)
+                try Self.checkMediaEntity(ref, store)
+                try InMemoryStore.checkETag(entity.metadata.mediaETag, stored: store.media[ref]?.etag)
+                return try store.setMedia(ref, data: data, contentType: contentType)
+            }
+
         }
     }
 
@@ -41,18 +50,21 @@ extension InMemoryProvider {
     public func createMedia(
         in entitySet: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String? = nil,
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> EntityValue {
-        let data = try Self.bytes(of: body)
-        var entity = EntityValue(type: entitySet.entityType)
-        let keys = entitySet.entityType.keyProperties
-        if let slug, keys.count == 1, let key = keys.first, key.type.primitiveType == .string { entity[key] = .string(slug) }
-        return try withStore("createMedia \(entitySet.name)") { store in
-            store.register(entitySet)
-            try Self.checkMediaEntity(EntityRef(set: entitySet.name, key: entity.key), store)
-            let created = try store.create(entity, in: entitySet)
-            let ref = try store.ref(of: created, in: entitySet)
-            _ = try store.setMedia(ref, data: data, contentType: contentType)
-            return try store.entity(ref)
+    ) async throws(ODataError) -> EntityValue {
+        return try ODataError.converting {
+            let data = try Self.bytes(of: body)
+            var entity = EntityValue(type: entitySet.entityType)
+            let keys = entitySet.entityType.keyProperties
+            if let slug, keys.count == 1, let key = keys.first, key.type.primitiveType == .string { entity[key] = .string(slug) }
+            return try withStore("createMedia \(entitySet.name)") { store in
+                store.register(entitySet)
+                try Self.checkMediaEntity(EntityRef(set: entitySet.name, key: entity.key), store)
+                let created = try store.create(entity, in: entitySet)
+                let ref = try store.ref(of: created, in: entitySet)
+                _ = try store.setMedia(ref, data: data, contentType: contentType)
+                return try store.entity(ref)
+            }
+
         }
     }
 

@@ -4,24 +4,31 @@ import OData
 /// Writes and `$links` of the in-memory provider.
 extension InMemoryProvider {
     /// Creates an entity (deep-inserting or binding its loaded navigation properties).
-    public func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()) async throws
+    public func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders())
+        async throws(ODataError)
         -> EntityValue
     {
-        try withStore("create \(entitySet.name)") { try $0.create(entity, in: entitySet) }
+        return try ODataError.converting {
+            try withStore("create \(entitySet.name)") { try $0.create(entity, in: entitySet) }
+
+        }
     }
 
     /// Creates an entity in the target set of `property` and links `parent` to it.
     public func createRelatedEntity(
         _ entity: EntityValue, in parent: EntityValue, property: NavigationDescriptor, parentSet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> EntityValue {
-        try withStore("create \(property.name)") { store in
-            let source = try store.ref(of: parent, in: parentSet)
-            _ = try store.entity(source)
-            let created = try store.create(entity, in: try store.set(holding: property.targetType))
-            let target = try store.ref(of: created, in: nil)
-            try store.link(source, property, to: target, replacing: !property.isCollection)
-            return created
+    ) async throws(ODataError) -> EntityValue {
+        return try ODataError.converting {
+            try withStore("create \(property.name)") { store in
+                let source = try store.ref(of: parent, in: parentSet)
+                _ = try store.entity(source)
+                let created = try store.create(entity, in: try store.set(holding: property.targetType))
+                let target = try store.ref(of: created, in: nil)
+                try store.link(source, property, to: target, replacing: !property.isCollection)
+                return created
+            }
+
         }
     }
 
@@ -29,10 +36,13 @@ extension InMemoryProvider {
     public func updateEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
-    ) async throws -> EntityValue {
-        if options.updateMode != .replace && !entity.hasChanges { return entity }
-        return try withStore("update \(options.updateMode.rawValue) \(entity.entityType.name)") {
-            try $0.update(entity, in: entitySet, mode: options.updateMode)
+    ) async throws(ODataError) -> EntityValue {
+        return try ODataError.converting {
+            if options.updateMode != .replace && !entity.hasChanges { return entity }
+            return try withStore("update \(options.updateMode.rawValue) \(entity.entityType.name)") {
+                try $0.update(entity, in: entitySet, mode: options.updateMode)
+            }
+
         }
     }
 
@@ -40,19 +50,25 @@ extension InMemoryProvider {
     public func deleteEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
-    ) async throws {
-        try withStore("delete \(entity.entityType.name)") { try $0.delete(entity, in: entitySet) }
+    ) async throws(ODataError) {
+        try ODataError.converting {
+            try withStore("delete \(entity.entityType.name)") { try $0.delete(entity, in: entitySet) }
+
+        }
     }
 
     /// The URIs (relative to the service root) of the entities a navigation property links to.
     public func fetchLinks(
         from entity: EntityValue, property: NavigationDescriptor, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> LinkList {
-        try withStore("links \(property.name)") { store in
-            let source = try store.ref(of: entity, in: entitySet)
-            _ = try store.entity(source)
-            return LinkList(uris: try store.targets(of: source, property).compactMap(\.metadata.uri))
+    ) async throws(ODataError) -> LinkList {
+        return try ODataError.converting {
+            try withStore("links \(property.name)") { store in
+                let source = try store.ref(of: entity, in: entitySet)
+                _ = try store.entity(source)
+                return LinkList(uris: try store.targets(of: source, property).compactMap(\.metadata.uri))
+            }
+
         }
     }
 
@@ -60,10 +76,13 @@ extension InMemoryProvider {
     public func addLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws {
-        try withStore("addLink \(property.name)") { store in
-            try store.link(
-                try store.ref(of: entity, in: entitySet), property, to: try store.ref(of: target, in: targetSet), replacing: false)
+    ) async throws(ODataError) {
+        try ODataError.converting {
+            try withStore("addLink \(property.name)") { store in
+                try store.link(
+                    try store.ref(of: entity, in: entitySet), property, to: try store.ref(of: target, in: targetSet), replacing: false)
+            }
+
         }
     }
 
@@ -71,10 +90,13 @@ extension InMemoryProvider {
     public func setLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws {
-        try withStore("setLink \(property.name)") { store in
-            try store.link(
-                try store.ref(of: entity, in: entitySet), property, to: try store.ref(of: target, in: targetSet), replacing: true)
+    ) async throws(ODataError) {
+        try ODataError.converting {
+            try withStore("setLink \(property.name)") { store in
+                try store.link(
+                    try store.ref(of: entity, in: entitySet), property, to: try store.ref(of: target, in: targetSet), replacing: true)
+            }
+
         }
     }
 
@@ -82,10 +104,13 @@ extension InMemoryProvider {
     public func removeLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue? = nil,
         entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws {
-        try withStore("removeLink \(property.name)") { store in
-            let targetRef = try target.map { try store.ref(of: $0, in: nil) }
-            try store.unlink(try store.ref(of: entity, in: entitySet), property, from: targetRef)
+    ) async throws(ODataError) {
+        try ODataError.converting {
+            try withStore("removeLink \(property.name)") { store in
+                let targetRef = try target.map { try store.ref(of: $0, in: nil) }
+                try store.unlink(try store.ref(of: entity, in: entitySet), property, from: targetRef)
+            }
+
         }
     }
 }

@@ -80,23 +80,31 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
 
     /// Reads a page of a collection; with `pageSize` set, `nextLink` addresses the next page.
     public func fetchEntities(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
-        async throws -> EntityList
+        async throws(ODataError) -> EntityList
     {
-        if query.invocation != nil {
-            guard case .entities(let entities) = try await invokeFunction(query, headers: headers, options: options) else {
-                throw ODataError(.invalidRequest, "the function import does not return entities")
+        return try await ODataError.converting {
+            if query.invocation != nil {
+                guard case .entities(let entities) = try await invokeFunction(query, headers: headers, options: options) else {
+                    throw ODataError(.invalidRequest, "the function import does not return entities")
+                }
+                return EntityList(entities: entities)
             }
-            return EntityList(entities: entities)
+            return try page(of: query, from: 0)
+
         }
-        return try page(of: query, from: 0)
     }
 
     /// Reads the page a next link of `fetchEntities` addresses.
-    public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws -> EntityList {
-        guard let range = nextLink.range(of: "$skiptoken="), let offset = Int(nextLink[range.upperBound...]), offset >= 0 else {
-            throw ODataError(.invalidRequest, "not a next link of this provider: \(nextLink)")
+    public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
+        -> EntityList
+    {
+        return try ODataError.converting {
+            guard let range = nextLink.range(of: "$skiptoken="), let offset = Int(nextLink[range.upperBound...]), offset >= 0 else {
+                throw ODataError(.invalidRequest, "not a next link of this provider: \(nextLink)")
+            }
+            return try page(of: query, from: offset)
+
         }
-        return try page(of: query, from: offset)
     }
 
     private func page(of query: DataQuery, from offset: Int) throws -> EntityList {
@@ -115,67 +123,89 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
 
     /// Reads the one entity a query addresses; 404 when there is none.
     public func fetchEntity(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
-        async throws -> EntityValue
+        async throws(ODataError) -> EntityValue
     {
-        let selection = try withStore("read \(query.relativeURLString)") { try $0.select(query) }
-        guard let entity = selection.entities.first else { throw InMemoryStore.notFound("\(query.resourcePath) does not exist") }
-        return entity
+        return try ODataError.converting {
+            let selection = try withStore("read \(query.relativeURLString)") { try $0.select(query) }
+            guard let entity = selection.entities.first else { throw InMemoryStore.notFound("\(query.resourcePath) does not exist") }
+            return entity
+
+        }
     }
 
     /// The number of entities a query addresses (ignoring `$skip` and `$top`).
-    public func fetchCount(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws -> Int {
-        try withStore("count \(query.relativeURLString)") { try $0.select(query).total }
+    public func fetchCount(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
+        return try ODataError.converting {
+            try withStore("count \(query.relativeURLString)") { try $0.select(query).total }
+
+        }
     }
 
     /// A property of the entity a query addresses (null when not set).
-    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws
+    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
+        async throws(ODataError)
         -> EdmValue
     {
-        let entity = try await fetchEntity(query, headers: headers)
-        return entity[property.name] ?? .null
+        return try await ODataError.converting {
+            let entity = try await fetchEntity(query, headers: headers)
+            return entity[property.name] ?? .null
+
+        }
     }
 
     /// The raw `$value` of a primitive property: its text (binary as is); 404 when null.
     public func fetchPropertyValue(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
-        async throws -> Data
+        async throws(ODataError) -> Data
     {
-        let value = try await fetchProperty(property, of: query, headers: headers)
-        if case .binary(let data) = value { return data }
-        guard let text = EdmJSONForm.format(value)?.text else {
-            throw InMemoryStore.notFound("\(query.resourcePath)/\(property.name) has no value")
+        return try await ODataError.converting {
+            let value = try await fetchProperty(property, of: query, headers: headers)
+            if case .binary(let data) = value { return data }
+            guard let text = EdmJSONForm.format(value)?.text else {
+                throw InMemoryStore.notFound("\(query.resourcePath)/\(property.name) has no value")
+            }
+            return Data(text.utf8)
+
         }
-        return Data(text.utf8)
     }
 
     /// Loads a navigation property of a stored entity; `query` filters, orders and pages its targets.
     public func loadProperty(
         _ navigation: NavigationDescriptor, into entity: inout EntityValue, query: DataQuery = DataQuery(),
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws {
-        let source = entity
-        let related = try withStore("load \(navigation.name)") { store -> [EntityValue] in
-            let targets = try store.targets(of: try store.ref(of: source, in: nil), navigation)
-            do {
-                return try query.evaluate(on: targets).map { try store.expanded($0, query.expandItems) }
-            } catch let error as QueryEvaluationError {
-                throw ODataError(.invalidRequest, "\(navigation.name): \(error)", underlyingError: error)
+    ) async throws(ODataError) {
+        try ODataError.converting {
+            let source = entity
+            let related = try withStore("load \(navigation.name)") { store -> [EntityValue] in
+                let targets = try store.targets(of: try store.ref(of: source, in: nil), navigation)
+                do {
+                    return try query.evaluate(on: targets).map { try store.expanded($0, query.expandItems) }
+                } catch let error as QueryEvaluationError {
+                    throw ODataError(.invalidRequest, "\(navigation.name): \(error)", underlyingError: error)
+                }
             }
+            entity[navigation] = navigation.isCollection ? .entities(related) : .entity(related.first)
+
         }
-        entity[navigation] = navigation.isCollection ? .entities(related) : .entity(related.first)
     }
 
     /// Answers a function import with the handler given at init; `.unsupportedOperation` without one.
     public func invokeFunction(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
-        async throws -> FunctionResult
+        async throws(ODataError) -> FunctionResult
     {
-        guard let functionHandler else { throw unsupported("invoke function imports (no handler given)") }
-        withStore("invoke \(query.invocation?.function.name ?? "?")") { _ in }
-        return try functionHandler(query)
+        return try ODataError.converting {
+            guard let functionHandler else { throw unsupported("invoke function imports (no handler given)") }
+            withStore("invoke \(query.invocation?.function.name ?? "?")") { _ in }
+            return try functionHandler(query)
+
+        }
     }
 
     /// The `$metadata` document given at init; `.unsupportedOperation` without one.
-    public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws -> Data {
-        guard let metadataDocument else { throw unsupported("read $metadata (no document given)") }
-        return metadataDocument
+    public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
+        return try ODataError.converting {
+            guard let metadataDocument else { throw unsupported("read $metadata (no document given)") }
+            return metadataDocument
+
+        }
     }
 }

@@ -36,31 +36,37 @@ public final class RecordedProvider: DataServiceProvider, @unchecked Sendable {
 
     /// The recorded feed of the query's entity set.
     public func fetchEntities(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
-        async throws -> EntityList
+        async throws(ODataError) -> EntityList
     {
-        let data = try payload("GET", query)
-        return try ODataJSONDecoder().decodeEntityList(data, entityType: try Self.entityType(of: query))
+        return try ODataError.converting {
+            let data = try payload("GET", query)
+            return try ODataJSONDecoder().decodeEntityList(data, entityType: try query.resultEntityType())
+
+        }
     }
 
     /// The recorded entity of the query.
     public func fetchEntity(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
-        async throws -> EntityValue
+        async throws(ODataError) -> EntityValue
     {
-        let data = try payload("GET", query)
-        return try ODataJSONDecoder().decodeEntity(data, entityType: try Self.entityType(of: query))
+        return try ODataError.converting {
+            let data = try payload("GET", query)
+            return try ODataJSONDecoder().decodeEntity(data, entityType: try query.resultEntityType())
+
+        }
     }
 
     /// The recorded result of a function import (by its HTTP method and URL).
     public func invokeFunction(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
-        async throws -> FunctionResult
+        async throws(ODataError) -> FunctionResult
     {
-        guard let function = query.invocation?.function else { throw ODataError(.invalidRequest, "the query invokes no function import") }
-        let data = try payload(function.httpMethod, query)
-        return try ODataJSONDecoder().decodeFunctionResult(data, function: function)
-    }
+        return try ODataError.converting {
+            guard let function = query.invocation?.function else {
+                throw ODataError(.invalidRequest, "the query invokes no function import")
+            }
+            let data = try payload(function.httpMethod, query)
+            return try ODataJSONDecoder().decodeFunctionResult(data, function: function)
 
-    private static func entityType(of query: DataQuery) throws -> EntityTypeDescriptor {
-        guard let set = query.entitySet else { throw ODataError(.invalidRequest, "the query addresses no entity set") }
-        return set.entityType
+        }
     }
 }

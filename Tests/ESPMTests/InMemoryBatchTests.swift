@@ -87,7 +87,7 @@ final class InMemoryBatchTests: XCTestCase {
         do {
             _ = try await plain.createEntity(InMemoryProviderTests.customer("C1", "Byron"))
             XCTFail("a service without entity sets cannot pick one")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .invalidRequest)
             XCTAssertTrue(error.message.contains("ESPM.Customer"), error.message)
         }
@@ -105,7 +105,7 @@ final class InMemoryBatchTests: XCTestCase {
         do {
             try await recorded.processBatch(RequestBatch())
             XCTFail("a recorded provider has no $batch")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .unsupportedOperation)
         }
     }

@@ -53,7 +53,7 @@ final class InMemoryProviderTests: XCTestCase {
         do {
             _ = try await service.updateEntity(stale)
             XCTFail("a stale ETag must fail")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .preconditionFailed)
             XCTAssertEqual(error.statusCode, 412)
         }
@@ -121,7 +121,7 @@ final class InMemoryProviderTests: XCTestCase {
         do {
             try await service.addLink(from: other, property: SalesOrderHeader.customerDetails, to: created)
             XCTFail("addLink on a to-one navigation must fail")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .invalidRequest)
         }
     }
@@ -149,7 +149,7 @@ final class InMemoryProviderTests: XCTestCase {
         do {
             _ = try await service.uploadMedia(of: stored, body: .data(Data([7])), contentType: "image/png")
             XCTFail("the media ETag read before the upload is stale")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .preconditionFailed)
         }
 
@@ -157,7 +157,7 @@ final class InMemoryProviderTests: XCTestCase {
         do {
             _ = try await service.fetchMedia(of: customer)
             XCTFail("a customer has no media resource")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.statusCode, 404)
         }
     }

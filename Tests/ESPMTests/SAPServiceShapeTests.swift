@@ -52,7 +52,8 @@ final class SAPServiceShapeTests: XCTestCase {
         do {
             _ = try await service.updateEntity(copy)
             XCTFail("an update from a value copy with the old ETag must fail")
-        } catch let error as DataServiceError {
+        } catch {
+            let error: DataServiceError = error  // SAP's name for the one error type
             XCTAssertEqual(error.status, 412)
         }
     }
@@ -144,7 +145,8 @@ final class SAPServiceShapeTests: XCTestCase {
         do {
             try await service.applyChanges(failing)
             XCTFail("a duplicate key must fail")
-        } catch let error as DataServiceError {
+        } catch {
+            let error: DataServiceError = error  // SAP's name for the one error type
             XCTAssertEqual(error.status, 409)
         }
     }

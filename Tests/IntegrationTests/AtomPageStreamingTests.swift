@@ -79,7 +79,7 @@ final class AtomPageStreamingTests: SlowFeedTestCase {
                     Self.atomItems.custom("n", "8000").custom("split", "262144").custom("pause", "2").custom("broken", "100"),
                     headers: [:], options: .init())
                 XCTFail("\(name): entry 100 is malformed")
-            } catch let error as ODataError {
+            } catch {
                 XCTAssertEqual(error.kind, .decoding, "\(name): \(error)")
                 XCTAssertTrue(error.message.contains("malformed XML"), "\(name): \(error.message)")
                 let position = try XCTUnwrap(error.position, name)

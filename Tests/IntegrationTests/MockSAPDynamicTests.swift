@@ -30,7 +30,7 @@ final class MockSAPDynamicTests: XCTestCase {
         do {
             _ = try await provider.updateEntity(stale)
             XCTFail("the stale copy must be refused")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .preconditionFailed)
             XCTAssertFalse(error.serviceError?.details.isEmpty ?? true)
         }

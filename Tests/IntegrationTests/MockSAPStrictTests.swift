@@ -19,7 +19,7 @@ final class MockSAPStrictTests: XCTestCase {
         do {
             _ = try await provider.updateEntity(withoutETag)
             XCTFail("expected 428")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .preconditionRequired)
             XCTAssertEqual(error.statusCode, 428)
         }

@@ -180,7 +180,7 @@ final class MockSAPTransportTests: XCTestCase {
         do {
             _ = try await provider.execute(request)
             XCTFail("expected a timeout")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .timeout)
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 2.5)

@@ -47,7 +47,7 @@ final class MockSAPTypedWriteTests: XCTestCase {
         do {
             _ = try await service.updateEntity(stale)
             XCTFail("expected 412 for the stale ETag")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .preconditionFailed)
             XCTAssertEqual(error.statusCode, 412)
             XCTAssertEqual(error.serviceError?.details.first?.severity, "error")
@@ -55,7 +55,7 @@ final class MockSAPTypedWriteTests: XCTestCase {
         do {
             try await service.deleteEntity(stale)
             XCTFail("a delete with a stale ETag must fail")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .preconditionFailed)
         }
 
@@ -74,7 +74,7 @@ final class MockSAPTypedWriteTests: XCTestCase {
             _ = try await service.createEntity(
                 newPartner(nil, name: "No key"), in: GWSampleBasicServiceMetadata.EntitySets.businessPartnerSet)
             XCTFail("a partner without its key must be refused")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.statusCode, 400)
             XCTAssertEqual(error.serviceError?.code, "/IWBEP/CX_MGW_BUSI_EXCEPTION")
             let detail = try XCTUnwrap(error.serviceError?.details.first)
@@ -138,7 +138,7 @@ final class MockSAPTypedWriteTests: XCTestCase {
         do {
             _ = try await strict.updateEntity(withoutETag)
             XCTFail("expected 428 without If-Match")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .preconditionRequired)
             XCTAssertEqual(error.statusCode, 428)
             XCTAssertNotNil(error.serviceError?.message)

@@ -85,7 +85,7 @@ final class PageStreamingCollectTests: SlowFeedTestCase {
                     Self.items.custom("n", "20000").custom("split", "262144").custom("pause", "2").custom("bad", "100"), headers: [:],
                     options: .init())
                 XCTFail("\(name): entry 100 has a string ID")
-            } catch let error as ODataError {
+            } catch {
                 XCTAssertEqual(error.kind, .decoding, "\(name): \(error)")
                 XCTAssertTrue(error.message.contains("entity 100"), "\(name): \(error.message)")
                 let position = try XCTUnwrap(error.position, name)

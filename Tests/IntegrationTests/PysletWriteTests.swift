@@ -98,7 +98,7 @@ final class PysletWriteTests: XCTestCase {
         do {
             _ = try await service.updateEntity(stale)
             XCTFail("expected 412 for the stale ETag")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .preconditionFailed)
         }
 
@@ -117,7 +117,7 @@ final class PysletWriteTests: XCTestCase {
         do {
             try await service.deleteEntity(reread)
             XCTFail("a delete with a stale ETag must fail")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .preconditionFailed)
         }
     }

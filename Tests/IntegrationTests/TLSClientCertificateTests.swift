@@ -28,7 +28,7 @@ final class TLSClientCertificateTests: XCTestCase {
         do {
             _ = try await provider.fetchMetadataDocument()
             XCTFail("URLSession on Linux cannot trust the private CA nor present the client certificate")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .transport)
             XCTAssertTrue(error.message.contains("SSL certificate problem"), error.message)
             XCTAssertNil(error.statusCode, "the TLS handshake fails before any HTTP exchange")

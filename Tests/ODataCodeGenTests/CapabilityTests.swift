@@ -115,13 +115,13 @@ final class CapabilityTests: XCTestCase {
         do {
             _ = try await provider.createEntity(model.newEntity(of: master), in: master)
             XCTFail("a create in a read-only set must fail")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .invalidRequest)
         }
         do {
             _ = try await provider.fetchEntities(DataQuery().from(filtered), headers: HTTPHeaders(), options: RequestOptions())
             XCTFail("an unfiltered read of a requires-filter set must fail")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .invalidRequest)
         }
     }

@@ -57,7 +57,7 @@ final class LocalServiceTests: XCTestCase {
         do {
             _ = try await provider.createEntity(OfflineFixtures.customer("C1", first: "X", last: "Y").entityValue, in: customers)
             XCTFail("a duplicate key was accepted")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.statusCode, 409)
         }
         let created = try await provider.createEntity(OfflineFixtures.customer(nil, first: "No", last: "Key").entityValue, in: customers)
@@ -97,7 +97,7 @@ final class LocalServiceTests: XCTestCase {
         do {
             _ = try await provider.updateEntity(stale.entityValue)
             XCTFail("a stale ETag was accepted")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.statusCode, 412)
         }
         let current = try await service.fetchCustomerWithKey(customerID: "C1")

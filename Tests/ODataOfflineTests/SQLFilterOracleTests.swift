@@ -134,7 +134,7 @@ final class SQLFilterOracleTests: XCTestCase {
         do {
             _ = try await provider.fetchEntities(overflow, headers: HTTPHeaders(), options: RequestOptions())
             XCTFail("an Edm.Int32 overflow was answered")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertTrue(error.message.contains("overflow"), error.message)
         }
     }

@@ -56,7 +56,10 @@ enum AtomSAXSession {
             }
         }
         if let failure = reader.failure { throw failure }
-        if reader.isErrorDocument { throw ODataErrorBody.parse(Data(bytes), contentType: "application/xml") }
+        if reader.isErrorDocument {
+            let data = Data(bytes)
+            throw ODataErrorBody.parsed(ODataErrorBody.parseXML(data), from: data)
+        }
         return reader
     }
 

@@ -36,11 +36,3 @@ extension ChangeSet {
         try deleteEntity(entity.entityValue, in: entitySet, contentID: contentID)
     }
 }
-
-extension DataService {
-    /// The typed entities of a successful batch read of `query` (see `RequestBatch.addQuery(_:)`).
-    public func entities<Entity: EntityProtocol>(_ type: Entity.Type, from part: BatchPartResponse, for query: DataQuery) throws -> [Entity]
-    {
-        Entity.array(from: try provider.entities(from: part, for: query).entities)
-    }
-}

@@ -55,6 +55,7 @@ extension RequestBatch {
         addQuery(BatchPartRequest(method: "GET", url: query.relativeURLString, headers: ["Accept": "application/json"]), query: query)
     }
 }
+<<<<<<< HEAD
 
 extension OnlineODataProvider {
     /// Decodes the entities of a successful batch read of `query`, in the format the part's `Content-Type`
@@ -74,3 +75,5 @@ extension OnlineODataProvider {
         }
     }
 }
+=======
+>>>>>>> h-errors

@@ -7,8 +7,11 @@ extension DataService {
     /// Creates an entity in a set that allows creates and returns the server's version.
     public func createEntity<Entity: EntityProtocol, Update: SetPermission, Delete: SetPermission>(
         _ entity: Entity, in entitySet: TypedEntitySet<Entity, SetPermissions.Allowed, Update, Delete>, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> Entity {
-        try await createEntity(entity, in: entitySet.descriptor, headers: headers)
+    ) async throws(ODataError) -> Entity {
+        return try await ODataError.converting {
+            try await createEntity(entity, in: entitySet.descriptor, headers: headers)
+
+        }
     }
 
     /// Completion-handler form of `createEntity(_:in:headers:)` with a typed set handle.
@@ -26,7 +29,7 @@ extension DataService {
         _ entity: Entity, in entitySet: TypedEntitySet<Entity, Create, SetPermissions.Allowed, Delete>,
         headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
-    ) async throws -> Entity {
+    ) async throws(ODataError) -> Entity {
         Entity(
             entityValue: try await provider.updateEntity(entity.entityValue, in: entitySet.descriptor, headers: headers, options: options))
     }
@@ -36,7 +39,7 @@ extension DataService {
         _ entity: Entity, in entitySet: TypedEntitySet<Entity, Create, Update, SetPermissions.Allowed>,
         headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
-    ) async throws {
+    ) async throws(ODataError) {
         try await provider.deleteEntity(entity.entityValue, in: entitySet.descriptor, headers: headers, options: options)
     }
 
@@ -44,17 +47,24 @@ extension DataService {
     public func updateEntity<Entity: EntityProtocol>(
         _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
-    ) async throws -> Entity {
-        try entitySet.checkAllows(.update)
-        return Entity(entityValue: try await provider.updateEntity(entity.entityValue, in: entitySet, headers: headers, options: options))
+    ) async throws(ODataError) -> Entity {
+        return try await ODataError.converting {
+            try entitySet.checkAllows(.update)
+            return Entity(
+                entityValue: try await provider.updateEntity(entity.entityValue, in: entitySet, headers: headers, options: options))
+
+        }
     }
 
     /// Deletes an entity of an untyped set after checking at run time that the set allows deletes.
     public func deleteEntity<Entity: EntityProtocol>(
         _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
-    ) async throws {
-        try entitySet.checkAllows(.delete)
-        try await provider.deleteEntity(entity.entityValue, in: entitySet, headers: headers, options: options)
+    ) async throws(ODataError) {
+        try await ODataError.converting {
+            try entitySet.checkAllows(.delete)
+            try await provider.deleteEntity(entity.entityValue, in: entitySet, headers: headers, options: options)
+
+        }
     }
 }

@@ -35,24 +35,27 @@ extension DataService {
     /// A document that cannot be read throws `ODataError` `.decoding`.
     public func checkMetadata(
         generatedModel: String, patches: [MetadataPatchSet] = [], headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> MetadataDriftReport {
-        let generated: ModelSummary
-        do {
-            generated = try ModelSummary(text: generatedModel)
-        } catch {
-            throw ODataError(.invalidRequest, "the generated model summary is not readable: \(error)", underlyingError: error)
+    ) async throws(ODataError) -> MetadataDriftReport {
+        return try await ODataError.converting {
+            let generated: ModelSummary
+            do {
+                generated = try ModelSummary(text: generatedModel)
+            } catch {
+                throw ODataError(.invalidRequest, "the generated model summary is not readable: \(error)", underlyingError: error)
+            }
+            let data = try await provider.fetchMetadataDocument(headers: headers)
+            let served: ServiceMetadata
+            do {
+                served = try MetadataParser.parse(data, options: ParseOptions.lenient.patched(with: patches))
+            } catch {
+                throw ODataError(.decoding, "the served $metadata cannot be read: \(error)", responseBody: data, underlyingError: error)
+            }
+            let servedSummary = ModelSummary(metadata: served, container: generated.container)
+            return MetadataDriftReport(
+                generatedFingerprint: generated.fingerprint, servedFingerprint: servedSummary.fingerprint,
+                issues: MetadataDrift.compare(generated: generated, served: servedSummary))
+
         }
-        let data = try await provider.fetchMetadataDocument(headers: headers)
-        let served: ServiceMetadata
-        do {
-            served = try MetadataParser.parse(data, options: ParseOptions.lenient.patched(with: patches))
-        } catch {
-            throw ODataError(.decoding, "the served $metadata cannot be read: \(error)", responseBody: data, underlyingError: error)
-        }
-        let servedSummary = ModelSummary(metadata: served, container: generated.container)
-        return MetadataDriftReport(
-            generatedFingerprint: generated.fingerprint, servedFingerprint: servedSummary.fingerprint,
-            issues: MetadataDrift.compare(generated: generated, served: servedSummary))
     }
 
     /// Completion-handler form of `checkMetadata(generatedModel:patches:headers:)`.

@@ -40,23 +40,10 @@ public struct ODataErrorBody: Error, Sendable, Hashable, CustomStringConvertible
         self.rawBody = rawBody
     }
 
-    /// Parses an error body; `contentType` (the response's `Content-Type`) picks JSON or XML,
-    /// and when it names neither the first non-blank byte decides.
-    public static func parse(_ data: Data, contentType: String?) -> ODataErrorBody {
-        let type = contentType?.lowercased() ?? ""
-        var parsed: ODataErrorBody?
-        if type.contains("json") {
-            parsed = parseJSON(data)
-        } else if type.contains("xml") {
-            parsed = parseXML(data)
-        } else {
-            switch data.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) {
-            case UInt8(ascii: "{"): parsed = parseJSON(data)
-            case UInt8(ascii: "<"): parsed = parseXML(data)
-            default: parsed = nil
-            }
-        }
-        if var body = parsed {
+    /// The body a parser read from `data`, with `data` as its `rawBody`; when the parser recognized no error
+    /// document (nil), the text of `data` as the message, not recognized.
+    static func parsed(_ body: ODataErrorBody?, from data: Data) -> ODataErrorBody {
+        if var body {
             body.rawBody = data
             return body
         }

@@ -24,7 +24,8 @@ extension JSONEntityReader {
             }
             if key.equals("error") {
                 let bytes = UnsafeRawBufferPointer(rebasing: scanner.bytes[position...])
-                throw ODataErrorBody.parse(Data(bytes), contentType: "application/json")
+                let data = Data(bytes)
+                throw ODataErrorBody.parsed(ODataErrorBody.parseJSON(data), from: data)
             }
         }
         scanner.position = position

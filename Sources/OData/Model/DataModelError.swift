@@ -9,3 +9,13 @@ public struct DataModelError: Error, Sendable, Hashable, CustomStringConvertible
     /// The message.
     public var description: String { message }
 }
+
+extension DataModelError: ODataErrorConvertible {
+    /// `.invalidModel`.
+    var odataError: ODataError { ODataError(.invalidModel, description, underlyingError: self) }
+}
+
+extension ODataError {
+    /// The model error, for `.invalidModel`.
+    public var dataModelError: DataModelError? { underlyingError as? DataModelError }
+}

@@ -26,3 +26,13 @@ public struct FunctionResultError: Error, Sendable, CustomStringConvertible {
     /// A readable description.
     public var description: String { "function import \(functionName): \(message)" }
 }
+
+extension FunctionResultError: ODataErrorConvertible {
+    /// `.unexpectedResult`.
+    var odataError: ODataError { ODataError(.unexpectedResult, description, underlyingError: self) }
+}
+
+extension ODataError {
+    /// The function-result error, for `.unexpectedResult`.
+    public var functionResultError: FunctionResultError? { underlyingError as? FunctionResultError }
+}

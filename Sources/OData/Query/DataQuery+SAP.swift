@@ -29,15 +29,6 @@ extension DataQuery {
         copy.includesInlineCount = include
         return copy
     }
-
-    /// The entity type the query's path ends at: the set's type, followed through navigation segments.
-    var targetEntityType: EntityTypeDescriptor? {
-        var type = entitySet?.entityType
-        for segment in navigationSegments {
-            type = type?.navigationProperties.first { $0.name == segment.name }?.targetType
-        }
-        return type
-    }
 }
 
 /// SAP's `SearchTerm`: free-text search words, combined with `and`/`or` and written as SAP Gateway's

@@ -183,7 +183,7 @@ extension DataQuery {
             selectPaths.isEmpty
             ? ["*"]
             : selectPaths.flatMap { path in
-                path == DataQuery.keySelectMarker ? (targetEntityType?.keyProperties.map(\.name) ?? []) : [path]
+                path == DataQuery.keySelectMarker ? ((try? resultEntityType())?.keyProperties.map(\.name) ?? []) : [path]
             }
         if paths.isEmpty { paths = ["*"] }
         func visit(_ item: ExpandItem, prefix: String) {

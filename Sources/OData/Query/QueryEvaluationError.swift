@@ -17,3 +17,13 @@ public struct QueryEvaluationError: Error, Sendable, Hashable, CustomStringConve
         expression.map { "cannot evaluate \($0): \(message)" } ?? "cannot evaluate query: \(message)"
     }
 }
+
+extension QueryEvaluationError: ODataErrorConvertible {
+    /// `.queryEvaluation`.
+    var odataError: ODataError { ODataError(.queryEvaluation, description, underlyingError: self) }
+}
+
+extension ODataError {
+    /// The evaluation error, for `.queryEvaluation`.
+    public var queryEvaluationError: QueryEvaluationError? { underlyingError as? QueryEvaluationError }
+}

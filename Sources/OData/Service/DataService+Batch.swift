@@ -3,24 +3,26 @@ import Foundation
 /// `$batch` over any provider.
 extension DataService {
     /// Sends a batch of reads and changesets as one request.
-    public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws {
-        // Creates added without their set (`ChangeSet.createEntity(_:)`) get the one set of their type here.
-        for case .changes(let changeSet) in batch.parts {
-            do { try changeSet.resolveEntitySets { type in try self.entitySet(for: type) } } catch { throw ODataError(wrapping: error) }
-        }
-        // A value its property cannot hold (an `Int` beyond Edm.Int32) fails the batch before it is sent.
-        for case .changes(let changeSet) in batch.parts {
-            for operation in changeSet.operations {
-                switch operation {
-                case .create(let entity, _), .update(let entity, _, _):
-                    do { try entity.checkIntegerRanges() } catch { throw ODataError(wrapping: error) }
-                default: continue
+    public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) {
+        try await ODataError.converting {
+            // Creates added without their set (`ChangeSet.createEntity(_:)`) get the one set of their type here.
+            for case .changes(let changeSet) in batch.parts {
+                try changeSet.resolveEntitySets { type in try self.entitySet(for: type) }
+            }
+            // A value its property cannot hold (an `Int` beyond Edm.Int32) fails the batch before it is sent.
+            for case .changes(let changeSet) in batch.parts {
+                for operation in changeSet.operations {
+                    switch operation {
+                    case .create(let entity, _), .update(let entity, _, _):
+                        do { try entity.checkIntegerRanges() } catch { throw ODataError(wrapping: error) }
+                    default: continue
+                    }
                 }
             }
+            let provider = self.provider
+            batch.decoder = { part, query in try provider.entities(from: part, for: query) }
+            try await provider.processBatch(batch, headers: headers)
         }
-        let provider = self.provider
-        batch.decoder = { part, query in try provider.entities(from: part, for: query) }
-        try await provider.processBatch(batch, headers: headers)
     }
 
     /// Completion-handler form of `processBatch(_:headers:)`: the handler gets `nil` on success (each
@@ -49,5 +51,14 @@ extension DataService {
                 .invalidRequest, "\(Self.self) has \(found) of type \(type.qualifiedName); pass the set: createEntity(_:in:)")
         }
         return set
+    }
+}
+
+extension DataService {
+    /// The typed entities of a successful batch read of `query` (see `RequestBatch.addQuery(_:)`).
+    public func entities<Entity: EntityProtocol>(_ type: Entity.Type, from part: BatchPartResponse, for query: DataQuery) throws(ODataError)
+        -> [Entity]
+    {
+        Entity.array(from: try provider.entities(from: part, for: query).entities)
     }
 }

@@ -7,7 +7,7 @@ extension DataService {
     public func loadProperty<Entity: EntityProtocol, Target: EntityProtocol>(
         _ property: TypedNavigationProperty<Target>, into entity: inout Entity, query: DataQuery = DataQuery(),
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws {
+    ) async throws(ODataError) {
         var value = entity.entityValue
         try await provider.loadProperty(property.descriptor, into: &value, query: query, headers: headers)
         entity.entityValue = value
@@ -28,7 +28,7 @@ extension DataService {
     }
 
     /// The number of entities a query addresses (`/$count`).
-    public func count(matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws -> Int {
+    public func count(matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
         try await provider.fetchCount(query, headers: headers)
     }
 
@@ -54,21 +54,23 @@ extension DataService {
     }
 
     /// Reads a single property of the entity a query addresses (`Customers('1')/City`).
-    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws
+    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
+        async throws(ODataError)
         -> EdmValue
     {
         try await provider.fetchProperty(property, of: query, headers: headers)
     }
 
     /// Reads the raw `$value` of a primitive property of the entity a query addresses.
-    public func fetchPropertyValue(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws
+    public func fetchPropertyValue(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
+        async throws(ODataError)
         -> Data
     {
         try await provider.fetchPropertyValue(property, of: query, headers: headers)
     }
 
     /// The service's `$metadata` document, as the provider has it.
-    public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws -> Data {
+    public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
         try await provider.fetchMetadataDocument(headers: headers)
     }
 }

@@ -33,7 +33,9 @@ public struct ByteStream: Sendable, Hashable {
 extension DataService {
     /// SAP's `executeQuery(_:)`: reads what the query addresses — entities, the entity of a keyed query, a
     /// `$count` or a function import's result — as a `QueryResult` (`Customer.array(from: result.entityList())`).
-    public func executeQuery(_ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) async throws -> QueryResult {
+    public func executeQuery(_ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) async throws(ODataError)
+        -> QueryResult
+    {
         let headers = headers ?? HTTPHeaders()
         let options = options ?? RequestOptions()
         if query.invocation != nil {
@@ -63,23 +65,29 @@ extension DataService {
     /// stores the server's version in `entity`.
     public func loadEntity<Entity: EntityProtocol>(
         _ entity: inout Entity, query: DataQuery? = nil, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
-    ) async throws {
-        entity = try await loaded(entity, query: query, headers: headers, options: options)
+    ) async throws(ODataError) {
+        try await ODataError.converting {
+            entity = try await loaded(entity, query: query, headers: headers, options: options)
+
+        }
     }
 
     /// The entity as the server has it now, read by its key (the returning form of `loadEntity`).
     public func loaded<Entity: EntityProtocol>(
         _ entity: Entity, query: DataQuery? = nil, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
-    ) async throws -> Entity {
-        var read = (query ?? DataQuery()).withKey(entity.entityValue.key)
-        if read.entitySet == nil { read = read.from(try entitySet(for: Entity.entityType)) }
-        let value = try await provider.fetchEntity(read, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
-        return Entity(entityValue: value)
+    ) async throws(ODataError) -> Entity {
+        return try await ODataError.converting {
+            var read = (query ?? DataQuery()).withKey(entity.entityValue.key)
+            if read.entitySet == nil { read = read.from(try entitySet(for: Entity.entityType)) }
+            let value = try await provider.fetchEntity(read, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
+            return Entity(entityValue: value)
+
+        }
     }
 
     /// SAP's `applyChanges(_:)`: sends a change set as a batch of its own; throws the change set's error
     /// when the service rejected it.
-    public func applyChanges(_ changes: ChangeSet, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) async throws {
+    public func applyChanges(_ changes: ChangeSet, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) async throws(ODataError) {
         let batch = RequestBatch()
         batch.addChanges(changes)
         try await provider.processBatch(batch, headers: headers ?? HTTPHeaders())
@@ -89,7 +97,7 @@ extension DataService {
     /// SAP's `downloadMedia(entity:)`: the media resource of a media-link entity, in memory.
     public func downloadMedia<Entity: EntityProtocol>(
         entity: Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
-    ) async throws -> Data {
+    ) async throws(ODataError) -> Data {
         try await provider.fetchMedia(of: entity.entityValue, entitySet: nil, headers: headers ?? HTTPHeaders()).data
     }
 
@@ -98,7 +106,7 @@ extension DataService {
     @discardableResult
     public func uploadMedia<Entity: EntityProtocol>(
         entity: Entity, content: ByteStream, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
-    ) async throws -> String? {
+    ) async throws(ODataError) -> String? {
         try await provider.uploadMedia(
             of: entity.entityValue, body: content.body, contentType: content.mediaType, entitySet: nil, headers: headers ?? HTTPHeaders())
     }
@@ -107,10 +115,13 @@ extension DataService {
     /// container's set from the content, and returns the server's entity.
     public func createMedia<Entity: EntityProtocol>(
         entity: Entity, content: ByteStream, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
-    ) async throws -> Entity {
-        let set = try entitySet(for: Entity.entityType)
-        let created = try await provider.createMedia(
-            in: set, body: content.body, contentType: content.mediaType, slug: nil, headers: headers ?? HTTPHeaders())
-        return Entity(entityValue: created)
+    ) async throws(ODataError) -> Entity {
+        return try await ODataError.converting {
+            let set = try entitySet(for: Entity.entityType)
+            let created = try await provider.createMedia(
+                in: set, body: content.body, contentType: content.mediaType, slug: nil, headers: headers ?? HTTPHeaders())
+            return Entity(entityValue: created)
+
+        }
     }
 }

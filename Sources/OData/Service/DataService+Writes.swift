@@ -6,8 +6,12 @@ extension DataService {
     /// `createEntity(customer)`); throws `ODataError` `.invalidRequest` when no set or several sets
     /// hold it (then pass the set: `createEntity(_:in:headers:)`). The result may be ignored, as SAP's returns nothing.
     @discardableResult
-    public func createEntity<Entity: EntityProtocol>(_ entity: Entity, headers: HTTPHeaders = HTTPHeaders()) async throws -> Entity {
-        try await createEntity(entity, in: try entitySet(for: Entity.entityType), headers: headers)
+    public func createEntity<Entity: EntityProtocol>(_ entity: Entity, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
+        -> Entity
+    {
+        return try await ODataError.converting {
+            try await createEntity(entity, in: try entitySet(for: Entity.entityType), headers: headers)
+        }
     }
 
     /// Completion-handler form of `createEntity(_:headers:)`.
@@ -21,7 +25,7 @@ extension DataService {
     /// Creates an entity in an entity set and returns the server's version (key, ETag, edit link).
     public func createEntity<Entity: EntityProtocol>(
         _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> Entity {
+    ) async throws(ODataError) -> Entity {
         Entity(entityValue: try await provider.createEntity(entity.entityValue, in: entitySet, headers: headers))
     }
 
@@ -37,7 +41,7 @@ extension DataService {
     /// Creates an entity related to `parent` through a navigation property.
     public func createRelatedEntity<Parent: EntityProtocol, Entity: EntityProtocol>(
         _ entity: Entity, in parent: Parent, property: TypedNavigationProperty<Entity>, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> Entity {
+    ) async throws(ODataError) -> Entity {
         Entity(
             entityValue: try await provider.createRelatedEntity(
                 entity.entityValue, in: parent.entityValue, property: property.descriptor, parentSet: nil, headers: headers))
@@ -58,7 +62,7 @@ extension DataService {
     @discardableResult
     public func updateEntity<Entity: EntityProtocol>(
         _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
-    ) async throws -> Entity {
+    ) async throws(ODataError) -> Entity {
         Entity(entityValue: try await provider.updateEntity(entity.entityValue, in: nil, headers: headers, options: options))
     }
 
@@ -74,7 +78,7 @@ extension DataService {
     /// Deletes an entity, with `If-Match` from its ETag.
     public func deleteEntity<Entity: EntityProtocol>(
         _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
-    ) async throws {
+    ) async throws(ODataError) {
         try await provider.deleteEntity(entity.entityValue, in: nil, headers: headers, options: options)
     }
 

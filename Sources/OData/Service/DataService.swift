@@ -26,7 +26,7 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
     /// Reads the entities a query addresses, typed (nil headers or options: none, the defaults).
     public func fetch<Entity: EntityProtocol>(
         _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
-    ) async throws -> [Entity] {
+    ) async throws(ODataError) -> [Entity] {
         let list = try await provider.fetchEntities(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
         return Entity.array(from: list.entities)
     }
@@ -34,14 +34,14 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
     /// Reads the one entity a query addresses, typed (nil headers or options: none, the defaults).
     public func fetchOne<Entity: EntityProtocol>(
         _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
-    ) async throws -> Entity {
+    ) async throws(ODataError) -> Entity {
         Entity(entityValue: try await provider.fetchEntity(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions()))
     }
 
     /// Invokes a function import.
     public func invoke(
         _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
-    ) async throws -> FunctionResult {
+    ) async throws(ODataError) -> FunctionResult {
         try await provider.invokeFunction(query, headers: headers, options: options)
     }
 

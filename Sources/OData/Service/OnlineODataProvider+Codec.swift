@@ -1,28 +1,6 @@
 import Foundation
 
 extension OnlineODataProvider {
-    /// The entity type a query's result has: the entity set's type, followed through its navigation
-    /// segments, or an entity-returning function import's type.
-    func resultType(of query: DataQuery) throws -> EntityTypeDescriptor {
-        if let invocation = query.invocation {
-            switch invocation.function.returnType {
-            case .entity(let type), .entityCollection(let type): return type()
-            default: throw ODataError(.invalidRequest, "function import \(invocation.function.name) does not return entities")
-            }
-        }
-        guard let set = query.entitySet else {
-            throw ODataError(.invalidRequest, "the query addresses no entity set")
-        }
-        var type = set.entityType
-        for segment in query.navigationSegments {
-            guard let navigation = type.navigationProperty(named: segment.name) else {
-                throw ODataError(.invalidRequest, "\(type.qualifiedName) has no navigation property \(segment.name)")
-            }
-            type = navigation.targetType
-        }
-        return type
-    }
-
     /// The absolute URL of a query under the service root.
     func url(of query: DataQuery) throws -> URL {
         try requestBuilder.url(of: query)

@@ -11,14 +11,17 @@ extension OnlineODataProvider {
 
     /// Sends a request through the pipeline and returns the 2xx response; any other status
     /// throws `ODataError` with the server's error parsed (`.preconditionFailed` for 412).
-    public func execute(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let response = try await pipeline.send(request)
-        guard response.isSuccess else { throw ODataError.status(response, for: request) }
-        if let handler = options.sapMessageHandler {
-            let messages = response.sapMessages
-            if !messages.isEmpty { handler(messages, response) }
+    public func execute(_ request: HTTPRequest) async throws(ODataError) -> HTTPResponse {
+        return try await ODataError.converting {
+            let response = try await pipeline.send(request)
+            guard response.isSuccess else { throw ODataError.status(response, for: request) }
+            if let handler = options.sapMessageHandler {
+                let messages = response.sapMessages
+                if !messages.isEmpty { handler(messages, response) }
+            }
+            return response
+
         }
-        return response
     }
 
     /// Sends a built request and returns it with its response.
@@ -28,15 +31,18 @@ extension OnlineODataProvider {
 
     /// Sends a `$batch`: its reads and changesets go out as one `multipart/mixed` POST (with the
     /// CSRF token), and each read and changeset gets its result or typed error.
-    public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws {
-        guard !batch.isEmpty else { return }
-        let (request, response) = try await send(try requestBuilder.batch(batch, headers: headers))
-        guard let type = response.headers["Content-Type"], HTTPResponse.mediaType(of: type) == "multipart/mixed" else {
-            throw ODataError(
-                .wrongContentType, "$batch answered \(response.headers["Content-Type"] ?? "no content type"), not multipart/mixed",
-                method: "POST", url: request.url, statusCode: response.statusCode, responseHeaders: response.headers,
-                responseBody: response.body)
+    public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) {
+        try await ODataError.converting {
+            guard !batch.isEmpty else { return }
+            let (request, response) = try await send(try requestBuilder.batch(batch, headers: headers))
+            guard let type = response.headers["Content-Type"], HTTPResponse.mediaType(of: type) == "multipart/mixed" else {
+                throw ODataError(
+                    .wrongContentType, "$batch answered \(response.headers["Content-Type"] ?? "no content type"), not multipart/mixed",
+                    method: "POST", url: request.url, statusCode: response.statusCode, responseHeaders: response.headers,
+                    responseBody: response.body)
+            }
+            try batch.record(try BatchReader.decode(response.body, contentType: type), serviceRoot: serviceRoot)
+
         }
-        try batch.record(try BatchReader.decode(response.body, contentType: type), serviceRoot: serviceRoot)
     }
 }

@@ -4,9 +4,12 @@ extension OnlineODataProvider {
     /// The media resource (`$value`) of a media-link entity, in memory.
     public func fetchMedia(
         of entity: EntityValue, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> (data: Data, contentType: String?) {
-        let response = try await execute(try requestBuilder.media(of: entity, entitySet: entitySet, headers: headers))
-        return (response.body, response.headers["Content-Type"])
+    ) async throws(ODataError) -> (data: Data, contentType: String?) {
+        return try await ODataError.converting {
+            let response = try await execute(try requestBuilder.media(of: entity, entitySet: entitySet, headers: headers))
+            return (response.body, response.headers["Content-Type"])
+
+        }
     }
 
     /// Downloads the media resource (`$value`) of a media-link entity into a file, streamed to disk.
@@ -14,8 +17,12 @@ extension OnlineODataProvider {
     @discardableResult
     public func downloadMedia(
         of entity: EntityValue, to file: URL, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> String? {
-        try await execute(try requestBuilder.media(of: entity, entitySet: entitySet, to: file, headers: headers)).headers["Content-Type"]
+    ) async throws(ODataError) -> String? {
+        return try await ODataError.converting {
+            try await execute(try requestBuilder.media(of: entity, entitySet: entitySet, to: file, headers: headers)).headers[
+                "Content-Type"]
+
+        }
     }
 
     /// Replaces the media resource (`PUT …/$value`) from memory (`.data`) or a file streamed from disk
@@ -25,10 +32,13 @@ extension OnlineODataProvider {
     public func uploadMedia(
         of entity: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> String? {
-        let request = try requestBuilder.uploadMedia(
-            of: entity, body: body, contentType: contentType, entitySet: entitySet, headers: headers)
-        return try await execute(request).headers["ETag"]
+    ) async throws(ODataError) -> String? {
+        return try await ODataError.converting {
+            let request = try requestBuilder.uploadMedia(
+                of: entity, body: body, contentType: contentType, entitySet: entitySet, headers: headers)
+            return try await execute(request).headers["ETag"]
+
+        }
     }
 
     /// Creates a media-link entity by posting its media resource to the entity set, with `Slug`
@@ -36,9 +46,12 @@ extension OnlineODataProvider {
     public func createMedia(
         in entitySet: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String? = nil,
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> EntityValue {
-        let (request, response) = try await send(
-            try requestBuilder.createMedia(in: entitySet, body: body, contentType: contentType, slug: slug, headers: headers))
-        return try decodeEntity(response, request, type: entitySet.entityType)
+    ) async throws(ODataError) -> EntityValue {
+        return try await ODataError.converting {
+            let (request, response) = try await send(
+                try requestBuilder.createMedia(in: entitySet, body: body, contentType: contentType, slug: slug, headers: headers))
+            return try decodeEntity(response, request, type: entitySet.entityType)
+
+        }
     }
 }

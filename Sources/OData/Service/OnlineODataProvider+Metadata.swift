@@ -3,8 +3,11 @@ import ODataMetadata
 
 extension OnlineODataProvider {
     /// Reads the service's `$metadata` document.
-    public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws -> Data {
-        try await execute(try requestBuilder.metadata(headers: headers)).body
+    public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
+        return try await ODataError.converting {
+            try await execute(try requestBuilder.metadata(headers: headers)).body
+
+        }
     }
 
     /// Loads `$metadata` and builds the dynamic `DataModel` (entity sets, types and function imports
@@ -12,20 +15,23 @@ extension OnlineODataProvider {
     /// Parse failures and patches that do not apply throw `ODataError` `.decoding`.
     public func loadDataModel(
         container: String? = nil, patches: [MetadataPatchSet] = [], headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> DataModel {
-        let data = try await fetchMetadataDocument(headers: headers)
-        let url = try url(for: "$metadata")
-        let metadata: ServiceMetadata
-        do {
-            metadata = try MetadataParser.parse(data, options: ParseOptions.lenient.patched(with: patches))
-        } catch {
-            throw ODataError(
-                .decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, responseBody: data, underlyingError: error)
-        }
-        do {
-            return try DataModel(metadata: metadata, container: container)
-        } catch {
-            throw ODataError(.decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, underlyingError: error)
+    ) async throws(ODataError) -> DataModel {
+        return try await ODataError.converting {
+            let data = try await fetchMetadataDocument(headers: headers)
+            let url = try url(for: "$metadata")
+            let metadata: ServiceMetadata
+            do {
+                metadata = try MetadataParser.parse(data, options: ParseOptions.lenient.patched(with: patches))
+            } catch {
+                throw ODataError(
+                    .decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, responseBody: data, underlyingError: error)
+            }
+            do {
+                return try DataModel(metadata: metadata, container: container)
+            } catch {
+                throw ODataError(.decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, underlyingError: error)
+            }
+
         }
     }
 }

@@ -6,18 +6,24 @@ extension OnlineODataProvider {
     /// properties are deep-inserted or bound.
     public func createEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> EntityValue {
-        try entitySet.checkAllows(.create)
-        return try await created(entity, by: try requestBuilder.create(entity, in: entitySet, headers: headers))
+    ) async throws(ODataError) -> EntityValue {
+        return try await ODataError.converting {
+            try entitySet.checkAllows(.create)
+            return try await created(entity, by: try requestBuilder.create(entity, in: entitySet, headers: headers))
+
+        }
     }
 
     /// Creates an entity related to `parent` (`POST` to the parent's navigation property).
     public func createRelatedEntity(
         _ entity: EntityValue, in parent: EntityValue, property: NavigationDescriptor, parentSet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> EntityValue {
-        let request = try requestBuilder.createRelated(entity, in: parent, property: property, parentSet: parentSet, headers: headers)
-        return try await created(entity, by: request)
+    ) async throws(ODataError) -> EntityValue {
+        return try await ODataError.converting {
+            let request = try requestBuilder.createRelated(entity, in: parent, property: property, parentSet: parentSet, headers: headers)
+            return try await created(entity, by: request)
+
+        }
     }
 
     private func created(_ entity: EntityValue, by request: HTTPRequest) async throws -> EntityValue {
@@ -39,23 +45,29 @@ extension OnlineODataProvider {
     public func updateEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options requestOptions: RequestOptions = RequestOptions()
-    ) async throws -> EntityValue {
-        try entitySet?.checkAllows(.update)
-        if requestOptions.updateMode != .replace && !entity.hasChanges { return entity }
-        let response = try await execute(try requestBuilder.update(entity, in: entitySet, headers: headers, options: requestOptions))
-        var updated = entity
-        updated.acceptChanges()
-        if let etag = response.headers["ETag"] { updated.metadata.etag = etag }
-        return updated
+    ) async throws(ODataError) -> EntityValue {
+        return try await ODataError.converting {
+            try entitySet?.checkAllows(.update)
+            if requestOptions.updateMode != .replace && !entity.hasChanges { return entity }
+            let response = try await execute(try requestBuilder.update(entity, in: entitySet, headers: headers, options: requestOptions))
+            var updated = entity
+            updated.acceptChanges()
+            if let etag = response.headers["ETag"] { updated.metadata.etag = etag }
+            return updated
+
+        }
     }
 
     /// Deletes an entity, with `If-Match` set to its ETag when it has one.
     public func deleteEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options requestOptions: RequestOptions = RequestOptions()
-    ) async throws {
-        try entitySet?.checkAllows(.delete)
-        _ = try await execute(try requestBuilder.delete(entity, in: entitySet, headers: headers, options: requestOptions))
+    ) async throws(ODataError) {
+        try await ODataError.converting {
+            try entitySet?.checkAllows(.delete)
+            _ = try await execute(try requestBuilder.delete(entity, in: entitySet, headers: headers, options: requestOptions))
+
+        }
     }
 
     // MARK: $links
@@ -64,30 +76,39 @@ extension OnlineODataProvider {
     public func fetchLinks(
         from entity: EntityValue, property: NavigationDescriptor, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
-    ) async throws -> LinkList {
-        let (request, response) = try await send(
-            try requestBuilder.links(from: entity, property: property, entitySet: entitySet, headers: headers))
-        return try decode(response, request) { try codec.decodeLinks(response.body) }
+    ) async throws(ODataError) -> LinkList {
+        return try await ODataError.converting {
+            let (request, response) = try await send(
+                try requestBuilder.links(from: entity, property: property, entitySet: entitySet, headers: headers))
+            return try decode(response, request) { try codec.decodeLinks(response.body) }
+
+        }
     }
 
     /// Adds a link from a to-many navigation property to `target` (`POST …/$links/Nav`).
     public func addLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws {
-        _ = try await execute(
-            try requestBuilder.link(
-                "POST", from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers))
+    ) async throws(ODataError) {
+        try await ODataError.converting {
+            _ = try await execute(
+                try requestBuilder.link(
+                    "POST", from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers))
+
+        }
     }
 
     /// Replaces the target of a to-one navigation property (`PUT …/$links/Nav`).
     public func setLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws {
-        _ = try await execute(
-            try requestBuilder.link(
-                "PUT", from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers))
+    ) async throws(ODataError) {
+        try await ODataError.converting {
+            _ = try await execute(
+                try requestBuilder.link(
+                    "PUT", from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers))
+
+        }
     }
 
     /// Removes a link: for a to-many navigation the link to `target` (`DELETE …/$links/Nav(key)`),
@@ -95,8 +116,11 @@ extension OnlineODataProvider {
     public func removeLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue? = nil,
         entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws {
-        _ = try await execute(
-            try requestBuilder.removeLink(from: entity, property: property, to: target, entitySet: entitySet, headers: headers))
+    ) async throws(ODataError) {
+        try await ODataError.converting {
+            _ = try await execute(
+                try requestBuilder.removeLink(from: entity, property: property, to: target, entitySet: entitySet, headers: headers))
+
+        }
     }
 }

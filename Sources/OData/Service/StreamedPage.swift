@@ -24,7 +24,7 @@ extension OnlineODataProvider {
             request = try requestBuilder.fetch(query, headers: headers)
         case .link(let link): request = try requestBuilder.nextPage(link, headers: headers)
         }
-        return StreamedPage(provider: self, request: request, type: try resultType(of: query))
+        return StreamedPage(provider: self, request: request, type: try query.resultEntityType())
     }
 }
 

@@ -31,6 +31,16 @@ public struct ODataValueError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 }
 
+extension ODataValueError: ODataErrorConvertible {
+    /// `.invalidValue`.
+    var odataError: ODataError { ODataError(.invalidValue, description, underlyingError: self) }
+}
+
+extension ODataError {
+    /// The value error, for `.invalidValue`.
+    public var valueError: ODataValueError? { underlyingError as? ODataValueError }
+}
+
 /// Internal parse failure carrying only the reason; entry points add the type and text.
 struct ValueSyntaxError: Error {
     /// Why the text is invalid.

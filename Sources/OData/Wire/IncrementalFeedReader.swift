@@ -24,12 +24,3 @@ enum FeedEnd {
     /// The page's paging facts (count, next and delta links) and the entries completed by the body's end.
     case page(EntityList)
 }
-
-extension JSONFeedReader: IncrementalFeedReader {
-    mutating func finishFeed() throws -> FeedEnd {
-        switch try finish() {
-        case .envelope(let data): return .envelope(data)
-        case .whole(let data): return .whole(data)
-        }
-    }
-}

@@ -100,9 +100,10 @@ extension Uploader {
         let response: HTTPResponse
         do {
             response = try await online.execute(read)
-        } catch let error as ODataError where error.statusCode != nil {
+        } catch {
+            guard let status = error.statusCode else { throw error }
             return .unknown(
-                "the service refused to look it up (HTTP \(error.statusCode ?? 0): \(error.serviceError?.message ?? error.message))")
+                "the service refused to look it up (HTTP \(status): \(error.serviceError?.message ?? error.message))")
         }
         guard let list = try? ODataJSONDecoder(typeResolver: store.typeResolver).decodeEntityList(response.body, entityType: type),
             let root = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],

@@ -126,8 +126,8 @@ struct Uploader {
         try store.markSending(parts.map { ($0.0, $0.1) })
         do {
             try await online.processBatch(batch, headers: headers)
-        } catch let error as ODataError where Self.neverReachedService(error) {
-            try store.unmarkSending(group)
+        } catch {
+            if Self.neverReachedService(error) { try store.unmarkSending(group) }
             throw error
         }
         for (entry, prepared, changeSet) in parts {

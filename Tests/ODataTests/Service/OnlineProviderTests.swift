@@ -47,7 +47,7 @@ final class OnlineProviderTests: XCTestCase {
             do {
                 _ = try await provider(transport).fetchEntities(DataQuery().from(customers), headers: [:], options: .init())
                 XCTFail("\(kind) expected")
-            } catch let error as ODataError {
+            } catch {
                 XCTAssertEqual(error.kind, kind)
                 if kind == .decoding { XCTAssertEqual(error.position, 42, "the byte of the missing value") }
                 if kind == .httpStatus { XCTAssertEqual(error.serviceError?.message, "nope") }

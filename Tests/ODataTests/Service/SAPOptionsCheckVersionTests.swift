@@ -21,7 +21,7 @@ final class SAPOptionsCheckVersionTests: XCTestCase {
         do {
             _ = try await provider.fetchEntities(v3, headers: [:], options: .init())
             XCTFail("a DataServiceVersion 3.0 answer must be refused while checkVersion is on")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .unsupportedOperation)
             XCTAssertTrue(error.message.contains("OData version 3.0"), error.message)
         }

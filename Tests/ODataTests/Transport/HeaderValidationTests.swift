@@ -20,7 +20,7 @@ final class HeaderValidationTests: XCTestCase {
             do {
                 _ = try await provider.execute(HTTPRequest(method: "GET", url: server.root, headers: perCall))
                 XCTFail("sent a header with a control character")
-            } catch let error as ODataError {
+            } catch {
                 XCTAssertEqual(error.kind, .invalidHeader)
                 XCTAssertTrue(error.message.contains(name), error.message)
                 XCTAssertTrue(error.message.contains(what), error.message)

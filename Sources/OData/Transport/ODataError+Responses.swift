@@ -1,6 +1,24 @@
 import Foundation
 
 extension ODataError {
+    /// The error for a non-2xx response: `preconditionFailed` for 412, `preconditionRequired`
+    /// for 428, else `httpStatus`; the body's OData error is parsed when present.
+    public static func status(_ response: HTTPResponse, for request: HTTPRequest) -> ODataError {
+        let kind: Kind
+        switch response.statusCode {
+        case 412: kind = .preconditionFailed
+        case 428: kind = .preconditionRequired
+        default: kind = .httpStatus
+        }
+        let body = ODataErrorBody.parse(response.body, contentType: response.headers["Content-Type"])
+        let parsed = body.isRecognized ? body : nil
+        var text = "\(request.effectiveMethod) \(capped(request.url)) answered \(response.statusCode)"
+        if let message = body.message, !message.isEmpty { text += ": \(message.prefix(500))" }
+        return ODataError(
+            kind, text, method: request.effectiveMethod, url: request.url, statusCode: response.statusCode,
+            responseHeaders: response.headers, serviceError: parsed, responseBody: response.body)
+    }
+
     /// The error for a body a decoder refused: its message names the entity (index, key when known)
     /// and property, the URL is capped, and `bodyExcerpt` keeps the bytes around the position (not
     /// just the body's start, which for a large body does not contain it).

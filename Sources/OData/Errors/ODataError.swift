@@ -56,24 +56,6 @@ public struct ODataError: Error, Sendable, CustomStringConvertible {
         self.position = position
     }
 
-    /// The error for a non-2xx response: `preconditionFailed` for 412, `preconditionRequired`
-    /// for 428, else `httpStatus`; the body's OData error is parsed when present.
-    public static func status(_ response: HTTPResponse, for request: HTTPRequest) -> ODataError {
-        let kind: Kind
-        switch response.statusCode {
-        case 412: kind = .preconditionFailed
-        case 428: kind = .preconditionRequired
-        default: kind = .httpStatus
-        }
-        let body = ODataErrorBody.parse(response.body, contentType: response.headers["Content-Type"])
-        let parsed = body.isRecognized ? body : nil
-        var text = "\(request.effectiveMethod) \(capped(request.url)) answered \(response.statusCode)"
-        if let message = body.message, !message.isEmpty { text += ": \(message.prefix(500))" }
-        return ODataError(
-            kind, text, method: request.effectiveMethod, url: request.url, statusCode: response.statusCode,
-            responseHeaders: response.headers, serviceError: parsed, responseBody: response.body)
-    }
-
     /// A URL for a message: at most 500 characters, with the full length said when cut (the whole
     /// URL stays in `url`).
     static func capped(_ url: URL) -> String {

@@ -70,3 +70,13 @@ public struct ODataDecodingError: Error, Sendable, Hashable, CustomStringConvert
             + (context.isEmpty ? "" : " in \(context)") + ": \(message)"
     }
 }
+
+extension ODataDecodingError: ODataErrorConvertible {
+    /// `.decoding` at this error's byte offset.
+    var odataError: ODataError { ODataError(.decoding, description, underlyingError: self, position: offset) }
+}
+
+extension ODataError {
+    /// The decoder's error (position, entity, property), for `.decoding`.
+    public var decodingError: ODataDecodingError? { underlyingError as? ODataDecodingError }
+}
