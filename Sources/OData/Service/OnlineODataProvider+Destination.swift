@@ -11,7 +11,8 @@ extension OnlineODataProvider {
     ///   - servicePath: the OData service's path below the destination's URL (empty when the URL is the service root).
     ///   - destinations: the destination service client (`DestinationService()` reads `VCAP_SERVICES`).
     ///   - userToken: the user's JWT, for `OAuth2JWTBearer`, `OAuth2SAMLBearerAssertion` and `PrincipalPropagation`.
-    ///   - transport: for `ClientCertificateAuthentication`, a transport presenting the destination's client certificate.
+    ///   - transport: for `ClientCertificateAuthentication`, a transport presenting the destination's client certificate
+    ///     (a `CurlTransport` with `TLSOptions.clientCertificate`; `Destination.certificates` holds the key store).
     /// - Throws: `ODataError` `.destination` when the destination is unknown, of an unsupported type, or its tokens
     ///   could not be had; `.tokenEndpoint` when the destination service's own token could not be had.
     public init(
@@ -24,8 +25,7 @@ extension OnlineODataProvider {
         for component in path { root.appendPathComponent(component) }
         var options = options
         if options.sapClient == nil { options.sapClient = found.sapClient }
-        let middleware = DestinationMiddleware(
-            service: destinations, name: destination, url: found.url, userToken: userToken, hasClientCertificateTransport: transport != nil)
+        let middleware = DestinationMiddleware(service: destinations, name: destination, url: found.url, userToken: userToken)
         options.middlewares.insert(middleware, at: 0)
         self.init(serviceName: path.last ?? destination, serviceRoot: root, options: options, transport: transport)
     }

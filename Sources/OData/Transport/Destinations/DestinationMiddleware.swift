@@ -13,17 +13,13 @@ public struct DestinationMiddleware: ODataMiddleware {
     public let name: String
     private let userToken: String?
     private let origin: Origin
-    private let clientCertificateTransport: Bool
 
     /// Creates the middleware for a destination whose URL is `url`; `userToken` is the user's JWT, if any.
-    /// `hasClientCertificateTransport` says that the provider's transport presents the destination's client
-    /// certificate (required for `ClientCertificateAuthentication`).
-    public init(service: DestinationService, name: String, url: URL, userToken: String?, hasClientCertificateTransport: Bool = false) {
+    public init(service: DestinationService, name: String, url: URL, userToken: String?) {
         self.service = service
         self.name = name
         self.userToken = userToken
         self.origin = Origin(url)
-        self.clientCertificateTransport = hasClientCertificateTransport
     }
 
     /// Sends the request with the destination applied; after a `401`, once more with the destination read again.
@@ -53,13 +49,6 @@ public struct DestinationMiddleware: ODataMiddleware {
         }
         for token in destination.authTokens {
             if let key = token.headerName, let value = token.headerValue { request.headers[key] = value }
-        }
-        if destination.authentication == "ClientCertificateAuthentication" && !clientCertificateTransport {
-            throw ODataError(
-                .destination,
-                "destination \(name) uses ClientCertificateAuthentication: give the provider a transport that presents its client "
-                    + "certificate (CurlTransport with TLSOptions.clientCertificate; Destination.certificates holds the key store)",
-                method: request.method, url: request.url)
         }
         if destination.proxyType == .onPremise {
             let (proxy, token) = try await service.connectivityToken(for: destination)

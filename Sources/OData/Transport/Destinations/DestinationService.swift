@@ -76,22 +76,13 @@ public final class DestinationService: Sendable {
         let configuration = OAuth2Configuration(
             tokenEndpoint: credentials.tokenEndpoint, clientID: credentials.clientID,
             clientAuthentication: .basic(secret: credentials.clientSecret), transport: transport, cache: tokens)
-        let token = try await tokens.token(for: configuration).accessToken
-        let url = credentials.uri.appendingPathComponent("destination-configuration/v1/destinations").appendingPathComponent(name)
-        var headers = HTTPHeaders()
-        headers["Authorization"] = "Bearer " + token
-        headers["Accept"] = "application/json"
-        if let userToken { headers["X-user-token"] = userToken }
-        let request = HTTPRequest(method: "GET", url: url, headers: headers, timeout: 30)
-        let response: HTTPResponse
-        do {
-            response = try await transport.send(request)
-        } catch let error as ODataError {
-            throw ODataError(
-                error.kind == .timeout ? .timeout : .destination,
-                "destination \(name): the destination service \(credentials.uri.absoluteString) failed: \(error.message)", method: "GET", url: url,
-                underlyingError: error)
+        var token = try await tokens.token(for: configuration).accessToken
+        var response = try await send(name, userToken: userToken, token: token)
+        if response.statusCode == 401 {
+            token = try await tokens.token(for: configuration, refused: token).accessToken
+            response = try await send(name, userToken: userToken, token: token)
         }
+        let url = response.url
         guard response.isSuccess else {
             let body = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
             let said = (body?["ErrorMessage"] as? String).map { ": " + ODataError.capped($0, limit: 300) } ?? ""
@@ -105,5 +96,23 @@ public final class DestinationService: Sendable {
             throw ODataError(.destination, "destination \(name) uses \(destination.authentication): pass the user's JWT as userToken")
         }
         return destination
+    }
+
+    /// One "Find Destination" request.
+    private func send(_ name: String, userToken: String?, token: String) async throws -> HTTPResponse {
+        let url = credentials.uri.appendingPathComponent("destination-configuration/v1/destinations").appendingPathComponent(name)
+        var headers = HTTPHeaders()
+        headers["Authorization"] = "Bearer " + token
+        headers["Accept"] = "application/json"
+        if let userToken { headers["X-user-token"] = userToken }
+        let request = HTTPRequest(method: "GET", url: url, headers: headers, timeout: 30)
+        do {
+            return try await transport.send(request)
+        } catch let error as ODataError {
+            throw ODataError(
+                error.kind == .timeout ? .timeout : .destination,
+                "destination \(name): the destination service \(credentials.uri.absoluteString) failed: \(error.message)", method: "GET", url: url,
+                underlyingError: error)
+        }
     }
 }
