@@ -68,15 +68,20 @@ final class BTPLandscape {
 
     /// A JWT for `user` from the landscape's identity provider.
     func userJWT(_ user: String) async throws -> String {
-        let data = try await TestServers.control("GET", xsuaa.appendingPathComponent("_user").appending(queryItems: [.init(name: "name", value: user)]))
+        let data = try await TestServers.control(
+            "GET", xsuaa.appendingPathComponent("_user").appending(queryItems: [.init(name: "name", value: user)]))
         return try XCTUnwrap((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["jwt"] as? String)
     }
 
     /// Changes the landscape's behaviour (`token_lifetime`, `hang`, `html`, `expire_now`, `cross_origin_next`, `routes`, …).
-    func control(_ json: String) async throws { try await TestServers.control("POST", xsuaa.appendingPathComponent("_control"), json: json) }
+    func control(_ json: String) async throws {
+        try await TestServers.control("POST", xsuaa.appendingPathComponent("_control"), json: json)
+    }
 
     /// Adds destinations (name → `destinationConfiguration`).
-    func define(_ json: String) async throws { try await TestServers.control("POST", xsuaa.appendingPathComponent("_destinations"), json: json) }
+    func define(_ json: String) async throws {
+        try await TestServers.control("POST", xsuaa.appendingPathComponent("_destinations"), json: json)
+    }
 
     /// What the landscape counted.
     func stats() async throws -> [String: Any] {

@@ -16,7 +16,9 @@ final class OAuth2Tests: XCTestCase {
         landscape?.stop()
     }
 
-    private func service(_ configuration: OAuth2Configuration, options: OnlineODataProvider.Options = .init()) -> ESPMContainer<OnlineODataProvider> {
+    private func service(_ configuration: OAuth2Configuration, options: OnlineODataProvider.Options = .init()) -> ESPMContainer<
+        OnlineODataProvider
+    > {
         var options = options
         options.authentication = .oauth2(configuration)
         return ESPMContainer(provider: TestServers.provider(serviceName: "ESPM", serviceRoot: landscape.s4ServiceRoot, options: options))
@@ -88,7 +90,8 @@ final class OAuth2Tests: XCTestCase {
         } catch let error as ODataError {
             XCTAssertEqual(error.kind, .timeout)
             XCTAssertEqual(error.timeoutInterval, 1)
-            XCTAssertTrue(error.message.contains("OAuth2 token endpoint \(landscape.tokenEndpoint.absoluteString) did not answer"), error.message)
+            XCTAssertTrue(
+                error.message.contains("OAuth2 token endpoint \(landscape.tokenEndpoint.absoluteString) did not answer"), error.message)
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 15, "no hang")
     }
@@ -161,8 +164,10 @@ final class OAuth2Tests: XCTestCase {
         XCTAssertEqual(awaited7, 1, "the refused token was renewed by its refresh token")
 
         let bob = try await landscape.userJWT("bob")
-        _ = try await self.service(landscape.configuration(grant: .jwtBearer(userToken: bob), cache: cache)).fetchCustomers(matching: DataQuery().top(1))
-        _ = try await self.service(landscape.configuration(grant: .jwtBearer(userToken: alice), cache: cache)).fetchCustomers(matching: DataQuery().top(1))
+        _ = try await self.service(landscape.configuration(grant: .jwtBearer(userToken: bob), cache: cache)).fetchCustomers(
+            matching: DataQuery().top(1))
+        _ = try await self.service(landscape.configuration(grant: .jwtBearer(userToken: alice), cache: cache)).fetchCustomers(
+            matching: DataQuery().top(1))
         let awaited8 = try await landscape.grants("urn:ietf:params:oauth:grant-type:jwt-bearer")
         XCTAssertEqual(awaited8, 2, "tokens are cached per user")
     }

@@ -6,13 +6,12 @@ extension OnlineODataProvider {
     /// destination's tokens, headers and queries and, for an on-premise destination, goes through the connectivity
     /// proxy (see `DestinationMiddleware`).
     ///
-    /// - Parameters:
-    ///   - destination: the destination's name in the destination service.
-    ///   - servicePath: the OData service's path below the destination's URL (empty when the URL is the service root).
-    ///   - destinations: the destination service client (`DestinationService()` reads `VCAP_SERVICES`).
-    ///   - userToken: the user's JWT, for `OAuth2JWTBearer`, `OAuth2SAMLBearerAssertion` and `PrincipalPropagation`.
-    ///   - transport: for `ClientCertificateAuthentication`, a transport presenting the destination's client certificate
-    ///     (a `CurlTransport` with `TLSOptions.clientCertificate`; `Destination.certificates` holds the key store).
+    /// `destination` is the destination's name, `servicePath` the OData service's path below its URL (empty when the
+    /// URL is the service root), `destinations` the destination service client (`DestinationService()` reads
+    /// `VCAP_SERVICES`), and `userToken` the user's JWT for `OAuth2JWTBearer`, `OAuth2SAMLBearerAssertion` and
+    /// `PrincipalPropagation`. The destination's middleware runs first among `options.middlewares`; with
+    /// `ClientCertificateAuthentication`, `transport` must present the certificate.
+    ///
     /// - Throws: `ODataError` `.destination` when the destination is unknown, of an unsupported type, or its tokens
     ///   could not be had; `.tokenEndpoint` when the destination service's own token could not be had.
     public init(

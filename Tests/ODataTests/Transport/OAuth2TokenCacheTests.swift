@@ -20,7 +20,8 @@ final class OAuth2TokenCacheTests: XCTestCase {
         MockTransport { request, index in
             .make(
                 200, ["Content-Type": "application/json"],
-                body: #"{"access_token":"token-\#(index)","token_type":"bearer","expires_in":\#(expiresIn),"refresh_token":"refresh-\#(index)"}"#,
+                body:
+                    #"{"access_token":"token-\#(index)","token_type":"bearer","expires_in":\#(expiresIn),"refresh_token":"refresh-\#(index)"}"#,
                 url: request.url)
         }
     }
@@ -29,7 +30,9 @@ final class OAuth2TokenCacheTests: XCTestCase {
         let text = String(decoding: request.body.data ?? Data(), as: UTF8.self)
         return Dictionary(
             text.split(separator: "&").map { pair in
-                let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
+                let parts = pair.split(separator: "=", maxSplits: 1).map {
+                    String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+                }
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             }, uniquingKeysWith: { $1 })
     }
@@ -39,7 +42,8 @@ final class OAuth2TokenCacheTests: XCTestCase {
         let transport = tokenServer()
         let cache = OAuth2TokenCache(now: { clock.now })
         let configuration = OAuth2Configuration(
-            tokenEndpoint: endpoint, clientID: "client", clientAuthentication: .basic(secret: "s e/c"), grant: .jwtBearer(userToken: "user.jwt"),
+            tokenEndpoint: endpoint, clientID: "client", clientAuthentication: .basic(secret: "s e/c"),
+            grant: .jwtBearer(userToken: "user.jwt"),
             renewalMargin: 60, transport: transport, cache: cache)
         let awaited1 = try await cache.token(for: configuration).accessToken
         XCTAssertEqual(awaited1, "token-0")
@@ -54,16 +58,19 @@ final class OAuth2TokenCacheTests: XCTestCase {
         XCTAssertEqual(form(requests[0])["grant_type"], "urn:ietf:params:oauth:grant-type:jwt-bearer")
         XCTAssertEqual(form(requests[0])["assertion"], "user.jwt")
         XCTAssertEqual(form(requests[1]), ["grant_type": "refresh_token", "refresh_token": "refresh-0"])
-        XCTAssertEqual(requests[0].headers["Authorization"], "Basic " + Data("client:s+e%2Fc".utf8).base64EncodedString(), "RFC 6749 §2.3.1")
+        XCTAssertEqual(
+            requests[0].headers["Authorization"], "Basic " + Data("client:s+e%2Fc".utf8).base64EncodedString(), "RFC 6749 §2.3.1")
     }
 
     func testConcurrentRequestsShareOneTokenRequestAndARefusedTokenIsReplacedOnce() async throws {
         let transport = MockTransport { request, index in
             Thread.sleep(forTimeInterval: 0.05)
-            return .make(200, ["Content-Type": "application/json"], body: #"{"access_token":"t\#(index)","token_type":"Bearer"}"#, url: request.url)
+            return .make(
+                200, ["Content-Type": "application/json"], body: #"{"access_token":"t\#(index)","token_type":"Bearer"}"#, url: request.url)
         }
         let configuration = OAuth2Configuration(
-            tokenEndpoint: endpoint, clientID: "c", clientAuthentication: .form(secret: "x"), transport: transport, cache: OAuth2TokenCache())
+            tokenEndpoint: endpoint, clientID: "c", clientAuthentication: .form(secret: "x"), transport: transport,
+            cache: OAuth2TokenCache())
         let tokens = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<10 { group.addTask { try await configuration.cache.token(for: configuration).accessToken } }
             return try await group.reduce(into: Set<String>()) { $0.insert($1) }
@@ -96,7 +103,10 @@ final class OAuth2TokenCacheTests: XCTestCase {
 
     func testTokenEndpointAnswersBecomeTypedErrorsWithoutTokensOrSecrets() async throws {
         let answers: [(Int, String, String, String)] = [
-            (400, "application/json", #"{"error":"invalid_grant","error_description":"expired assertion"}"#, "answered 400: invalid_grant (expired assertion)"),
+            (
+                400, "application/json", #"{"error":"invalid_grant","error_description":"expired assertion"}"#,
+                "answered 400: invalid_grant (expired assertion)"
+            ),
             (200, "text/html", "<html>login</html>", "answered 200 with text/html instead of a JSON token response"),
             (200, "application/json", #"{"access_token":"leak-me","token_type":"mac"}"#, "a token of type mac, not bearer"),
             (200, "application/json", #"["leak-me"]"#, "a JSON body that is not a token object"),
@@ -124,7 +134,8 @@ final class OAuth2TokenCacheTests: XCTestCase {
     func testTheMiddlewareSendsTheTokenOnlyToTheServiceOrigin() async throws {
         let service = MockTransport { request, _ in .make(200, url: request.url) }
         let configuration = OAuth2Configuration(
-            tokenEndpoint: endpoint, clientID: "c", clientAuthentication: .basic(secret: "s"), transport: tokenServer(), cache: OAuth2TokenCache())
+            tokenEndpoint: endpoint, clientID: "c", clientAuthentication: .basic(secret: "s"), transport: tokenServer(),
+            cache: OAuth2TokenCache())
         let pipeline = HTTPPipeline(
             middlewares: [OAuth2Middleware(configuration: configuration, serviceRoot: URL(string: "https://s4.example.com/sap/")!)],
             transport: service)

@@ -82,15 +82,20 @@ extension Destination {
         else { throw failure("the destination service's answer has no destinationConfiguration object") }
         var properties: [String: String] = [:]
         for (key, value) in configuration {
-            if let text = value as? String { properties[key] = text } else if let number = value as? NSNumber { properties[key] = number.stringValue }
+            if let text = value as? String {
+                properties[key] = text
+            } else if let number = value as? NSNumber {
+                properties[key] = number.stringValue
+            }
         }
         guard let urlText = properties["URL"], let url = URL(string: urlText), url.host != nil,
             ["http", "https"].contains(url.scheme?.lowercased() ?? "")
         else { throw failure("URL \(properties["URL"] ?? "(missing)") is not an absolute http(s) URL") }
         let authentication = properties["Authentication"] ?? "NoAuthentication"
         guard supportedAuthentications.contains(authentication) else {
-            throw failure("authentication type \(ODataError.capped(authentication, limit: 80)) is not supported (supported: "
-                + supportedAuthentications.sorted().joined(separator: ", ") + ")")
+            throw failure(
+                "authentication type \(ODataError.capped(authentication, limit: 80)) is not supported (supported: "
+                    + supportedAuthentications.sorted().joined(separator: ", ") + ")")
         }
         let proxyText = properties["ProxyType"] ?? "Internet"
         guard let proxyType = ProxyType(rawValue: proxyText) else {
@@ -100,7 +105,9 @@ extension Destination {
         var queries: [URLQueryItem] = []
         for key in properties.keys.sorted() {
             if key.hasPrefix("URL.headers.") { headers[String(key.dropFirst("URL.headers.".count))] = properties[key] }
-            if key.hasPrefix("URL.queries.") { queries.append(URLQueryItem(name: String(key.dropFirst("URL.queries.".count)), value: properties[key])) }
+            if key.hasPrefix("URL.queries.") {
+                queries.append(URLQueryItem(name: String(key.dropFirst("URL.queries.".count)), value: properties[key]))
+            }
         }
         let tokens = (object["authTokens"] as? [[String: Any]] ?? []).map { token -> AuthToken in
             let header = token["http_header"] as? [String: Any]
@@ -110,10 +117,12 @@ extension Destination {
                 expiresIn: expires, error: token["error"] as? String)
         }
         if let failed = tokens.first(where: { $0.error != nil }) {
-            throw failure("the destination service could not get its \(authentication) token: \(ODataError.capped(failed.error ?? "", limit: 300))")
+            throw failure(
+                "the destination service could not get its \(authentication) token: \(ODataError.capped(failed.error ?? "", limit: 300))")
         }
         let certificates = (object["certificates"] as? [[String: Any]] ?? []).compactMap { certificate -> Certificate? in
-            guard let name = certificate["Name"] as? String, let content = (certificate["Content"] as? String).flatMap({ Data(base64Encoded: $0) })
+            guard let name = certificate["Name"] as? String,
+                let content = (certificate["Content"] as? String).flatMap({ Data(base64Encoded: $0) })
             else { return nil }
             return Certificate(name: name, type: certificate["Type"] as? String ?? "", content: content)
         }

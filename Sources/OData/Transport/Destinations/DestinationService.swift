@@ -111,7 +111,8 @@ public final class DestinationService: Sendable {
         } catch let error as ODataError {
             throw ODataError(
                 error.kind == .timeout ? .timeout : .destination,
-                "destination \(name): the destination service \(credentials.uri.absoluteString) failed: \(error.message)", method: "GET", url: url,
+                "destination \(name): the destination service \(credentials.uri.absoluteString) failed: \(error.message)", method: "GET",
+                url: url,
                 underlyingError: error)
         }
     }

@@ -64,8 +64,10 @@ enum ServiceBindings {
         }
         guard let destination = credentials("destination") else { throw failure("no destination service binding") }
         let destinationCredentials = DestinationServiceCredentials(
-            uri: try url(destination, "uri", "destination"), tokenEndpoint: try url(destination, "url", "destination", suffix: "/oauth/token"),
-            clientID: try string(destination, "clientid", "destination"), clientSecret: try string(destination, "clientsecret", "destination"))
+            uri: try url(destination, "uri", "destination"),
+            tokenEndpoint: try url(destination, "url", "destination", suffix: "/oauth/token"),
+            clientID: try string(destination, "clientid", "destination"),
+            clientSecret: try string(destination, "clientsecret", "destination"))
         guard let connectivity = credentials("connectivity") else { return (destinationCredentials, nil) }
         let host = try string(connectivity, "onpremise_proxy_host", "connectivity")
         let port = connectivity["onpremise_proxy_http_port"].map { "\($0)" } ?? ""
@@ -74,7 +76,8 @@ enum ServiceBindings {
         }
         let connectivityCredentials = ConnectivityServiceCredentials(
             proxy: proxy, tokenEndpoint: try url(connectivity, "url", "connectivity", suffix: "/oauth/token"),
-            clientID: try string(connectivity, "clientid", "connectivity"), clientSecret: try string(connectivity, "clientsecret", "connectivity"))
+            clientID: try string(connectivity, "clientid", "connectivity"),
+            clientSecret: try string(connectivity, "clientsecret", "connectivity"))
         return (destinationCredentials, connectivityCredentials)
     }
 }

@@ -48,13 +48,16 @@ enum OAuth2TokenResponse {
         guard let object else {
             // a 2xx body is never quoted: it may hold a token
             let shape = mediaType.contains("json") ? "a JSON body that is not a token object" : mediaType
-            throw failure("\(what) answered \(response.statusCode) with \(shape) instead of a JSON token response", request: request, response: response)
+            throw failure(
+                "\(what) answered \(response.statusCode) with \(shape) instead of a JSON token response", request: request,
+                response: response)
         }
         guard let access = object["access_token"] as? String, !access.isEmpty else {
             throw failure("\(what) answered \(response.statusCode) without an access_token", request: request, response: response)
         }
         if let type = object["token_type"] as? String, type.lowercased() != "bearer" {
-            throw failure("\(what) answered a token of type \(ODataError.capped(type, limit: 40)), not bearer", request: request, response: response)
+            throw failure(
+                "\(what) answered a token of type \(ODataError.capped(type, limit: 40)), not bearer", request: request, response: response)
         }
         let seconds = (object["expires_in"] as? NSNumber)?.doubleValue ?? (object["expires_in"] as? String).flatMap(Double.init)
         return OAuth2Token(
