@@ -143,3 +143,16 @@ extension Destination {
         return max(0, ([ttl] + expiries).min() ?? ttl)
     }
 }
+
+extension Destination.AuthToken: CustomStringConvertible {
+    /// The token's type, header name and expiry, or its error; never its value.
+    public var description: String {
+        if let error { return "AuthToken(\(type), error: \(error))" }
+        return "AuthToken(\(type), header \(headerName ?? "none"): <redacted>, expires in \(expiresIn.map { "\(Int($0)) s" } ?? "unknown"))"
+    }
+}
+
+extension Destination.Certificate: CustomStringConvertible {
+    /// The certificate's name, type and size; never its content.
+    public var description: String { "Certificate(\(name), \(type), \(content.count) bytes)" }
+}

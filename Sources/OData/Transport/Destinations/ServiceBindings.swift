@@ -81,3 +81,17 @@ enum ServiceBindings {
         return (destinationCredentials, connectivityCredentials)
     }
 }
+
+extension DestinationServiceCredentials: CustomStringConvertible {
+    /// The service, token endpoint and client; never the secret.
+    public var description: String {
+        "DestinationServiceCredentials(\(uri.absoluteString), token endpoint \(tokenEndpoint.absoluteString), client \(clientID))"
+    }
+}
+
+extension ConnectivityServiceCredentials: CustomStringConvertible {
+    /// The proxy, token endpoint and client; never the secret.
+    public var description: String {
+        "ConnectivityServiceCredentials(proxy \(proxy.absoluteString), token endpoint \(tokenEndpoint.absoluteString), client \(clientID))"
+    }
+}

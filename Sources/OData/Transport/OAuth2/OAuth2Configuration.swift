@@ -110,3 +110,26 @@ extension OAuth2Configuration: CustomStringConvertible {
         return "OAuth2Configuration(\(tokenEndpoint.absoluteString), client \(clientID), \(authentication), \(grantName) grant\(scope))"
     }
 }
+
+extension OAuth2Configuration.ClientAuthentication: CustomStringConvertible {
+    /// The way the client authenticates; never the secret.
+    public var description: String {
+        switch self {
+        case .basic: return "basic(secret: <redacted>)"
+        case .form: return "form(secret: <redacted>)"
+        case .certificate: return "certificate"
+        }
+    }
+}
+
+extension OAuth2Configuration.Grant: CustomStringConvertible {
+    /// The grant's kind; never the user's token, assertion or refresh token.
+    public var description: String {
+        switch self {
+        case .clientCredentials: return "clientCredentials"
+        case .jwtBearer: return "jwtBearer(userToken: <redacted>)"
+        case .samlBearer: return "samlBearer(assertion: <redacted>)"
+        case .refreshToken: return "refreshToken(<redacted>)"
+        }
+    }
+}
