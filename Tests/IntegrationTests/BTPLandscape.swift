@@ -12,21 +12,25 @@ final class BTPLandscape {
     let s4: URL
     let proxy: URL
     let elsewhere: URL
+    /// The token endpoint over mutual TLS, when started with a TLS folder.
+    let mutualTLSTokenEndpoint: URL?
 
     /// The clients the imitated XSUAA knows, with their secrets.
     static let appClient = ("sb-app", "app-secret")
 
-    init() throws {
+    /// Starts the landscape; with `tlsFolder` (a `TLSTestServer`'s certificates) also a token endpoint over mutual TLS.
+    init(tlsFolder: URL? = nil) throws {
         let cloud = try TestServers.pysletPaging()
         let onPremise = try TestServers.mockSAP()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("scripts/servers/btp_landscape.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", script.path, "--cloud-backend", "http://127.0.0.1:\(cloud.port ?? 80)", "--onpremise-backend",
-            "http://127.0.0.1:\(onPremise.port ?? 80)",
-        ]
+        process.arguments =
+            [
+                "python3", script.path, "--cloud-backend", "http://127.0.0.1:\(cloud.port ?? 80)", "--onpremise-backend",
+                "http://127.0.0.1:\(onPremise.port ?? 80)",
+            ] + (tlsFolder.map { ["--tls-folder", $0.path] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -44,6 +48,7 @@ final class BTPLandscape {
         s4 = url("s4")
         proxy = url("proxy")
         elsewhere = url("elsewhere")
+        mutualTLSTokenEndpoint = ports["xsuaa_mtls"].map { URL(string: "https://127.0.0.1:\($0)/oauth/token")! }
     }
 
     func stop() {

@@ -18,6 +18,8 @@ with their ports: {"xsuaa": …, "destination": …, "s4": …, "proxy": …, "e
 - proxy: the connectivity proxy: an HTTP forward proxy that checks Proxy-Authorization (a token of the
   connectivity client), routes virtual hosts per SAP-Connectivity-SCC-Location_ID to --onpremise-backend
   and checks SAP-Connectivity-Authentication (the user's JWT) where principal propagation is required.
+- xsuaa_mtls (with --tls-folder): the token endpoint over HTTPS requiring a client certificate of the folder's CA;
+  the client authenticates by its certificate (RFC 8705: client_id in the form, no secret).
 - elsewhere: another origin that records the headers it gets and forwards like s4 without checking.
 """
 
@@ -30,6 +32,7 @@ import json
 import re
 import secrets
 import socketserver
+import ssl
 import sys
 import threading
 import time
@@ -40,6 +43,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 IDP_KEY = b"landscape-idp-signing-key"
 CLIENTS = {"sb-app": "app-secret", "sb-destination": "destination-secret", "sb-connectivity": "connectivity-secret",
            "sb-s4-technical": "s4-secret"}
+CERTIFICATE_CLIENTS = {"sb-app-cert": "client"}  # client id -> the CN its client certificate must have (RFC 8705)
 JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer"
 SAML_BEARER = "urn:ietf:params:oauth:grant-type:saml2-bearer"
 
@@ -204,7 +208,11 @@ class XSUAA(Handler):
         grant = form.get("grant_type", "")
         with lock:
             stats["grants"][grant] = stats["grants"].get(grant, 0) + 1
-            if client not in CLIENTS or not hmac.compare_digest(CLIENTS[client], secret or ""):
+            if getattr(self.server, "mutual_tls", False):
+                peer = dict(item[0] for item in self.connection.getpeercert().get("subject", ()))
+                if CERTIFICATE_CLIENTS.get(client) != peer.get("commonName") or secret is not None:
+                    return self.answer(401, {"error": "invalid_client", "error_description": "certificate does not match client"})
+            elif client not in CLIENTS or not hmac.compare_digest(CLIENTS[client], secret or ""):
                 return self.answer(401, {"error": "invalid_client", "error_description": "Bad credentials"})
             scope = form.get("scope")
             if grant == "client_credentials":
@@ -267,7 +275,7 @@ class S4Front(Handler):
     def handle_any(self):
         with lock:
             stats["s4_requests"] += 1
-            record = valid_token(self.headers.get("Authorization"), ["sb-app", "sb-s4-technical"])
+            record = valid_token(self.headers.get("Authorization"), ["sb-app", "sb-s4-technical", "sb-app-cert"])
             if record is None:
                 stats["s4_refused"] += 1
         if record is None:
@@ -331,10 +339,20 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cloud-backend", required=True)
     parser.add_argument("--onpremise-backend", required=True)
+    parser.add_argument("--tls-folder", help="ca.pem, server.pem, server.key: adds xsuaa_mtls, a token endpoint over mutual TLS")
     arguments = parser.parse_args()
     servers = {"xsuaa": Server(("127.0.0.1", 0), XSUAA), "destination": Server(("127.0.0.1", 0), DestinationService),
                "s4": Server(("127.0.0.1", 0), S4Front), "proxy": Server(("127.0.0.1", 0), ConnectivityProxy),
                "elsewhere": Server(("127.0.0.1", 0), Elsewhere)}
+    if arguments.tls_folder:
+        mtls = Server(("127.0.0.1", 0), XSUAA)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(f"{arguments.tls_folder}/server.pem", f"{arguments.tls_folder}/server.key")
+        context.load_verify_locations(f"{arguments.tls_folder}/ca.pem")
+        context.verify_mode = ssl.CERT_REQUIRED
+        mtls.socket = context.wrap_socket(mtls.socket, server_side=True)
+        mtls.mutual_tls = True
+        servers["xsuaa_mtls"] = mtls
     for name, server in servers.items():
         server.backend = arguments.cloud_backend
         ports[name] = server.server_address[1]

@@ -49,10 +49,16 @@ final class DestinationParsingTests: XCTestCase {
 
     func testBadAnswersAreDestinationErrorsNamingTheDestination() {
         let cases = [
-            (#"{"destinationConfiguration": {"URL": "http://h", "Authentication": "Kerberos"}}"#, "authentication type Kerberos is not supported"),
+            (
+                #"{"destinationConfiguration": {"URL": "http://h", "Authentication": "Kerberos"}}"#,
+                "authentication type Kerberos is not supported"
+            ),
             (#"{"destinationConfiguration": {"URL": "http://h", "ProxyType": "PrivateLink"}}"#, "proxy type PrivateLink is neither"),
             (#"{"destinationConfiguration": {"URL": "ftp://h"}}"#, "URL ftp://h is not an absolute http(s) URL"),
-            (#"{"destinationConfiguration": {"URL": "http://h"}, "authTokens": [{"type": "", "error": "boom"}]}"#, "could not get its NoAuthentication token: boom"),
+            (
+                #"{"destinationConfiguration": {"URL": "http://h"}, "authTokens": [{"type": "", "error": "boom"}]}"#,
+                "could not get its NoAuthentication token: boom"
+            ),
             (#"[1]"#, "has no destinationConfiguration object"),
         ]
         for (body, expected) in cases {
@@ -78,7 +84,8 @@ final class DestinationParsingTests: XCTestCase {
         let bindings = "\(destination) \(String(describing: connectivity))"
         XCTAssertFalse(bindings.contains("d-secret") || bindings.contains("c-secret"), bindings)
         let configuration = OAuth2Configuration(
-            tokenEndpoint: destination.tokenEndpoint, clientID: "c", clientAuthentication: .form(secret: "f-secret"), grant: .jwtBearer(userToken: "jwt-secret"))
+            tokenEndpoint: destination.tokenEndpoint, clientID: "c", clientAuthentication: .form(secret: "f-secret"),
+            grant: .jwtBearer(userToken: "jwt-secret"))
         let described = "\(Authentication.oauth2(configuration)) \(configuration.grant) \(configuration.clientAuthentication)"
         XCTAssertFalse(described.contains("f-secret") || described.contains("jwt-secret"), described)
         XCTAssertThrowsError(try ServiceBindings.read(["VCAP_SERVICES": #"{"connectivity": []}"#])) { error in
