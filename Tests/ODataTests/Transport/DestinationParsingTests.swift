@@ -45,6 +45,10 @@ final class DestinationParsingTests: XCTestCase {
         XCTAssertEqual(request.headers["X-Tenant"], "t1")
         XCTAssertEqual(request.headers["Authorization"], "Basic dTpwdw==")
         XCTAssertNil(request.proxy)
+        var secrets = HTTPHeaders()
+        secrets["SAP-Connectivity-Authentication"] = "Bearer user.jwt"
+        secrets["X-user-token"] = "user.jwt"
+        XCTAssertFalse(LoggingMiddleware.redact(secrets).contains("user.jwt"), "the user's JWT is redacted in logs")
     }
 
     func testBadAnswersAreDestinationErrorsNamingTheDestination() {

@@ -12,6 +12,8 @@ actor SingleFlightCache<Value: Sendable> {
     private var entries: [String: Entry] = [:]
     private var loading: [String: Task<Entry, any Error>] = [:]
     private let now: @Sendable () -> Date
+    /// Above this many entries, expired ones are dropped on the next load (per-user entries would pile up).
+    static var sweepThreshold: Int { 256 }
 
     init(now: @escaping @Sendable () -> Date = { Date() }) { self.now = now }
 
@@ -30,6 +32,10 @@ actor SingleFlightCache<Value: Sendable> {
         do {
             let entry = try await task.value
             entries[key] = entry
+            if entries.count > Self.sweepThreshold {
+                let now = now()
+                entries = entries.filter { $0.value.freshUntil > now }
+            }
             return entry.value
         } catch {
             entries[key] = nil
