@@ -50,6 +50,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var uploadOffset = 0
     private var uploadFile: UnsafeMutablePointer<FILE>?
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// Headers for `request.proxy` only (`CURLOPT_PROXYHEADER`).
+    var proxyHeaderList: UnsafeMutablePointer<curl_slist>?
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
     init(request: HTTPRequest, configuration: CurlTransport.Configuration) throws {
@@ -73,6 +75,7 @@ final class CurlTransfer: @unchecked Sendable {
         if let output { fclose(output) }
         if let outputPath { unlink(outputPath) }
         curl_slist_free_all(headerList)
+        curl_slist_free_all(proxyHeaderList)
         errorBuffer.deallocate()
     }
 
@@ -152,6 +155,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         for field in fields { headerList = curl_slist_append(headerList, field) }
         codes.append(odc_easy_set_headers(handle, headerList))
+        if let proxy = request.proxy { codes += applyProxy(proxy, to: handle) }
         if let failed = codes.first(where: { $0 != CURLE_OK }) { return failure(code: failed) }
         self.handle = handle
         touch(now: DispatchTime.now().uptimeNanoseconds)

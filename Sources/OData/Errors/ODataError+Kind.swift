@@ -38,6 +38,7 @@ extension ODataError {
             .notApplied,
             .invalidHeader,
             .invalidValue, .invalidModel, .queryEvaluation, .unexpectedResult, .invalidMetadata,
+            .tokenEndpoint, .destination,
         ]
 
         /// The server answered with a non-2xx status (see `statusCode` and `serviceError`).
@@ -104,5 +105,11 @@ extension ODataError {
         public static let unexpectedResult = Kind(rawValue: "unexpectedResult")
         /// A `$metadata` document could not be read (`underlyingError` is the `MetadataError`).
         public static let invalidMetadata = Kind(rawValue: "invalidMetadata")
+        /// An OAuth2 token endpoint refused a grant, could not be reached, or answered something else than a token;
+        /// the message names the endpoint, the grant and what it answered (RFC 6749 `error`, or the content type).
+        public static let tokenEndpoint = Kind(rawValue: "tokenEndpoint")
+        /// An SAP BTP destination could not be read or used (not found, an unknown authentication type, an
+        /// `authTokens` error); the message names the destination.
+        public static let destination = Kind(rawValue: "destination")
     }
 }

@@ -8,6 +8,9 @@ public enum Authentication: Sendable {
     case basic(user: String, password: String)
     /// A bearer token from an async provider, asked again after a `401`.
     case bearer(BearerTokenProvider)
+    /// OAuth2 access tokens from a token endpoint (client credentials, JWT or SAML bearer, refresh token), cached,
+    /// renewed before they expire and once after a `401`, sent only to the service's origin.
+    case oauth2(OAuth2Configuration)
 }
 
 /// A data-service provider that talks to an OData v2 service over HTTP.
@@ -111,6 +114,7 @@ public struct OnlineODataProvider: Sendable {
         case .none: break
         case .basic(let user, let password): chain.append(BasicAuthenticationMiddleware(user: user, password: password))
         case .bearer(let provider): chain.append(BearerTokenMiddleware(tokenProvider: provider))
+        case .oauth2(let configuration): chain.append(OAuth2Middleware(configuration: configuration, serviceRoot: root))
         }
         if !options.defaultHeaders.fields.isEmpty { chain.append(DefaultHeadersMiddleware(options.defaultHeaders)) }
         chain += options.middlewares

@@ -41,12 +41,14 @@ public struct StandardErrorLogger: ODataLogger {
 }
 
 /// Logs each request and response at debug level, with credentials redacted:
-/// `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `x-csrf-token` values and
+/// `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `x-csrf-token`, SAP BTP's
+/// `SAP-Connectivity-Authentication` and `X-user-token` values and
 /// a user/password inside the URL never reach the log.
 public struct LoggingMiddleware: ODataMiddleware {
     /// Header names whose values are replaced by `<redacted>`.
     public static let redactedHeaders: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-csrf-token",
+        "sap-connectivity-authentication", "x-user-token",
     ]
     /// The logger.
     public let logger: any ODataLogger
