@@ -1,0 +1,34 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension URLSessionTransport {
+    /// The error for a request that names a proxy: swift-corelibs-foundation never hands a proxy to libcurl
+    /// (`connectionProxyDictionary` is ignored), so the request would silently go direct.
+    static func proxyUnsupported(_ proxy: HTTPProxy, request: HTTPRequest) -> ODataError {
+        ODataError(
+            .unsupportedOperation,
+            "\(request.method) \(request.url.absoluteString) names the proxy \(proxy.displayURL), which URLSessionTransport cannot "
+                + "use: URLSession on Linux ignores connectionProxyDictionary and takes proxies only from the environment "
+                + "(http_proxy, HTTPS_PROXY, NO_PROXY). Use CurlTransport (import ODataCurl) for explicit proxies, proxy "
+                + "credentials and proxy headers.",
+            method: request.method, url: request.url)
+    }
+
+    /// The response with what this transport measures: the total time and the body sizes.
+    static func measured(_ response: HTTPResponse, request: HTTPRequest, since started: UInt64) -> HTTPResponse {
+        var response = response
+        let sent: Int
+        switch request.body {
+        case .none: sent = 0
+        case .data(let data): sent = data.count
+        case .file(let file): sent = fileSize(file)
+        }
+        let received = response.bodyFile.map(fileSize) ?? response.body.count
+        response.transferMetrics = TransferMetrics(
+            total: TimeInterval(DispatchTime.now().uptimeNanoseconds &- started) / 1e9, bytesSent: sent, bytesReceived: received)
+        return response
+    }
+}
