@@ -75,7 +75,8 @@ final class ProxyTests: XCTestCase {
         let transport = curl(.none)
         let proxyHeaders: HTTPHeaders = ["Proxy-Authorization": "Bearer connectivity-token", "SAP-Connectivity-SCC-Location_ID": "LOC1"]
         var request = HTTPRequest(
-            method: "GET", url: try XCTUnwrap(URL(string: "https://127.0.0.1:\(server.httpsOriginPort)/svc/")), headers: ["X-Origin": "yes"])
+            method: "GET", url: try XCTUnwrap(URL(string: "https://127.0.0.1:\(server.httpsOriginPort)/svc/")), headers: ["X-Origin": "yes"]
+        )
         request.proxy = HTTPProxy(url: server.url, headers: proxyHeaders)
         let origin = try echo(try await transport.send(request))
         XCTAssertEqual(origin.headers["x-origin"], "yes")

@@ -73,6 +73,8 @@ public struct RequestMetricsSummary: Sendable, Hashable, CustomStringConvertible
     private static func milliseconds(_ seconds: TimeInterval) -> String { String(format: "%.1f ms", seconds * 1000) }
 
     private static func bytes(_ count: Int) -> String {
-        count < 1024 ? "\(count) B" : count < 1 << 20 ? String(format: "%.1f KB", Double(count) / 1024) : String(format: "%.1f MB", Double(count) / 1_048_576)
+        count < 1024
+            ? "\(count) B"
+            : count < 1 << 20 ? String(format: "%.1f KB", Double(count) / 1024) : String(format: "%.1f MB", Double(count) / 1_048_576)
     }
 }

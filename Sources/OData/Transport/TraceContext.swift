@@ -60,7 +60,9 @@ public struct TraceContext: Sendable, Hashable {
     }
 
     private static func isHex(_ text: Substring) -> Bool {
-        text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        text.utf8.allSatisfy {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+        }
     }
 
     private static func randomHex(bytes: Int) -> String {

@@ -31,7 +31,8 @@ final class RequestMetricsTests: XCTestCase {
         var options = OnlineODataProvider.Options(retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: 0))
         options.requestObserver = collector
         options.propagatesTraceContext = true
-        let response = try await provider(options, transport).pipeline.send(HTTPRequest(method: "GET", url: root.appendingPathComponent("A")))
+        let response = try await provider(options, transport).pipeline.send(
+            HTTPRequest(method: "GET", url: root.appendingPathComponent("A")))
         XCTAssertEqual(response.statusCode, 200)
         let sent = transport.requests.map { $0.headers["traceparent"] }
         XCTAssertEqual(sent.count, 2)
@@ -102,7 +103,8 @@ final class RequestMetricsTests: XCTestCase {
             authentication: .basic(user: "alice", password: "pw-basic-secret"), retryPolicy: RetryPolicy(maxAttempts: 2, baseDelay: 0))
         options.requestObserver = collector
         let url = try XCTUnwrap(URL(string: "http://bob:pw-in-url@127.0.0.1:1/svc/A?$top=1&access_token=tok-secret&sap-client=100"))
-        var request = HTTPRequest(method: "GET", url: url, headers: ["Cookie": "SAP_SESSIONID=cookie-secret", "x-csrf-token": "csrf-secret"])
+        var request = HTTPRequest(
+            method: "GET", url: url, headers: ["Cookie": "SAP_SESSIONID=cookie-secret", "x-csrf-token": "csrf-secret"])
         request.proxy = HTTPProxy(url: root, user: "p", password: "proxy-secret")
         do {
             _ = try await provider(options, transport).pipeline.send(request)
