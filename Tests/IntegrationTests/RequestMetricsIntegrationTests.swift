@@ -10,7 +10,8 @@ final class RequestMetricsIntegrationTests: XCTestCase {
         try await TestServers.resetMockSAP()
         let collector = RequestMetricsCollector()
         var options = OnlineODataProvider.Options(
-            authentication: .basic(user: "metrics-user", password: "metrics-secret"), retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: 0.01, maxDelay: 0.05))
+            authentication: .basic(user: "metrics-user", password: "metrics-secret"),
+            retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: 0.01, maxDelay: 0.05))
         options.requestObserver = collector
         options.propagatesTraceContext = true
         let provider = TestServers.provider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample(), options: options)

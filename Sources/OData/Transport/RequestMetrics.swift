@@ -55,17 +55,44 @@ public struct RequestMetrics: Sendable, Hashable {
 
     /// `url` without user-info and with the values of `secretQueryParameters` redacted.
     public static func redacted(_ url: URL) -> String {
+        let text = url.absoluteString
+        if !needsRedaction(text) { return text }
         guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "<unreadable URL>" }
         parts.user = nil
         parts.password = nil
-        if let items = parts.percentEncodedQueryItems,
-            items.contains(where: { secretQueryParameters.contains($0.name.lowercased()) })
-        {
-            parts.percentEncodedQueryItems = items.map { item in
-                secretQueryParameters.contains(item.name.lowercased()) ? URLQueryItem(name: item.name, value: "%3Credacted%3E") : item
-            }
+        let isSecret = { (item: URLQueryItem) in
+            secretQueryParameters.contains((item.name.removingPercentEncoding ?? item.name).lowercased())
+        }
+        if let items = parts.percentEncodedQueryItems, items.contains(where: isSecret) {
+            parts.percentEncodedQueryItems = items.map { isSecret($0) ? URLQueryItem(name: $0.name, value: "%3Credacted%3E") : $0 }
         }
         return parts.string ?? "<unreadable URL>"
+    }
+
+    /// Whether `url` has user-info or a query parameter in `secretQueryParameters` (a scan of its bytes: the
+    /// common URL needs no `URLComponents`, which cost most of an observed request's overhead).
+    static func needsRedaction(_ url: String) -> Bool {
+        let bytes = Array(url.utf8)
+        let authorityStart = (bytes.firstIndex(of: UInt8(ascii: ":")) ?? 0) + 3
+        var index = authorityStart
+        while index < bytes.count, ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(bytes[index]) {
+            if bytes[index] == UInt8(ascii: "@") { return true }
+            index += 1
+        }
+        guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return false }
+        let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        var start = question + 1
+        while start < end {
+            var stop = start
+            while stop < end, bytes[stop] != UInt8(ascii: "&") { stop += 1 }
+            var nameEnd = start
+            while nameEnd < stop, bytes[nameEnd] != UInt8(ascii: "=") { nameEnd += 1 }
+            var name = String(decoding: bytes[start..<nameEnd], as: UTF8.self)
+            if bytes[start..<nameEnd].contains(UInt8(ascii: "%")) { name = name.removingPercentEncoding ?? name }
+            if secretQueryParameters.contains(name.lowercased()) { return true }
+            start = stop + 1
+        }
+        return false
     }
 }
 

@@ -121,6 +121,16 @@ final class RequestMetricsTests: XCTestCase {
         }
     }
 
+    func testRedactionKeepsOrdinaryURLsAndHidesUserInfoAndSecretParameters() throws {
+        let plain = "http://127.0.0.1:1/svc/Customers?$skiptoken=5&$top=10&sap-client=100#x"
+        XCTAssertEqual(RequestMetrics.redacted(try XCTUnwrap(URL(string: plain))), plain)
+        XCTAssertEqual(
+            RequestMetrics.redacted(try XCTUnwrap(URL(string: "https://h/p?a=1&Access%5FToken=t1"))),
+            "https://h/p?a=1&Access%5FToken=%3Credacted%3E")
+        XCTAssertEqual(RequestMetrics.redacted(try XCTUnwrap(URL(string: "https://u:pw@h/p?sig=abc"))), "https://h/p?sig=%3Credacted%3E")
+        XCTAssertEqual(RequestMetrics.redacted(try XCTUnwrap(URL(string: "https://u@h/p"))), "https://h/p")
+    }
+
     func testSummaryCountsPercentilesBytesRetriesAndStatuses() {
         var metrics: [RequestMetrics] = []
         for index in 1...20 {
