@@ -44,7 +44,8 @@ extension CurlTransfer {
     var proxyName: String {
         switch proxy {
         case .explicit(let proxy, _): return proxy.displayURL
-        case .environment: return "from the environment (http_proxy/HTTPS_PROXY)"
+        case .environment:
+            return (HTTPProxy.fromEnvironment(for: request.url)?.displayURL ?? "") + " (from the environment)"
         case .none: return "(none)"
         }
     }

@@ -58,6 +58,28 @@ final class EnvironmentProxyTests: XCTestCase {
         XCTAssertEqual(try targets().count, before, "a host in NO_PROXY goes direct")
     }
 
+    /// A refusing environment proxy (with credentials in `http_proxy`) is a typed error naming the proxy, over the
+    /// suite's transport, and neither message nor description shows the password.
+    func testARefusingEnvironmentProxyIsATypedErrorNamingIt() async throws {
+        let refusing = try ProxyTestServer(certificates: certificates.folder, refusal: 407)
+        defer { refusing.stop() }
+        setenv("http_proxy", "http://env-user:env-secret-pw@127.0.0.1:\(refusing.port)", 1)
+        setenv("no_proxy", "127.0.0.1", 1)
+        let transport: any ODataTransport = TestServers.usesCurl ? CurlTransport() : URLSessionTransport()
+        do {
+            _ = try await transport.send(
+                HTTPRequest(method: "GET", url: try XCTUnwrap(URL(string: "http://localhost:\(refusing.httpOriginPort)/refused"))))
+            XCTFail("expected the proxy to refuse")
+        } catch let error as ODataError {
+            XCTAssertEqual(error.kind, .transport)
+            XCTAssertEqual(error.statusCode, 407)
+            XCTAssertTrue(
+                error.message.contains("the proxy http://127.0.0.1:\(refusing.port) (from the environment) refused"), error.message)
+            XCTAssertFalse("\(error) \(String(reflecting: error))".contains("env-secret-pw"))
+        }
+        XCTAssertEqual(try refusing.log().count, 1)
+    }
+
     func testCurlTransportWithoutProxyIgnoresTheEnvironment() async throws {
         setenv("http_proxy", server.url.absoluteString, 1)
         setenv("no_proxy", "127.0.0.1", 1)

@@ -54,3 +54,20 @@ extension HTTPProxy: CustomStringConvertible {
         return "HTTPProxy(\(displayURL)\(credentials)\(headerNote))"
     }
 }
+
+extension HTTPProxy {
+    /// The proxy the environment names for `url`'s scheme as libcurl reads it (`http_proxy` for http;
+    /// `https_proxy`/`HTTPS_PROXY` for https; then `all_proxy`/`ALL_PROXY`), for messages; `NO_PROXY` is not applied.
+    package static func fromEnvironment(for url: URL) -> HTTPProxy? {
+        let environment = ProcessInfo.processInfo.environment
+        let names =
+            url.scheme?.lowercased() == "https"
+            ? ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] : ["http_proxy", "all_proxy", "ALL_PROXY"]
+        for name in names {
+            if let value = environment[name], !value.isEmpty {
+                return HTTPProxy(url: URL(string: value.contains("://") ? value : "http://" + value) ?? URL(fileURLWithPath: "/"))
+            }
+        }
+        return nil
+    }
+}

@@ -17,6 +17,18 @@ extension URLSessionTransport {
             method: request.method, url: request.url)
     }
 
+    /// A `407` from the environment's proxy as the typed error naming that proxy (an origin server does not send 407).
+    static func checkedProxyAnswer(_ response: HTTPResponse, request: HTTPRequest) -> Result<HTTPResponse, any Error> {
+        guard response.statusCode == 407 else { return .success(response) }
+        let proxy = HTTPProxy.fromEnvironment(for: request.url)?.displayURL ?? "(unknown)"
+        return .failure(
+            ODataError(
+                .transport,
+                "\(request.method) \(request.url.absoluteString) failed: the proxy \(proxy) (from the environment) refused the "
+                    + "request: 407 Proxy Authentication Required (its credentials were refused or missing)",
+                method: request.method, url: request.url, statusCode: 407, responseHeaders: response.headers))
+    }
+
     /// The response with what this transport measures: the total time and the body sizes.
     static func measured(_ response: HTTPResponse, request: HTTPRequest, since started: UInt64) -> HTTPResponse {
         var response = response

@@ -93,7 +93,10 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
                 let task = makeTask(urlRequest, request: request, box: box) { result in
-                    continuation.resume(with: result.map { Self.measured($0, request: request, since: started) })
+                    continuation.resume(
+                        with: result.flatMap {
+                            Self.checkedProxyAnswer(Self.measured($0, request: request, since: started), request: request)
+                        })
                 }
                 if !box.start(task) {
                     continuation.resume(
