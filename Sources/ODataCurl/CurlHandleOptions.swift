@@ -50,15 +50,6 @@ struct CurlHandleOptions: @unchecked Sendable {
         if configuration.acceptsCompressedResponses {
             settings.append(("accept encoding", { odc_easy_set_string(handle, CURLOPT_ACCEPT_ENCODING, "") }))
         }
-        switch configuration.proxy {
-        case .environment: break
-        case .none: settings.append(("proxy", { odc_easy_set_string(handle, CURLOPT_PROXY, "") }))
-        case .url(let url, let excluding):
-            settings.append(("proxy", { odc_easy_set_string(handle, CURLOPT_PROXY, url.absoluteString) }))
-            if !excluding.isEmpty {
-                settings.append(("no proxy", { odc_easy_set_string(handle, CURLOPT_NOPROXY, excluding.joined(separator: ",")) }))
-            }
-        }
         switch tls.clientCertificate {
         case nil: break
         case .pem(let certificate, let key, let password)?:

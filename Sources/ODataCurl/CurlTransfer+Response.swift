@@ -107,8 +107,16 @@ extension CurlTransfer {
         if let outputProblem {
             return .failure(ODataError(.transport, outputProblem, method: request.method, url: request.url, statusCode: statusCode))
         }
-        guard code == CURLE_OK else { return .failure(failure(code: code, handshakeCompleted: handshakeCompleted(handle))) }
+        guard code == CURLE_OK else {
+            var connectStatus = 0
+            if odc_easy_get_long(handle, CURLINFO_HTTP_CONNECTCODE, &connectStatus) == CURLE_OK, connectStatus >= 300 {
+                return .failure(proxyRefusal(status: connectStatus, headers: headers, tunnel: true))
+            }
+            return .failure(failure(code: code, handshakeCompleted: handshakeCompleted(handle)))
+        }
         var response = HTTPResponse(statusCode: statusCode, headers: headers, body: body, url: request.url)
+        response.transferMetrics = transferMetrics(handle)
+        if isProxyRefusal(response) { return .failure(proxyRefusal(status: statusCode, headers: headers, tunnel: false)) }
         body = Data()
         var received = streaming ? streamedBytes : response.body.count
         if let destination = request.responseBodyFile, response.isSuccess {

@@ -50,8 +50,14 @@ final class CurlTransfer: @unchecked Sendable {
     private var uploadOffset = 0
     private var uploadFile: UnsafeMutablePointer<FILE>?
     private var headerList: UnsafeMutablePointer<curl_slist>?
-    /// Headers for `request.proxy` only (`CURLOPT_PROXYHEADER`).
+    /// The headers for the proxy only (`CURLOPT_PROXYHEADER`).
     var proxyHeaderList: UnsafeMutablePointer<curl_slist>?
+    /// The proxy setting of this request: its own (`HTTPRequest.proxy`), else the transport's.
+    let proxy: CurlTransport.Proxy
+    /// When the transfer was made, for the queue time of its metrics (`DispatchTime` nanoseconds).
+    let createdAt = DispatchTime.now().uptimeNanoseconds
+    /// When the engine handed the transfer to libcurl.
+    var startedAt: UInt64 = 0
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
     init(request: HTTPRequest, configuration: CurlTransport.Configuration) throws {
@@ -61,6 +67,7 @@ final class CurlTransfer: @unchecked Sendable {
                 url: request.url)
         }
         self.request = request
+        self.proxy = request.proxy.map { .explicit($0) } ?? configuration.proxy
         self.observer = request.responseBodyFile == nil ? ResponseBodyStream.current : nil
         let seconds = request.timeout ?? configuration.requestTimeout
         idleTimeout = seconds
@@ -155,10 +162,11 @@ final class CurlTransfer: @unchecked Sendable {
         }
         for field in fields { headerList = curl_slist_append(headerList, field) }
         codes.append(odc_easy_set_headers(handle, headerList))
-        if let proxy = request.proxy { codes += applyProxy(proxy, to: handle) }
+        codes += applyProxy(to: handle)
         if let failed = codes.first(where: { $0 != CURLE_OK }) { return failure(code: failed) }
         self.handle = handle
-        touch(now: DispatchTime.now().uptimeNanoseconds)
+        startedAt = DispatchTime.now().uptimeNanoseconds
+        touch(now: startedAt)
         return nil
     }
 

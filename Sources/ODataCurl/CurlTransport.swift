@@ -68,15 +68,15 @@ public final class CurlTransport: ODataTransport {
         }
     }
 
-    /// Which proxy a transport uses.
+    /// Which proxy a transport uses when a request names none of its own (`HTTPRequest.proxy` wins).
     public enum Proxy: Sendable, Hashable {
         /// libcurl's environment variables: `http_proxy`, `HTTPS_PROXY`, `ALL_PROXY` and `NO_PROXY`.
         case environment
         /// No proxy, whatever the environment says.
         case none
-        /// This proxy (`http://host:port`, `socks5://…`; credentials in the URL), except for the hosts
-        /// in `excluding` (host names or domain suffixes, as in `NO_PROXY`).
-        case url(URL, excluding: [String] = [])
+        /// This proxy (its credentials and proxy-only headers included), except for the hosts in `excluding`
+        /// (host names or domain suffixes, as in `NO_PROXY`).
+        case explicit(HTTPProxy, excluding: [String] = [])
     }
 
     /// The settings this transport was made with.

@@ -82,12 +82,12 @@ final class CurlTransportTests: XCTestCase {
     }
 
     func testExplicitProxyCarriesTheRequest() async throws {
-        let proxy = CurlTransport(configuration: .init(proxy: .url(server.url("/"))))
+        let proxy = CurlTransport(configuration: .init(proxy: .explicit(HTTPProxy(url: server.url("/")))))
         let echoed = try json(
             try await proxy.send(HTTPRequest(method: "GET", url: try XCTUnwrap(URL(string: "http://odata.invalid/svc/echo")))))
         XCTAssertEqual(echoed["target"] as? String, "http://odata.invalid/svc/echo", "a proxy gets the absolute URL")
         let unused = try XCTUnwrap(URL(string: "http://127.0.0.1:9/"))
-        let bypass = CurlTransport(configuration: .init(proxy: .url(unused, excluding: ["127.0.0.1"])))
+        let bypass = CurlTransport(configuration: .init(proxy: .explicit(HTTPProxy(url: unused), excluding: ["127.0.0.1"])))
         let direct = try json(try await bypass.send(HTTPRequest(method: "GET", url: server.url("/echo"))))
         XCTAssertEqual(direct["target"] as? String, "/echo")
     }

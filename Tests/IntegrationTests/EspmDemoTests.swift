@@ -27,6 +27,10 @@ final class EspmDemoTests: XCTestCase {
         let (overviewStatus, overview) = try run([root.absoluteString, "overview"])
         XCTAssertEqual(overviewStatus, 0, overview)
         XCTAssertTrue(overview.contains("Anna Müller — Walldorf, DE — # Sales Orders : 3"), overview)
+        let summary =
+            #"Requests: [1-9][0-9]* requests \(0 failed\), p50 [0-9.]+ ms, p95 [0-9.]+ ms, [0-9.]+ [KM]?B received, 0 B sent, "#
+            + #"0 retries, statuses 200×[1-9]"#
+        XCTAssertNotNil(overview.range(of: summary, options: .regularExpression), overview)
         let (detailStatus, detail) = try run([root.absoluteString, "detail", "C000001"])
         XCTAssertEqual(detailStatus, 0, detail)
         XCTAssertTrue(detail.contains("Hauptstraße, Walldorf, 15592, DE"), detail)

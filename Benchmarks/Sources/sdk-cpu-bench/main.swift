@@ -1,11 +1,12 @@
-// sdk-cpu-bench <data-dir> single|page|both|decode-single|decode-page [requests=1000]
+// sdk-cpu-bench <data-dir> single|page|both|decode-single|decode-page [requests=1000] [plain|observed|traced]
 //
 // The sdk-cpu path of transport-bench without a server, for instruction counts under
 // `valgrind --tool=callgrind`: OnlineODataProvider over a transport answering from memory (whole
 // bodies, no streaming), fetchEntity of one ESPM customer and fetchEntities of 100 SalesOrderItems.
 // <data-dir> holds metadata.xml, single.json and page.json (transport-bench.sh records them under
 // .build/bench-transport/www). Run it once with 0 requests and once with N: the difference / N is the
-// cost of one request.
+// cost of one request. The last argument sets the provider's request metrics: none (`plain`, the default), a
+// `RequestMetricsCollector` as `requestObserver` (`observed`), or that and `propagatesTraceContext` (`traced`).
 import Foundation
 import OData
 
@@ -33,13 +34,18 @@ guard arguments.count >= 2 else {
 let directory = URL(fileURLWithPath: arguments[0])
 let shape = arguments[1]
 let requests = arguments.count > 2 ? Int(arguments[2]) ?? 1000 : 1000
+let observation = arguments.count > 3 ? arguments[3] : "plain"
 /// Loads the model, then runs one request of each shape (one-time set-up) and `requests` of `shape`.
 func run() async throws -> Int {
     let transport = CannedTransport(
         metadata: try Data(contentsOf: directory.appendingPathComponent("metadata.xml")),
         single: try Data(contentsOf: directory.appendingPathComponent("single.json")),
         page: try Data(contentsOf: directory.appendingPathComponent("page.json")))
-    let provider = OnlineODataProvider(serviceName: "ESPM", serviceRoot: URL(string: "http://127.0.0.1:1/svc/")!, transport: transport)
+    var options = OnlineODataProvider.Options()
+    if observation != "plain" { options.requestObserver = RequestMetricsCollector() }
+    options.propagatesTraceContext = observation == "traced"
+    let provider = OnlineODataProvider(
+        serviceName: "ESPM", serviceRoot: URL(string: "http://127.0.0.1:1/svc/")!, options: options, transport: transport)
     let model = try await provider.loadDataModel()
     let singleQuery = DataQuery().from(try model.entitySet("Customers")).withKey(EntityKey(["CustomerId": .string("C000001")]))
     let pageQuery = DataQuery().from(try model.entitySet("SalesOrderItems")).top(100)

@@ -50,6 +50,12 @@ public struct OnlineODataProvider: Sendable {
         /// `ODataError.tooManyPages`: 10,000 by default (a million entities at SAP's usual 100 per page),
         /// so that a server whose next links never end cannot keep a loop running forever.
         public var maximumPages = 10_000
+        /// Receives each logical request's metrics (method, redacted URL, status, sizes, retries, timings) once it
+        /// ends; nil (the default) adds nothing to a request. `RequestMetricsCollector` keeps and sums them up.
+        public var requestObserver: (any ODataRequestObserver)?
+        /// Sends a W3C `traceparent` (and `tracestate`) with every request: the trace of `TraceContext.current`, else
+        /// a new one per logical request, with a new parent-id per HTTP request (retries keep the trace-id). Off by default.
+        public var propagatesTraceContext = false
 
         /// Default options: JSON, CSRF on, 3 attempts for reads, no authentication.
         public init(
@@ -108,6 +114,11 @@ public struct OnlineODataProvider: Sendable {
         let csrf = options.handlesCSRF ? CSRFMiddleware(serviceRoot: root) : nil
         self.csrf = csrf
         var chain: [any ODataMiddleware] = []
+        let observes = options.requestObserver != nil || options.propagatesTraceContext
+        if observes {
+            chain.append(
+                RequestObservationMiddleware(observer: options.requestObserver, propagatesTraceContext: options.propagatesTraceContext))
+        }
         chain.append(RetryMiddleware(policy: options.retryPolicy))
         if let csrf { chain.append(csrf) }
         switch options.authentication {
@@ -121,6 +132,7 @@ public struct OnlineODataProvider: Sendable {
         chain.append(SAPOptionsMiddleware(service: serviceOptions, network: networkOptions))
         if let logger = options.logger { chain.append(LoggingMiddleware(logger: logger)) }
         chain.append(RedirectMiddleware(policy: options.redirectPolicy, serviceRoot: root))
+        if observes { chain.append(RequestAttemptMiddleware()) }
         self.pipeline = HTTPPipeline(
             middlewares: chain, transport: transport ?? URLSessionTransport(configuration: options.transportConfiguration))
     }

@@ -74,6 +74,8 @@ public struct HTTPResponse: Sendable {
     public var bodyFile: URL?
     /// The URL that answered.
     public var url: URL
+    /// What the transport measured of this exchange (timings, sizes), if it measures.
+    public var transferMetrics: TransferMetrics?
 
     /// Creates a response.
     public init(statusCode: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), bodyFile: URL? = nil, url: URL) {

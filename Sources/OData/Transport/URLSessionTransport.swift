@@ -86,11 +86,18 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
 
     /// Sends a request; cancelling the calling task cancels the `URLSessionTask`.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if let proxy = request.proxy { throw Self.proxyUnsupported(proxy, request: request) }
         let urlRequest = Self.urlRequest(for: request)
         let box = TaskBox()
+        let started = DispatchTime.now().uptimeNanoseconds
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let task = makeTask(urlRequest, request: request, box: box) { result in continuation.resume(with: result) }
+                let task = makeTask(urlRequest, request: request, box: box) { result in
+                    continuation.resume(
+                        with: result.flatMap {
+                            Self.checkedProxyAnswer(Self.measured($0, request: request, since: started), request: request)
+                        })
+                }
                 if !box.start(task) {
                     continuation.resume(
                         throwing: ODataError(.cancelled, "cancelled before sending", method: request.method, url: request.url))

@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+
+/// What the attempts of one logical request add up to, shared by the outer and inner observation middlewares
+/// through a task-local.
+final class RequestAttempts: Sendable {
+    struct Totals {
+        var attempts = 0
+        var bytesSent = 0
+        var bytesReceived = 0
+        var last: TransferMetrics?
+    }
+
+    let trace: TraceContext?
+    let totals = Mutex(Totals())
+
+    init(trace: TraceContext?) { self.trace = trace }
+
+    @TaskLocal static var current: RequestAttempts?
+}
+
+/// The outermost middleware when a provider observes requests or propagates trace context: opens one logical
+/// request (its trace, its attempt count) and reports its metrics to the observer when it ends.
+struct RequestObservationMiddleware: ODataMiddleware {
+    let observer: (any ODataRequestObserver)?
+    let propagatesTraceContext: Bool
+
+    func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
+        // a request sent from inside another (a CSRF fetch, a page of a batch) counts as an attempt of the outer one
+        if RequestAttempts.current != nil { return try await next(request) }
+        let trace = propagatesTraceContext ? (TraceContext.current ?? TraceContext()) : nil
+        let attempts = RequestAttempts(trace: trace)
+        let started = DispatchTime.now().uptimeNanoseconds
+        do {
+            let response = try await RequestAttempts.$current.withValue(attempts) { try await next(request) }
+            report(request, attempts, started: started, status: response.statusCode, error: nil)
+            return response
+        } catch {
+            let odataError = error as? ODataError
+            report(request, attempts, started: started, status: odataError?.statusCode, error: odataError?.kind ?? .transport)
+            throw error
+        }
+    }
+
+    private func report(_ request: HTTPRequest, _ attempts: RequestAttempts, started: UInt64, status: Int?, error: ODataError.Kind?) {
+        guard let observer else { return }
+        let totals = attempts.totals.withLock { $0 }
+        observer.requestFinished(
+            RequestMetrics(
+                method: request.method, url: RequestMetrics.redacted(request.url), statusCode: status, errorKind: error,
+                attempts: max(1, totals.attempts), bytesSent: totals.bytesSent, bytesReceived: totals.bytesReceived,
+                duration: TimeInterval(DispatchTime.now().uptimeNanoseconds &- started) / 1e9, lastTransfer: totals.last,
+                traceID: attempts.trace?.traceID))
+    }
+}
+
+/// The innermost middleware of an observing provider: each HTTP request it passes to the transport is one
+/// attempt; it gets a fresh `traceparent` (same trace-id, new parent-id) and its sizes and timings are added up.
+struct RequestAttemptMiddleware: ODataMiddleware {
+    func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
+        guard let attempts = RequestAttempts.current else { return try await next(request) }
+        var request = request
+        if let trace = attempts.trace {
+            request.headers["traceparent"] = trace.traceparent()
+            if let state = trace.traceState, request.headers["tracestate"] == nil { request.headers["tracestate"] = state }
+        }
+        let sent = Self.bodySize(request.body)
+        do {
+            let response = try await next(request)
+            let received = response.transferMetrics?.bytesReceived ?? response.body.count
+            attempts.totals.withLock {
+                $0.attempts += 1
+                $0.bytesSent += response.transferMetrics?.bytesSent ?? sent
+                $0.bytesReceived += received
+                $0.last = response.transferMetrics
+            }
+            return response
+        } catch {
+            attempts.totals.withLock { $0.attempts += 1 }
+            throw error
+        }
+    }
+
+    private static func bodySize(_ body: HTTPBody) -> Int {
+        switch body {
+        case .none: return 0
+        case .data(let data): return data.count
+        case .file(let url): return (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ESPM
+import Foundation
+import OData
+import ODataCurl
+import XCTest
+
+/// Request metrics and trace context against the real servers, over the suite's transport (both runs).
+final class RequestMetricsIntegrationTests: XCTestCase {
+    func testMetricsOfReadsAndARetryAgainstMockSAP() async throws {
+        try await TestServers.resetMockSAP()
+        let collector = RequestMetricsCollector()
+        var options = OnlineODataProvider.Options(
+            authentication: .basic(user: "metrics-user", password: "metrics-secret"),
+            retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: 0.01, maxDelay: 0.05))
+        options.requestObserver = collector
+        options.propagatesTraceContext = true
+        let provider = TestServers.provider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample(), options: options)
+        let url = provider.serviceRoot.appendingPathComponent("ProductSet")
+        var busy = HTTPRequest(method: "GET", url: url, headers: ["sap-mock-scenario": "busy", "Accept": "application/json"])
+        busy.timeout = 10
+        let answered = try await provider.pipeline.send(busy)
+        let plain = try await provider.pipeline.send(HTTPRequest(method: "GET", url: url, headers: ["Accept": "application/json"]))
+        XCTAssertEqual(plain.statusCode, 200)
+
+        let metrics = collector.metrics
+        XCTAssertEqual(metrics.count, 2)
+        let first = try XCTUnwrap(metrics.first)
+        XCTAssertEqual(first.statusCode, answered.statusCode)
+        XCTAssertEqual(first.attempts, answered.statusCode == 503 ? 3 : first.attempts)
+        XCTAssertGreaterThan(first.retries, 0, "mock-sap's busy scenario answers 503, which is retried")
+        let second = try XCTUnwrap(metrics.last)
+        XCTAssertEqual(second.attempts, 1)
+        XCTAssertEqual(second.bytesReceived, plain.body.count)
+        XCTAssertGreaterThan(second.bytesReceived, 0)
+        XCTAssertGreaterThan(second.duration, 0)
+        let transfer = try XCTUnwrap(second.lastTransfer, "both transports measure")
+        XCTAssertGreaterThan(try XCTUnwrap(transfer.total), 0)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(transfer.total), second.duration + 0.001)
+        if TestServers.usesCurl {
+            // libcurl's timers: each phase measured, first byte no later than the end
+            XCTAssertNotNil(transfer.queue)
+            XCTAssertNotNil(transfer.dnsLookup)
+            XCTAssertNotNil(transfer.connect)
+            XCTAssertEqual(transfer.tls, 0, "plain HTTP has no handshake")
+            XCTAssertLessThanOrEqual(try XCTUnwrap(transfer.firstByte), try XCTUnwrap(transfer.total))
+            XCTAssertGreaterThan(try XCTUnwrap(transfer.firstByte), 0)
+        }
+        XCTAssertNotNil(first.traceID)
+        XCTAssertNotEqual(first.traceID, second.traceID, "a new trace per logical request without a caller's trace")
+        let text = "\(metrics) \(collector.summary())"
+        XCTAssertFalse(text.contains("metrics-secret"))
+        XCTAssertFalse(text.contains(Data("metrics-user:metrics-secret".utf8).base64EncodedString()))
+        XCTAssertEqual(collector.summary().count, 2)
+    }
+
+    func testTLSHandshakeIsTimedOverCurl() async throws {
+        let server = try TLSTestServer()
+        defer { server.stop() }
+        try server.makeCertificates()
+        try server.start()
+        let transport = CurlTransport(
+            configuration: .init(
+                tls: .init(
+                    clientCertificate: .pem(certificate: server.file("client.pem"), key: server.file("client.key")),
+                    trustedCertificateAuthorities: .file(server.file("ca.pem")))))
+        let response = try await transport.send(HTTPRequest(method: "GET", url: server.url()))
+        let metrics = try XCTUnwrap(response.transferMetrics)
+        XCTAssertGreaterThan(try XCTUnwrap(metrics.tls), 0, "a new TLS connection has a handshake time")
+        XCTAssertEqual(metrics.bytesReceived, 2)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(metrics.firstByte), try XCTUnwrap(metrics.tls))
+    }
+}
