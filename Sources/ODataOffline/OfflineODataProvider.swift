@@ -102,7 +102,7 @@ public final class OfflineODataProvider: DataServiceProvider {
         let online = self.online
         let metadata = serviceMetadata
         let root = online == nil ? "" : serviceRoot.absoluteString
-        let store = try await OfflineStore.open(file: file, serviceRoot: root) {
+        let store = try await OfflineStore.open(file: file, key: parameters.storeEncryptionKey, serviceRoot: root) {
             if let metadata { return metadata }
             guard let online else { throw ODataError(.invalidRequest, "offline store: no service to fetch $metadata from") }
             var headers = HTTPHeaders()

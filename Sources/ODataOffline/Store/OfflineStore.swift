@@ -87,8 +87,10 @@ final class OfflineStore: @unchecked Sendable {
 
     /// Opens the store at `file` (in memory when nil): creates the schema, and reads the stored metadata, or
     /// stores the one `fetchMetadata` gives when there is none yet (only then is it called).
-    static func open(file: URL?, serviceRoot: String, fetchMetadata: () async throws -> Data) async throws -> OfflineStore {
-        let db = try SQLiteDatabase(path: file?.path ?? ":memory:")
+    static func open(
+        file: URL?, key: String?, serviceRoot: String, fetchMetadata: () async throws -> Data
+    ) async throws -> OfflineStore {
+        let db = try SQLiteDatabase(path: file?.path ?? ":memory:", key: key)
         do {
             try db.execute(schema)
             let stored = try db.query("SELECT value FROM meta WHERE name = 'metadata'").first?.first?.data
