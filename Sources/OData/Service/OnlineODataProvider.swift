@@ -49,6 +49,9 @@ public struct OnlineODataProvider: Sendable {
         /// `ODataError.tooManyPages`: 10,000 by default (a million entities at SAP's usual 100 per page),
         /// so that a server whose next links never end cannot keep a loop running forever.
         public var maximumPages = 10_000
+        /// Repeatable-request headers on writes (`.oasis`, `.sapGateway`), so that the retry policy may send a write
+        /// again whose answer was lost: off by default, for services that honour them only (see `RepeatableRequests`).
+        public var repeatableRequests = RepeatableRequests.off
 
         /// Default options: JSON, CSRF on, 3 attempts for reads, no authentication.
         public init(
@@ -109,6 +112,7 @@ public struct OnlineODataProvider: Sendable {
         let csrf = options.handlesCSRF ? CSRFMiddleware(serviceRoot: root) : nil
         self.csrf = csrf
         var chain: [any ODataMiddleware] = []
+        if options.repeatableRequests.isOn { chain.append(RepeatableRequestsMiddleware(repeatable: options.repeatableRequests)) }
         chain.append(RetryMiddleware(policy: options.retryPolicy))
         if let csrf { chain.append(csrf) }
         switch options.authentication {

@@ -118,6 +118,7 @@ enum RuntimeNames {
         "QueryResult",
         "RedirectMiddleware",
         "RedirectPolicy",
+        "RepeatableRequests",
         "RequestBatch",
         "RequestOptions",
         "RetryMiddleware",

@@ -17,7 +17,8 @@ extension SQLiteDatabase {
         if let key {
             guard !key.isEmpty else {
                 close()
-                throw ODataError(.invalidRequest, "offline store \(path): the store encryption key is empty (use nil for an unencrypted store)")
+                throw ODataError(
+                    .invalidRequest, "offline store \(path): the store encryption key is empty (use nil for an unencrypted store)")
             }
             let code = Array(key.utf8).withUnsafeBytes { sqlite3_key(handle, $0.baseAddress, Int32($0.count)) }
             guard code == SQLITE_OK else {
