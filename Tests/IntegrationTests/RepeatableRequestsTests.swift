@@ -1,6 +1,7 @@
 import ESPM
 import Foundation
 import OData
+import Synchronization
 import XCTest
 
 /// Writes that are safe to repeat (`Options.repeatableRequests`) against `scripts/servers/repeatable_proxy.py`,
@@ -123,6 +124,45 @@ final class RepeatableRequestsTests: XCTestCase {
         let names = try await provider.fetchEntities(DataQuery().from(partners).top(2), headers: [:], options: .init())
             .entities.map { $0["CompanyName"] }
         XCTAssertEqual(names, [.string("Once"), .string("Once")])
+    }
+
+    func testAServiceWhoseMetadataDeclaresThemGetsThemByDefault() async throws {
+        let root = proxy.appendingPathComponent("ESPM.svc/")
+        try await TestServers.resetPyslet(root)
+        try await RepeatableProxy.control(proxy, "reset")
+        let options = OnlineODataProvider.Options(retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: 0.05))
+        XCTAssertEqual(options.repeatableRequests, .whenDeclared, "the default")
+        let provider = TestServers.provider(serviceName: "ESPM", serviceRoot: root, options: options)
+        XCTAssertEqual(provider.repeatableRequests, .off, "nothing declared before $metadata is read")
+        _ = try await provider.loadDataModel()
+        XCTAssertEqual(provider.repeatableRequests, .oasis, "the proxy's $metadata declares Org.OData.Repeatability.V1.Supported")
+        let service = ESPMContainer(provider: provider)
+        try await RepeatableProxy.control(proxy, "fault", json: #"{"method": "POST", "path": "Customers"}"#)
+        _ = try await service.createEntity(customer("R007"))
+        let log = try await RepeatableProxy.log(proxy)
+        XCTAssertEqual(log.forwarded, ["POST /ESPM.svc/Customers"])
+        XCTAssertEqual(log.replayed, ["POST /ESPM.svc/Customers"])
+        let entities = try await count(service)
+        XCTAssertEqual(entities, 1)
+    }
+
+    func testAServiceWhoseMetadataDoesNotDeclareThemGetsNoneByDefault() async throws {
+        let root = try TestServers.pyslet()
+        try await TestServers.resetPyslet(root)
+        let sent = Mutex<[HTTPHeaders]>([])
+        let recorder = ClosureMiddleware { request, next in
+            if request.isModifying { sent.withLock { $0.append(request.headers) } }
+            return try await next(request)
+        }
+        let provider = TestServers.provider(serviceName: "ESPM", serviceRoot: root, options: .init(middlewares: [recorder]))
+        _ = try await provider.loadDataModel()
+        XCTAssertEqual(provider.repeatableRequests, .off)
+        let service = ESPMContainer(provider: provider)
+        let created = try await service.createEntity(customer("R008"))
+        try await service.deleteEntity(created)
+        let headers = sent.withLock { $0 }
+        XCTAssertEqual(headers.count, 2)
+        XCTAssertFalse(headers.contains(where: RepeatableRequests.isRepeatable), "no repeatability headers")
     }
 
     func testAnotherRequestUnderAUsedIdIsRejected() async throws {

@@ -22,6 +22,11 @@ which the proxy treats alike):
 - the same id with another method, URL or body gets 422 with
   `Repeatability-Result: rejected`.
 
+It also declares what it honours: every `$metadata` it passes on gets an
+`Annotations` block with `Org.OData.Repeatability.V1.Supported` on the
+entity container (OData vocabulary annotations, v4 namespace, as SAP Gateway
+adds them to v2 documents).
+
 Test control:
 
     POST /_control/fault   {"method": "POST", "path": "$batch", "count": 1}: the next
@@ -39,6 +44,7 @@ import hashlib
 import http.client
 import json
 import os
+import re
 import socket
 import sys
 import threading
@@ -47,6 +53,19 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "host", "proxy-connection"}
 ID_HEADERS = ("Repeatability-Request-ID", "RequestID")
 FIRST_SENT_HEADERS = ("Repeatability-First-Sent", "RepeatabilityCreation")
+
+
+def declare(metadata):
+    """The document with Org.OData.Repeatability.V1.Supported on its (first) entity container."""
+    namespace = re.search(rb'<Schema[^>]*\sNamespace="([^"]+)"', metadata)
+    container = re.search(rb'<EntityContainer[^>]*\sName="([^"]+)"', metadata)
+    end = metadata.find(b"</Schema>", container.start()) if container else -1
+    if not namespace or end < 0:
+        return metadata
+    block = (b'<Annotations xmlns="http://docs.oasis-open.org/odata/ns/edm" Target="%s.%s">'
+             b'<Annotation Term="Org.OData.Repeatability.V1.Supported"/></Annotations>'
+             % (namespace.group(1), container.group(1)))
+    return metadata[:end] + block + metadata[end:]
 
 
 class State:
@@ -136,6 +155,8 @@ class Handler(BaseHTTPRequestHandler):
         mine = b"127.0.0.1:%d" % self.server.server_port
         body = body.replace(b"127.0.0.1:%d" % port, mine).replace(b"localhost:%d" % port, mine)
         answer = [(n, v.replace("127.0.0.1:%d" % port, mine.decode())) for n, v in response.getheaders() if n.lower() not in HOP]
+        if response.status == 200 and self.path.split("?")[0].endswith("$metadata"):
+            body = declare(body)
         if request_id is not None:
             answer.append(("Repeatability-Result", "accepted"))
             if self.headers.get("RequestID"):

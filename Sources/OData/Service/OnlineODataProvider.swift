@@ -50,8 +50,9 @@ public struct OnlineODataProvider: Sendable {
         /// so that a server whose next links never end cannot keep a loop running forever.
         public var maximumPages = 10_000
         /// Repeatable-request headers on writes (`.oasis`, `.sapGateway`), so that the retry policy may send a write
-        /// again whose answer was lost: off by default, for services that honour them only (see `RepeatableRequests`).
-        public var repeatableRequests = RepeatableRequests.off
+        /// again whose answer was lost: by default only for a service whose `$metadata` declares them, for services
+        /// that honour them only (see `RepeatableRequests`).
+        public var repeatableRequests = RepeatableRequests.whenDeclared
 
         /// Default options: JSON, CSRF on, 3 attempts for reads, no authentication.
         public init(
@@ -97,6 +98,11 @@ public struct OnlineODataProvider: Sendable {
     /// SAP's network options, settable at any time (`provider.networkOptions.tunneledMethods = ["MERGE"]`);
     /// shared by copies of this provider.
     public let networkOptions = NetworkOptions()
+    /// What the service's `$metadata` declared about repeatable requests (shared by copies of this provider).
+    let repeatabilityDeclaration: RepeatabilityDeclaration
+    /// The repeatable-request headers writes carry now: `options.repeatableRequests`, with `.whenDeclared` resolved
+    /// by the `$metadata` this provider has read (`.oasis` when it declares them, else `.off`).
+    public var repeatableRequests: RepeatableRequests { repeatabilityDeclaration.effective(options.repeatableRequests) }
     /// Reads and writes payloads in `options.format`.
     var codec: any ODataPayloadCodec { requestBuilder.codec }
 
@@ -112,7 +118,11 @@ public struct OnlineODataProvider: Sendable {
         let csrf = options.handlesCSRF ? CSRFMiddleware(serviceRoot: root) : nil
         self.csrf = csrf
         var chain: [any ODataMiddleware] = []
-        if options.repeatableRequests.isOn { chain.append(RepeatableRequestsMiddleware(repeatable: options.repeatableRequests)) }
+        let declaration = RepeatabilityDeclaration()
+        self.repeatabilityDeclaration = declaration
+        if options.repeatableRequests != .off {
+            chain.append(RepeatableRequestsMiddleware(configured: options.repeatableRequests, declaration: declaration))
+        }
         chain.append(RetryMiddleware(policy: options.retryPolicy))
         if let csrf { chain.append(csrf) }
         switch options.authentication {

@@ -1,16 +1,20 @@
 import Foundation
+import ODataMetadata
+import Synchronization
 
 /// Whether writes carry repeatable-request headers, and which: with them, a write whose answer was lost (the
 /// connection dropped after it was sent, a `502`/`503`/`504`) can be sent again and a service that honours them
-/// applies it once, answering the repeat with its first answer. Off by default: turn it on only for a service
-/// that honours the headers (a service that ignores them would apply a repeat twice).
+/// applies it once, answering the repeat with its first answer. By default (`.whenDeclared`) they are sent only
+/// once the provider has read a `$metadata` that declares them (`Org.OData.Repeatability.V1.Supported` on the
+/// entity container); turn them on (`.oasis`, `.sapGateway`) only for a service that honours them (one that
+/// ignores them would apply a repeat twice).
 ///
 /// ```swift
 /// var options = OnlineODataProvider.Options()
 /// options.repeatableRequests = .oasis
 /// ```
 public struct RepeatableRequests: Sendable, Hashable, CustomStringConvertible {
-    private enum Style: Sendable, Hashable { case off, oasis, sapGateway }
+    private enum Style: Sendable, Hashable { case off, oasis, sapGateway, whenDeclared }
     private let style: Style
 
     /// No repeatable-request headers; writes are never sent twice (the default).
@@ -22,8 +26,13 @@ public struct RepeatableRequests: Sendable, Hashable, CustomStringConvertible {
     /// time of the first send, as an IMF-fixdate); the service answers `RepeatabilityResult`.
     public static let sapGateway = RepeatableRequests(style: .sapGateway)
 
-    /// Whether writes carry the headers.
-    public var isOn: Bool { style != .off }
+    /// OASIS headers once the service's `$metadata`, as the provider reads it (`loadDataModel()`, an offline store's
+    /// `open()`), declares `Org.OData.Repeatability.V1.Supported` on its entity container; none until then, and
+    /// none for a service that does not declare it (the default).
+    public static let whenDeclared = RepeatableRequests(style: .whenDeclared)
+
+    /// Whether writes carry the headers (`whenDeclared` counts as off: see `OnlineODataProvider.repeatableRequests`).
+    public var isOn: Bool { style == .oasis || style == .sapGateway }
 
     /// `off`, `oasis` or `sapGateway`.
     public var description: String {
@@ -31,13 +40,14 @@ public struct RepeatableRequests: Sendable, Hashable, CustomStringConvertible {
         case .off: "off"
         case .oasis: "oasis"
         case .sapGateway: "sapGateway"
+        case .whenDeclared: "whenDeclared"
         }
     }
 
     /// The names of the id and first-sent headers (nil when off).
     private var names: (id: String, firstSent: String)? {
         switch style {
-        case .off: nil
+        case .off, .whenDeclared: nil
         case .oasis: ("Repeatability-Request-ID", "Repeatability-First-Sent")
         case .sapGateway: ("RequestID", "RepeatabilityCreation")
         }
@@ -82,14 +92,63 @@ public struct RepeatableRequests: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension RepeatableRequests {
+    /// The vocabulary of repeatable requests.
+    static let vocabulary = "Org.OData.Repeatability.V1"
+
+    /// Whether a `$metadata` document declares repeatable requests: an `Annotations` block targeting an entity
+    /// container holds `Org.OData.Repeatability.V1.Supported` (or the term through the vocabulary's alias), not
+    /// set to false.
+    public static func isDeclared(in metadata: ServiceMetadata) -> Bool {
+        var prefixes: Set<String> = [vocabulary]
+        for reference in metadata.references {
+            for include in reference.includes where include.namespace == vocabulary { prefixes.insert(include.alias ?? vocabulary) }
+        }
+        let terms = Set(prefixes.map { $0 + ".Supported" })
+        var containers: Set<String> = []
+        for schema in metadata.schemas {
+            for container in schema.entityContainers {
+                containers.insert(container.name)
+                containers.insert(schema.namespace + "." + container.name)
+                if let alias = schema.alias { containers.insert(alias + "." + container.name) }
+            }
+        }
+        return metadata.schemas.contains { schema in
+            schema.annotationBlocks.contains { block in
+                containers.contains(block.target)
+                    && block.annotations.contains { terms.contains($0.term) && $0.value?.lowercased() != "false" }
+            }
+        }
+    }
+}
+
+/// What a provider learnt from the service's `$metadata` about repeatable requests (shared by its copies).
+final class RepeatabilityDeclaration: Sendable {
+    private let declared = Mutex(false)
+
+    /// Whether the service declared repeatable requests.
+    var isDeclared: Bool { declared.withLock { $0 } }
+
+    /// Records what a `$metadata` document declares.
+    func note(_ metadata: ServiceMetadata) {
+        if RepeatableRequests.isDeclared(in: metadata) { declared.withLock { $0 = true } }
+    }
+
+    /// The headers writes carry under `configured`.
+    func effective(_ configured: RepeatableRequests) -> RepeatableRequests {
+        configured == .whenDeclared ? (isDeclared ? .oasis : .off) : configured
+    }
+}
+
 /// Stamps every write with the repeatable-request headers of `RepeatableRequests` before it goes out (outside
 /// the retry middleware, so that a write sent again carries the same id and first-sent time).
 struct RepeatableRequestsMiddleware: ODataMiddleware {
-    let repeatable: RepeatableRequests
+    let configured: RepeatableRequests
+    let declaration: RepeatabilityDeclaration
 
     func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
         var stamped = request
-        repeatable.stamp(&stamped)
+        declaration.effective(configured).stamp(&stamped)
         return try await next(stamped)
     }
 }

@@ -132,7 +132,7 @@ extension Uploader {
         guard let row = try store.row(set: entry.set, key: entry.key, includeDeleted: true) else { return false }
         let type = try store.entitySet(entry.set).entityType
         let prepared = try PreparedRequest(
-            entry, store: store, serviceRoot: online.serviceRoot, repeatable: online.options.repeatableRequests)
+            entry, store: store, serviceRoot: online.serviceRoot, repeatable: online.repeatableRequests)
         var read = HTTPRequest(method: "GET", url: try online.url(for: prepared.path), headers: headers)
         read.headers["Accept"] = "application/json"
         guard let response = try? await online.execute(read),

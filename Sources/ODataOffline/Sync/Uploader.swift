@@ -83,7 +83,7 @@ struct Uploader {
     private mutating func sendSingle(_ entry: QueueEntry) async throws {
         if entry.wasInFlight, try await settleUnanswered(entry) { return }
         let prepared = try PreparedRequest(
-            entry, store: store, serviceRoot: online.serviceRoot, repeatable: online.options.repeatableRequests)
+            entry, store: store, serviceRoot: online.serviceRoot, repeatable: online.repeatableRequests)
         var request = HTTPRequest(
             method: prepared.method, url: try online.url(for: prepared.path), headers: headers,
             body: prepared.body.map(HTTPBody.data) ?? .none)
@@ -117,7 +117,7 @@ struct Uploader {
         var parts: [(QueueEntry, PreparedRequest, ChangeSet)] = []
         for entry in group {
             let prepared = try PreparedRequest(
-                entry, store: store, serviceRoot: online.serviceRoot, repeatable: online.options.repeatableRequests)
+                entry, store: store, serviceRoot: online.serviceRoot, repeatable: online.repeatableRequests)
             let changeSet = ChangeSet()
             changeSet.add(
                 BatchPartRequest(method: prepared.method, url: prepared.path, headers: prepared.headers, body: prepared.body ?? Data()))
