@@ -79,7 +79,8 @@ final class RepeatableRequestsUnitTests: XCTestCase {
         }
         XCTAssertFalse(RepeatableRequests.isDeclared(in: try metadata("")))
         XCTAssertTrue(RepeatableRequests.isDeclared(in: try metadata(block("Org.OData.Repeatability.V1.Supported", "S.C"))))
-        XCTAssertFalse(RepeatableRequests.isDeclared(in: try metadata(block("Org.OData.Repeatability.V1.Supported", "S.T"))), "not the container")
+        let onAType = try metadata(block("Org.OData.Repeatability.V1.Supported", "S.T"))
+        XCTAssertFalse(RepeatableRequests.isDeclared(in: onAType), "not the container")
         XCTAssertFalse(RepeatableRequests.isDeclared(in: try metadata(block("Org.OData.Core.V1.Supported", "S.C"))))
         let reference = """
             <edmx:Reference Uri="https://oasis-tcs.github.io/odata-vocabularies/vocabularies/Org.OData.Repeatability.V1.xml"
