@@ -30,13 +30,13 @@ let package = Package(
             dependencies: ["ODataMetadata", "CLibXML2"]
         ),
         .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
+            name: "CSQLCipher",
+            pkgConfig: "sqlcipher",
+            providers: [.apt(["libsqlcipher-dev"])]
         ),
         .target(
             name: "ODataOffline",
-            dependencies: ["OData", "ODataMetadata", "CSQLite"]
+            dependencies: ["OData", "ODataMetadata", "CSQLCipher"]
         ),
         .systemLibrary(
             name: "CCurl",

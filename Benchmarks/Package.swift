@@ -39,8 +39,9 @@ let package = Package(
             name: "transport-bench",
             dependencies: ["CCurlBench", .product(name: "OData", package: sdk), .product(name: "ODataCurl", package: sdk)]
         ),
-        // The hand-written SQLite reference of offline-bench reaches SQLite through the SDK's shim header.
-        .systemLibrary(name: "CSQLiteBench", pkgConfig: "sqlite3"),
+        // The hand-written SQLite reference of offline-bench reaches SQLite through the SDK's shim header: the same
+        // SQLCipher library as ODataOffline (it exports libsqlite3's symbols, so one process links only one of them).
+        .systemLibrary(name: "CSQLiteBench", pkgConfig: "sqlcipher"),
         .executableTarget(
             name: "offline-bench",
             dependencies: [

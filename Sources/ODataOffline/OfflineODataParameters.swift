@@ -1,8 +1,8 @@
 import Foundation
 import OData
 
-/// Settings of an offline store: where it lives and how it syncs.
-public struct OfflineODataParameters: Sendable {
+/// Settings of an offline store: where it lives, whether it is encrypted and how it syncs.
+public struct OfflineODataParameters: Sendable, CustomReflectable, CustomStringConvertible {
     /// The store's name: its file is `<storePath>/<storeName>.sqlite`.
     public var storeName: String
     /// The folder of the store file; nil for the user's application-support folder (created when missing).
@@ -18,6 +18,12 @@ public struct OfflineODataParameters: Sendable {
     public var customHeaders: [String: String]
     /// Upload through `$batch`: nil detects it (a service that refuses `$batch` gets one request at a time).
     public var usesBatch: Bool?
+    /// The key the store file is encrypted with (SQLCipher; SAP's name): nil for an unencrypted store. A new store
+    /// is created encrypted with it; an existing one opens only with the key it was encrypted with (otherwise
+    /// `ODataError.Kind.wrongStoreEncryptionKey`, and the file stays as it was). An in-memory store ignores it.
+    /// `OfflineODataProvider.changeStoreEncryptionKey(of:to:)` re-keys, encrypts or decrypts a store. The key never
+    /// appears in an error, a log line or this value's description.
+    public var storeEncryptionKey: String?
 
     /// Default settings: store `offline` in the application-support folder, combining on, `$batch` detected.
     public init() {
@@ -28,6 +34,25 @@ public struct OfflineODataParameters: Sendable {
         enableRequestQueueOptimization = true
         customHeaders = [:]
         usesBatch = nil
+        storeEncryptionKey = nil
+    }
+
+    /// The settings as `print`, `dump` and string interpolation show them: the encryption key redacted.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "storeName": storeName, "storePath": storePath as Any, "isInMemory": isInMemory,
+                "downloadPageSize": downloadPageSize as Any, "enableRequestQueueOptimization": enableRequestQueueOptimization,
+                "customHeaders": customHeaders, "usesBatch": usesBatch as Any,
+                "storeEncryptionKey": storeEncryptionKey == nil ? "nil" : "<redacted>",
+            ])
+    }
+
+    /// The store's name, place and whether it is encrypted (never the key).
+    public var description: String {
+        let place = isInMemory ? "in memory" : (storePath?.path ?? "application support")
+        return "OfflineODataParameters(\(storeName), \(place), storeEncryptionKey: \(storeEncryptionKey == nil ? "nil" : "<redacted>"))"
     }
 
     /// The store file (nil when in memory).

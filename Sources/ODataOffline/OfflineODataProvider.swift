@@ -102,13 +102,16 @@ public final class OfflineODataProvider: DataServiceProvider {
         let online = self.online
         let metadata = serviceMetadata
         let root = online == nil ? "" : serviceRoot.absoluteString
-        let store = try await OfflineStore.open(file: file, serviceRoot: root) {
+        let headers = syncHeaders
+        let fetch: () async throws -> Data = {
             if let metadata { return metadata }
             guard let online else { throw ODataError(.invalidRequest, "offline store: no service to fetch $metadata from") }
-            var headers = HTTPHeaders()
-            for (name, value) in self.parameters.customHeaders { headers[name] = value }
             return try await online.fetchMetadataDocument(headers: headers)
         }
+        // A kept $metadata that declares repeatable requests turns them on for uploads (`.whenDeclared`).
+        let store = try await OfflineStore.open(
+            file: file, key: parameters.storeEncryptionKey, serviceRoot: root,
+            noteMetadata: { online?.noteRepeatableRequests(declaredIn: $0) }, fetchMetadata: fetch)
         try state.withLock { state in
             if state.store != nil { return }
             for query in state.definingQueries {

@@ -15,11 +15,18 @@ final class DeltaServerTests: XCTestCase {
         try await DeltaServer.control(root, "reset")
     }
 
-    private func offline(_ folder: URL? = nil) async throws -> OfflineODataProvider {
+    /// An opened offline store over the delta server; `repeatable` writes carry repeatable-request headers (and are
+    /// then sent once per upload, so that a lost answer stops the upload as it does without them).
+    private func offline(_ folder: URL? = nil, repeatable: RepeatableRequests = .off) async throws -> OfflineODataProvider {
         var parameters = OfflineODataParameters()
         parameters.storeName = "delta"
         parameters.storePath = try folder ?? OfflineFixtures.temporaryFolder()
-        let provider = OfflineODataProvider(serviceRoot: root, parameters: parameters, transport: recorder)
+        var options = OnlineODataProvider.Options()
+        if repeatable.isOn {
+            options.repeatableRequests = repeatable
+            options.retryPolicy = RetryPolicy(maxAttempts: 1)
+        }
+        let provider = OfflineODataProvider(serviceRoot: root, parameters: parameters, options: options, transport: recorder)
         try provider.add(definingQuery: OfflineODataDefiningQuery(name: "customers", query: "Customers"))
         try await provider.open()
         return provider
@@ -198,7 +205,7 @@ final class DeltaServerTests: XCTestCase {
 
     func testLostCreateIsReplayedByAServiceThatHonoursRepeatableRequests() async throws {
         try await DeltaServer.control(root, "repeatable")
-        let provider = try await offline()
+        let provider = try await offline(repeatable: .oasis)
         try await provider.download()
         let customers = ESPMContainerMetadata.EntitySets.customers
         _ = try await provider.createEntity(OfflineFixtures.customer(nil, first: "First", last: "Create").entityValue, in: customers)

@@ -84,7 +84,8 @@ final class ResumeTests: XCTestCase {
             if let metadata = try ScriptedTransport.metadata(for: request) { return metadata }
             return ScriptedTransport.json(ScriptedESPM.feed([ScriptedESPM.customer("C1")]), for: request)
         }
-        let provider = try await ScriptedESPM.provider(transport, queries: [OfflineODataDefiningQuery(name: "c", query: "Customers")])
+        let provider = try await ScriptedESPM.provider(
+            transport, queries: [OfflineODataDefiningQuery(name: "c", query: "Customers")], repeatable: .oasis)
         try await provider.download()
         _ = try await provider.createEntity(
             OfflineFixtures.customer(nil, first: "Never", last: "Sent").entityValue, in: ESPMContainerMetadata.EntitySets.customers)
@@ -103,7 +104,9 @@ final class ResumeTests: XCTestCase {
         XCTAssertEqual(result.succeeded, 1)
         let sent = transport.dataRequests.dropFirst(before).map { "\($0.method) \(ScriptedESPM.relative($0))" }
         XCTAssertEqual(sent, ["POST Customers"], "a create that never left is not looked up on the server")
-        XCTAssertNotNil(transport.dataRequests.last?.headers["Repeatability-Request-ID"], "a create is a repeatable request")
+        XCTAssertNotNil(
+            transport.dataRequests.last?.headers["Repeatability-Request-ID"], "a create is a repeatable request (repeatableRequests .oasis)"
+        )
         XCTAssertNotNil(transport.dataRequests.last?.headers["Repeatability-First-Sent"])
     }
 }

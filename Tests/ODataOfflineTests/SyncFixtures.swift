@@ -52,7 +52,8 @@ enum ScriptedESPM {
 
     /// An offline provider over a scripted transport, opened, with a store in a fresh folder.
     static func provider(
-        _ transport: ScriptedTransport, queries: [OfflineODataDefiningQuery], folder: URL? = nil, usesBatch: Bool? = false
+        _ transport: ScriptedTransport, queries: [OfflineODataDefiningQuery], folder: URL? = nil, usesBatch: Bool? = false,
+        repeatable: RepeatableRequests = .off
     ) async throws -> OfflineODataProvider {
         var parameters = OfflineODataParameters()
         parameters.storeName = "espm"
@@ -61,6 +62,7 @@ enum ScriptedESPM {
         var options = OnlineODataProvider.Options()
         options.handlesCSRF = false
         options.retryPolicy = RetryPolicy(maxAttempts: 1)
+        options.repeatableRequests = repeatable
         let provider = OfflineODataProvider(serviceRoot: root, parameters: parameters, options: options, transport: transport)
         for query in queries { try provider.add(definingQuery: query) }
         try await provider.open()

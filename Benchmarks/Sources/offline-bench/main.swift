@@ -14,6 +14,8 @@ import ODataOffline
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let phase = CommandLine.arguments.dropFirst().first { $0.hasPrefix("--phase=") }.map { String($0.dropFirst("--phase=".count)) }
+/// `--encrypted`: the store is encrypted (SQLCipher, `storeEncryptionKey`); the hand-written reference stays plain.
+let encrypted = CommandLine.arguments.contains("--encrypted")
 let total = arguments.first ?? 50_000
 let pageSize = arguments.dropFirst().first ?? 1_000
 
@@ -46,12 +48,13 @@ func run(total: Int, pageSize: Int, phase: String?) async throws {
     let onePage = pages[0].count
     let payloadBytes = pages.reduce(0) { $0 + $1.count }
     print(
-        "offline-bench: \(total) entities x 12 properties, pages of \(pageSize) (\(onePage / 1024) KB), JSON payload \(payloadBytes / 1_048_576) MB"
+        "offline-bench: \(encrypted ? "encrypted store, " : "")\(total) entities x 12 properties, pages of \(pageSize) (\(onePage / 1024) KB), JSON payload \(payloadBytes / 1_048_576) MB"
     )
 
     var parameters = OfflineODataParameters()
     parameters.storeName = "bench"
     parameters.storePath = folder
+    if encrypted { parameters.storeEncryptionKey = "offline-bench key" }
     let provider = OfflineODataProvider(
         serviceRoot: BenchService.root, parameters: parameters, transport: StaticTransport(pages: pages))
     try provider.add(definingQuery: OfflineODataDefiningQuery(name: "items", query: "Items"))

@@ -2,6 +2,9 @@ import Foundation
 import ODataMetadata
 
 extension OnlineODataProvider {
+    /// Notes what a `$metadata` document declares about repeatable requests (for `.whenDeclared`); the provider's
+    /// own `loadDataModel()` does this, an offline store does it with the metadata it keeps.
+    public func noteRepeatableRequests(declaredIn metadata: ServiceMetadata) { repeatabilityDeclaration.note(metadata) }
     /// Reads the service's `$metadata` document.
     public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
         return try await ODataError.converting {
@@ -26,12 +29,12 @@ extension OnlineODataProvider {
                 throw ODataError(
                     .decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, responseBody: data, underlyingError: error)
             }
+            noteRepeatableRequests(declaredIn: metadata)
             do {
                 return try DataModel(metadata: metadata, container: container)
             } catch {
                 throw ODataError(.decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, underlyingError: error)
             }
-
         }
     }
 }

@@ -56,6 +56,10 @@ public struct OnlineODataProvider: Sendable {
         /// Sends a W3C `traceparent` (and `tracestate`) with every request: the trace of `TraceContext.current`, else
         /// a new one per logical request, with a new parent-id per HTTP request (retries keep the trace-id). Off by default.
         public var propagatesTraceContext = false
+        /// Repeatable-request headers on writes (`.oasis`, `.sapGateway`), so that the retry policy may send a write
+        /// again whose answer was lost: by default only for a service whose `$metadata` declares them, for services
+        /// that honour them only (see `RepeatableRequests`).
+        public var repeatableRequests = RepeatableRequests.whenDeclared
 
         /// Default options: JSON, CSRF on, 3 attempts for reads, no authentication.
         public init(
@@ -99,6 +103,11 @@ public struct OnlineODataProvider: Sendable {
     /// SAP's network options, settable at any time (`provider.networkOptions.tunneledMethods = ["MERGE"]`);
     /// shared by copies of this provider.
     public let networkOptions = NetworkOptions()
+    /// What the service's `$metadata` declared about repeatable requests (shared by copies of this provider).
+    let repeatabilityDeclaration: RepeatabilityDeclaration
+    /// The repeatable-request headers writes carry now: `options.repeatableRequests`, with `.whenDeclared` resolved
+    /// by the `$metadata` this provider has read (`.oasis` when it declares them, else `.off`).
+    public var repeatableRequests: RepeatableRequests { repeatabilityDeclaration.effective(options.repeatableRequests) }
     /// Reads and writes payloads in `options.format`.
     var codec: any ODataPayloadCodec { requestBuilder.codec }
 
@@ -118,6 +127,11 @@ public struct OnlineODataProvider: Sendable {
         if observes {
             chain.append(
                 RequestObservationMiddleware(observer: options.requestObserver, propagatesTraceContext: options.propagatesTraceContext))
+        }
+        let declaration = RepeatabilityDeclaration()
+        self.repeatabilityDeclaration = declaration
+        if options.repeatableRequests != .off {
+            chain.append(RepeatableRequestsMiddleware(configured: options.repeatableRequests, declaration: declaration))
         }
         chain.append(RetryMiddleware(policy: options.retryPolicy))
         if let csrf { chain.append(csrf) }

@@ -57,9 +57,9 @@ public struct HTTPRequest: Sendable {
         !["GET", "HEAD", "OPTIONS"].contains(effectiveMethod)
     }
 
-    /// Whether sending the request twice is harmless: only reads qualify here, so that no write
-    /// is ever sent twice (a `$batch` is a POST and is not retried either).
-    public var isSafeToRetry: Bool { !isModifying }
+    /// Whether sending the request twice is harmless: reads, and writes that carry a repeatable-request id
+    /// (`RepeatableRequests`: the service applies them once); no other write is ever sent twice.
+    public var isSafeToRetry: Bool { !isModifying || RepeatableRequests.isRepeatable(headers) }
 }
 
 /// One HTTP response.

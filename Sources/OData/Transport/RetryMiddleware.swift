@@ -27,8 +27,9 @@ public struct RetryPolicy: Sendable {
 }
 
 /// Retries reads on `429`/`503` (honouring `Retry-After`, capped by the policy) and on dropped
-/// connections, with exponential backoff. Requests that change server state are never retried,
-/// so no write is ever sent twice.
+/// connections (also in the middle of an answer), with exponential backoff. Requests that change server state are retried only when they carry
+/// a repeatable-request id (`OnlineODataProvider.Options.repeatableRequests`), with the same id and first-sent
+/// time, so that the service applies them once; other writes are never sent twice.
 public struct RetryMiddleware: ODataMiddleware {
     /// The policy.
     public let policy: RetryPolicy
@@ -45,7 +46,7 @@ public struct RetryMiddleware: ODataMiddleware {
             }
     }
 
-    /// Sends the request, retrying reads as the policy allows.
+    /// Sends the request, retrying reads and repeatable writes as the policy allows.
     public func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
         guard request.isSafeToRetry, policy.maxAttempts > 1 else { return try await next(request) }
         var attempt = 1
@@ -57,7 +58,8 @@ public struct RetryMiddleware: ODataMiddleware {
                     return response
                 }
                 delay = retryAfter(response) ?? backoff(attempt)
-            } catch let error as ODataError where error.kind == .transport && attempt < policy.maxAttempts {
+            } catch let error as ODataError where [.transport, .truncatedBody].contains(error.kind) && attempt < policy.maxAttempts {
+                // The connection broke off, before or during the answer: for a write, the answer may be all that was lost.
                 delay = backoff(attempt)
             }
             attempt += 1

@@ -129,6 +129,7 @@ enum RuntimeNames {
         "QueryResult",
         "RedirectMiddleware",
         "RedirectPolicy",
+        "RepeatableRequests",
         "RequestBatch",
         "RequestMetrics",
         "RequestMetricsCollector",

@@ -1,4 +1,4 @@
-import CSQLite
+import CSQLCipher
 import Foundation
 
 /// A cached prepared statement used directly, for bulk writes: values are bound one by one (no parameter

@@ -1,4 +1,4 @@
-import CSQLite
+import CSQLCipher
 import Foundation
 import OData
 
@@ -28,7 +28,7 @@ enum SQLValue: Sendable, Hashable {
     static func optional(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
 }
 
-/// A SQLite connection used by one store. Every call holds a recursive lock, so the connection is used by
+/// A SQLite connection (SQLCipher's SQLite, encrypted when opened with a key) used by one store. Every call holds a recursive lock, so the connection is used by
 /// one thread at a time and a transaction's body may call the other methods. Prepared statements are cached.
 final class SQLiteDatabase: @unchecked Sendable {
     private var handle: OpaquePointer?
@@ -39,8 +39,10 @@ final class SQLiteDatabase: @unchecked Sendable {
     let path: String
 
     /// Opens (creating when missing) the database at `path` (`:memory:` for a private in-memory one).
-    /// A new file is created with mode 0600.
-    init(path: String) throws {
+    /// A new file is created with mode 0600. With `key` the file is encrypted with it (a new file) or must have
+    /// been (an existing one): a key that does not open it is `ODataError.Kind.wrongStoreEncryptionKey` and
+    /// leaves the file as it was. The key is handed to SQLCipher directly, never through SQL text.
+    init(path: String, key: String? = nil) throws {
         self.path = path
         if path != ":memory:" {
             let manager = FileManager.default
@@ -60,6 +62,7 @@ final class SQLiteDatabase: @unchecked Sendable {
             throw ODataError(.invalidRequest, "offline store: cannot open \(path): \(message) (SQLite code \(code))")
         }
         handle = db
+        if path != ":memory:" { try unlock(with: key) }
         sqlite3_busy_timeout(db, 10_000)
         SQLiteFunctions.register(db)
         // Temporary tables (a download's staging) in a temporary file, not in memory: memory stays bounded by
@@ -68,6 +71,9 @@ final class SQLiteDatabase: @unchecked Sendable {
     }
 
     deinit { closeHandle() }
+
+    /// The raw handle while the connection is being opened (for `unlock(with:)`).
+    var handleForKeying: OpaquePointer? { handle }
 
     /// Closes the connection; later calls throw.
     func close() {

@@ -1,4 +1,4 @@
-import CSQLite
+import CSQLCipher
 import Foundation
 import OData
 

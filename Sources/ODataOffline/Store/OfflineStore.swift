@@ -86,9 +86,13 @@ final class OfflineStore: @unchecked Sendable {
     }
 
     /// Opens the store at `file` (in memory when nil): creates the schema, and reads the stored metadata, or
-    /// stores the one `fetchMetadata` gives when there is none yet (only then is it called).
-    static func open(file: URL?, serviceRoot: String, fetchMetadata: () async throws -> Data) async throws -> OfflineStore {
-        let db = try SQLiteDatabase(path: file?.path ?? ":memory:")
+    /// stores the one `fetchMetadata` gives when there is none yet (only then is it called); `noteMetadata` sees
+    /// the parsed document.
+    static func open(
+        file: URL?, key: String?, serviceRoot: String, noteMetadata: (ServiceMetadata) -> Void = { _ in },
+        fetchMetadata: () async throws -> Data
+    ) async throws -> OfflineStore {
+        let db = try SQLiteDatabase(path: file?.path ?? ":memory:", key: key)
         do {
             try db.execute(schema)
             let stored = try db.query("SELECT value FROM meta WHERE name = 'metadata'").first?.first?.data
@@ -99,7 +103,9 @@ final class OfflineStore: @unchecked Sendable {
                 metadata = try await fetchMetadata()
                 try db.run("INSERT OR REPLACE INTO meta(name, value) VALUES('metadata', ?)", [.blob(metadata)])
             }
-            let store = OfflineStore(db: db, model: try model(from: metadata), serviceRoot: serviceRoot)
+            let parsed = try parse(metadata)
+            let store = OfflineStore(db: db, model: parsed.model, serviceRoot: serviceRoot)
+            noteMetadata(parsed.metadata)
             try store.prepareTables()
             return store
         } catch {
@@ -108,10 +114,11 @@ final class OfflineStore: @unchecked Sendable {
         }
     }
 
-    /// The model of a `$metadata` document, as a typed error when it cannot be read.
-    static func model(from metadata: Data) throws -> DataModel {
+    /// A `$metadata` document and its model, as a typed error when it cannot be read.
+    static func parse(_ data: Data) throws -> (metadata: ServiceMetadata, model: DataModel) {
         do {
-            return try DataModel(metadata: MetadataParser.parse(metadata))
+            let metadata = try MetadataParser.parse(data)
+            return (metadata, try DataModel(metadata: metadata))
         } catch {
             throw ODataError(.decoding, "offline store: the stored $metadata cannot be read: \(error)", underlyingError: error)
         }

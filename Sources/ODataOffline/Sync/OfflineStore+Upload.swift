@@ -14,30 +14,23 @@ extension OfflineStore {
     }
 
     /// Records requests as sent, before they go out, with exactly what is sent: the body is kept (a local change
-    /// made meanwhile is queued apart, not folded into a request the server may have applied) and a create gets
-    /// its repeatability headers (OASIS Repeatable Requests: the same id on every attempt).
+    /// made meanwhile is queued apart, not folded into a request the server may have applied) and so are its
+    /// repeatable-request headers (the same id and first-sent time on every attempt, also after a restart).
     func markSending(_ requests: [(entry: QueueEntry, prepared: PreparedRequest)]) throws {
         try db.transaction {
             for (entry, prepared) in requests {
                 var sent = entry
                 sent.body = prepared.body
-                for field in prepared.headers.fields where field.name.lowercased().hasPrefix("repeatability-") {
+                for field in prepared.headers.fields
+                where ["requestid", "repeatabilitycreation"].contains(field.name.lowercased())
+                    || field.name.lowercased().hasPrefix("repeatability-")
+                {
                     sent.headers[field.name] = field.value
                 }
                 try updateQueued(sent)
                 try db.run("UPDATE queue SET inflight = 1 WHERE id = ?", [.integer(entry.id)])
             }
         }
-    }
-
-    /// Whether the service has answered a repeatable request with `Repeatability-Result: accepted`: it then
-    /// replays the first answer to a create sent again with the same id, instead of creating twice.
-    func serviceRepeatsRequests() throws -> Bool { try meta("repeatable_requests") == Data([1]) }
-
-    /// Remembers that the service honours repeatable requests.
-    func noteRepeatableRequests(_ headers: HTTPHeaders) throws {
-        guard headers["Repeatability-Result"]?.lowercased() == "accepted", try !serviceRepeatsRequests() else { return }
-        try setMeta("repeatable_requests", Data([1]))
     }
 
     /// Records the service's answer to a request in one transaction with its removal from the queue: a created

@@ -9,8 +9,8 @@ struct PreparedRequest {
     var headers: HTTPHeaders
     var body: Data?
 
-    /// Prepares a queued request.
-    init(_ entry: QueueEntry, store: OfflineStore, serviceRoot: URL) throws {
+    /// Prepares a queued request; `repeatable` stamps it with repeatable-request headers.
+    init(_ entry: QueueEntry, store: OfflineStore, serviceRoot: URL, repeatable: RepeatableRequests = .off) throws {
         func path(_ set: String, _ key: String) throws -> String {
             guard let row = try store.row(set: set, key: key, includeDeleted: true) else {
                 throw OfflineStore.notFound("\(set)\(key) is not in the offline store")
@@ -64,21 +64,9 @@ struct PreparedRequest {
             body = entry.body
         }
         if body != nil { headers["Content-Type"] = entry.contentType ?? "application/json" }
-        if [.create, .createRelated, .createMedia].contains(entry.kind), headers["Repeatability-Request-ID"] == nil {
-            // OASIS Repeatable Requests: a service that honours them applies a create sent again once (kept with the
-            // queued request when it is first sent, so every attempt carries the same id).
-            headers["Repeatability-Request-ID"] = UUID().uuidString.lowercased()
-            headers["Repeatability-First-Sent"] = Self.imfDate(Date())
-        }
-    }
-
-    /// An HTTP date (IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`).
-    static func imfDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
+        // Repeatable requests (when the online options turn them on): a new id and first-sent time, unless the
+        // queued request kept those of an earlier send (then every attempt carries the same ones).
+        repeatable.stamp(&headers)
     }
 
     /// The `POST` body of a local entity: its stored values without its local key, and its stored relations to

@@ -7,16 +7,19 @@ extension Uploader {
     /// Settles a request that was sent before and not answered; returns false when it is to be sent (again).
     ///
     /// - A create with a key the app chose: read by that key; found means created.
-    /// - A create whose key the service chooses: a service that has answered `Repeatability-Result: accepted`
-    ///   gets it again with the same `Repeatability-Request-ID` (it replays the first answer). Any other service
-    ///   is asked for the entity the create would have made (see `lookUpCreated`); when that cannot be told,
-    ///   the create goes to the error archive instead of being sent twice.
+    /// - A request sent with a repeatable-request id (`OnlineODataProvider.Options.repeatableRequests`) is sent
+    ///   again with the same id: the service replays its first answer instead of applying it twice.
+    /// - A create whose key the service chooses is otherwise looked for on the service (see `lookUpCreated`);
+    ///   when that cannot be told, the create goes to the error archive instead of being sent twice.
     /// - An update: the server's values are compared with those it sends; equal means applied.
     mutating func settleUnanswered(_ entry: QueueEntry) async throws -> Bool {
+        // Sent with a repeatable-request id: sent again with the same one, and the service answers it once.
+        var sentHeaders = HTTPHeaders()
+        for (name, value) in entry.headers { sentHeaders[name] = value }
+        if RepeatableRequests.isRepeatable(sentHeaders) { return false }
         switch entry.kind {
         case .create, .createRelated, .createMedia:
             if let key = try clientChosenKey(entry) { return try await alreadyCreated(entry, key: key) }
-            if try store.serviceRepeatsRequests() { return false }
             switch try await lookUpCreated(entry) {
             case .absent:
                 return false
@@ -129,7 +132,8 @@ extension Uploader {
     private mutating func alreadyUpdated(_ entry: QueueEntry) async throws -> Bool {
         guard let row = try store.row(set: entry.set, key: entry.key, includeDeleted: true) else { return false }
         let type = try store.entitySet(entry.set).entityType
-        let prepared = try PreparedRequest(entry, store: store, serviceRoot: online.serviceRoot)
+        let prepared = try PreparedRequest(
+            entry, store: store, serviceRoot: online.serviceRoot, repeatable: online.repeatableRequests)
         var read = HTTPRequest(method: "GET", url: try online.url(for: prepared.path), headers: headers)
         read.headers["Accept"] = "application/json"
         guard let response = try? await online.execute(read),

@@ -82,7 +82,8 @@ struct Uploader {
 
     private mutating func sendSingle(_ entry: QueueEntry) async throws {
         if entry.wasInFlight, try await settleUnanswered(entry) { return }
-        let prepared = try PreparedRequest(entry, store: store, serviceRoot: online.serviceRoot)
+        let prepared = try PreparedRequest(
+            entry, store: store, serviceRoot: online.serviceRoot, repeatable: online.repeatableRequests)
         var request = HTTPRequest(
             method: prepared.method, url: try online.url(for: prepared.path), headers: headers,
             body: prepared.body.map(HTTPBody.data) ?? .none)
@@ -90,7 +91,6 @@ struct Uploader {
         try store.markSending([(entry, prepared)])
         do {
             let response = try await online.execute(request)
-            try store.noteRepeatableRequests(response.headers)
             try store.applySuccess(entry, status: response.statusCode, headers: response.headers, body: response.body)
             result.succeeded += 1
         } catch let error as ODataError where Self.neverReachedService(error) {
@@ -116,7 +116,8 @@ struct Uploader {
         let batch = RequestBatch()
         var parts: [(QueueEntry, PreparedRequest, ChangeSet)] = []
         for entry in group {
-            let prepared = try PreparedRequest(entry, store: store, serviceRoot: online.serviceRoot)
+            let prepared = try PreparedRequest(
+                entry, store: store, serviceRoot: online.serviceRoot, repeatable: online.repeatableRequests)
             let changeSet = ChangeSet()
             changeSet.add(
                 BatchPartRequest(method: prepared.method, url: prepared.path, headers: prepared.headers, body: prepared.body ?? Data()))
@@ -132,7 +133,6 @@ struct Uploader {
         }
         for (entry, prepared, changeSet) in parts {
             if changeSet.isSuccess, let response = changeSet.responses.first {
-                try store.noteRepeatableRequests(response.headers)
                 try store.applySuccess(entry, status: response.statusCode, headers: response.headers, body: response.body)
                 result.succeeded += 1
             } else {
