@@ -40,6 +40,9 @@ bin="$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)
 "$bin/decode-bench" generate "$work/gen" 50000
 cp "$work/gen/bench.json" "$work/www/big.json"
 cp "$work/gen/bench-metadata.xml" "$work/www/big-metadata.xml"
+# the typed variants' container is generated from Benchmarks/Sources/BenchItems/Bench.xml: it must be this service
+cmp -s "$work/gen/bench-metadata.xml" "$root/Benchmarks/Sources/BenchItems/Bench.xml" || {
+  echo "transport-bench: Benchmarks/Sources/BenchItems/Bench.xml differs from decode-bench's bench-metadata.xml" >&2; exit 1; }
 
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')"
 cat >"$work/nginx.conf" <<CONF
@@ -117,11 +120,15 @@ awk '!/^#/ { rate[$1" "$2" "$3]=$6; secs[$1" "$2" "$3]=$5 }
         shape, cpu, dec, own, 100*own/rc, rc, 100*own/ru, ru, 100*cpu/rc, 100*cpu/ru
     }
     printf "\n50,000-entity page, best seconds of at least ten rounds:\n"
-    split("sdk-curl sdk-strm sdk-urls tx-curl tx-urls raw-urls raw-curl sdk-cpu decode pyodata", order, " ")
-    for (i = 1; i <= 10; i++) printf "  %-9s %8.3f s\n", order[i], secs[order[i]" big 1"]
-    d = secs["decode big 1"]; p = secs["pyodata big 1"]
+    split("typed-curl typed-urls typed-cpu sdk-curl sdk-strm sdk-urls tx-curl tx-urls raw-urls raw-curl sdk-cpu decode pyodata pyodata-rd", order, " ")
+    for (i = 1; i <= 14; i++) printf "  %-10s %8.3f s\n", order[i], secs[order[i]" big 1"]
+    d = secs["decode big 1"]; p = secs["pyodata big 1"]; pr = secs["pyodata-rd big 1"]
+    printf "  typed-curl = %.2fx decode-only (budget <= 1.2x), %.1fx pyodata (budget >= 25x), %.1fx pyodata reading every property\n", secs["typed-curl big 1"]/d, p/secs["typed-curl big 1"], pr/secs["typed-curl big 1"]
+    printf "  typed-urls = %.2fx decode-only, %.1fx pyodata (budget >= 20x), %.1fx pyodata reading every property\n", secs["typed-urls big 1"]/d, p/secs["typed-urls big 1"], pr/secs["typed-urls big 1"]
+    printf "  typed-cpu  = %.2fx decode-only (no network: decoding, wrapping and the reads)\n", secs["typed-cpu big 1"]/d
     printf "  sdk-curl = %.2fx decode-only (budget <= 1.2x), %.1fx pyodata (budget >= 25x)\n", secs["sdk-curl big 1"]/d, p/secs["sdk-curl big 1"]
     printf "  sdk-strm = %.2fx decode-only (budget <= 1.2x), %.1fx pyodata (budget >= 25x)\n", secs["sdk-strm big 1"]/d, p/secs["sdk-strm big 1"]
     printf "  sdk-urls = %.2fx decode-only, %.1fx pyodata (budget >= 15x)\n", secs["sdk-urls big 1"]/d, p/secs["sdk-urls big 1"]
     printf "  medians of the rounds: sdk-curl %.3f s, decode %.3f s: sdk-curl = %.2fx decode-only\n", median["sdk-curl"], median["decode"], median["sdk-curl"]/median["decode"]
+    printf "  medians of the rounds: typed-curl %.3f s, typed-urls %.3f s: %.2fx / %.2fx decode-only\n", median["typed-curl"], median["typed-urls"], median["typed-curl"]/median["decode"], median["typed-urls"]/median["decode"]
   }' "$work/results.txt" | tee "$work/summary.txt"
