@@ -55,9 +55,10 @@ def measure(shape, operation, concurrency):
     sys.stdout.flush()
 
 
-for _ in range(20):
-    single()
-for concurrency in (1, 8):
+for concurrency in (1, 8) if total > 0 else ():  # requests 0: the big page only
+    if concurrency == 1:
+        for _ in range(20):
+            single()
     measure("single", single, concurrency)
     measure("page", page, concurrency)
 

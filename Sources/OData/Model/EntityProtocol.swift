@@ -49,11 +49,10 @@ extension EntityProtocol {
         var source = entities
         let count = source.count
         return [Self](unsafeUninitializedCapacity: count) { buffer, initialized in
-            // popLast moves the last entity out of a uniquely referenced array (else copies the array once)
-            var index = count
-            while let entity = source.popLast() {
-                index -= 1
-                (buffer.baseAddress! + index).initialize(to: Self(entityValue: entity))
+            // removeLast moves the last entity out of a uniquely referenced array (else copies the array once),
+            // straight into the initializer: no binding in between, which the optimizer would copy
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                (buffer.baseAddress! + index).initialize(to: Self(entityValue: source.removeLast()))
             }
             initialized = count
         }
