@@ -29,6 +29,18 @@ let package = Package(
             dependencies: [.product(name: "OData", package: sdk)],
             plugins: [.plugin(name: "ODataGenerator", package: sdk)]
         ),
+        // The benchmark service of decode-bench and transport-bench's big page, generated (`BenchContainer`, `Item`),
+        // and an application's reads of it in a module of their own (typed-bench, transport-bench's typed variants).
+        .target(
+            name: "BenchItems",
+            dependencies: [.product(name: "OData", package: sdk)],
+            plugins: [.plugin(name: "ODataGenerator", package: sdk)]
+        ),
+        .target(name: "TypedReads", dependencies: ["BenchItems", .product(name: "OData", package: sdk)]),
+        .executableTarget(
+            name: "typed-bench",
+            dependencies: ["BenchItems", "TypedReads", .product(name: "OData", package: sdk)]
+        ),
         .executableTarget(
             name: "property-access-bench",
             dependencies: ["BenchESPM", .product(name: "OData", package: sdk)]
@@ -37,7 +49,10 @@ let package = Package(
         .systemLibrary(name: "CCurlBench", pkgConfig: "libcurl"),
         .executableTarget(
             name: "transport-bench",
-            dependencies: ["CCurlBench", .product(name: "OData", package: sdk), .product(name: "ODataCurl", package: sdk)]
+            dependencies: [
+                "BenchItems", "CCurlBench", "TypedReads", .product(name: "OData", package: sdk),
+                .product(name: "ODataCurl", package: sdk),
+            ]
         ),
         // The hand-written SQLite reference of offline-bench reaches SQLite through the SDK's shim header: the same
         // SQLCipher library as ODataOffline (it exports libsqlite3's symbols, so one process links only one of them).

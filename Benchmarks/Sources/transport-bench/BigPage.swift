@@ -1,6 +1,8 @@
+import BenchItems
 import Foundation
 import OData
 import ODataCurl
+import TypedReads
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -65,7 +67,14 @@ enum BigPage {
         let bytes = try await session.data(from: url).0
         let offline = OnlineODataProvider(
             serviceName: "Bench", serviceRoot: root, transport: CannedTransport(bodies: [url.absoluteString: bytes]))
+        // the typed generated path as an application uses it: the container's fetchItems, then every property read once
+        let typedCurl = BenchContainer(provider: curl)
+        let typedURLs = BenchContainer(provider: urls)
+        let typedCPU = BenchContainer(provider: offline)
         let variants: [(String, @Sendable () async throws -> Int)] = [
+            ("typed-curl", { try await typedRead(typedCurl) }),
+            ("typed-urls", { try await typedRead(typedURLs) }),
+            ("typed-cpu", { try await typedRead(typedCPU) }),
             ("sdk-curl", { try await curl.fetchEntities(query, headers: [:], options: .init()).entities.count }),
             ("sdk-strm", { try await curl.entityStream(query).reduce(0) { count, _ in count + 1 } }),
             ("sdk-urls", { try await urls.fetchEntities(query, headers: [:], options: .init()).entities.count }),
@@ -76,7 +85,7 @@ enum BigPage {
             ("sdk-cpu", { try await offline.fetchEntities(query, headers: [:], options: .init()).entities.count }),
             ("decode", { try ODataJSONDecoder().decodeEntityList(bytes, entityType: items.entityType).entities.count }),
         ]
-        for (name, operation) in variants where name.hasPrefix("sdk") || name == "decode" {
+        for (name, operation) in variants where name.hasPrefix("sdk") || name.hasPrefix("typed") || name == "decode" {
             let count = try await operation()
             guard count == 50_000 else { throw ODataError(.decoding, "\(name) decoded \(count) entities, not 50000") }
         }
@@ -106,6 +115,12 @@ enum BigPage {
                     format: "# rounds %-9@ median %.4f s, slowest %.4f s of %d", variant.0 as NSString, sorted[sorted.count / 2],
                     sorted.last ?? 0, sorted.count))
         }
+    }
+
+    /// `fetchItems()` on the generated container, then every property of every item read once; returns the count.
+    static func typedRead(_ service: BenchContainer<OnlineODataProvider>) async throws -> Int {
+        let items = try await service.fetchItems()
+        return TypedReads.readEveryProperty(items) == Int.min ? 0 : items.count
     }
 
     /// `only-big`: `count` reads of the big page with `fetchEntities` over `CurlTransport` and nothing else

@@ -11,6 +11,9 @@
 //   sdk-cpu    the SDK over a transport that answers from memory (whole bodies, no streaming): its own cost
 //              without any network
 //   decode     ODataJSONDecoder alone on the bytes of the page (big page only)
+//   typed-curl, typed-urls, typed-cpu   the generated container's fetchItems(matching:) over CurlTransport,
+//              URLSessionTransport and the in-memory transport of sdk-cpu, then every property of every item
+//              read once (`item.name`, …), as an application does (big page only)
 // Shapes: single (one ESPM customer), page (100 SalesOrderItems), sequential and 8 concurrent tasks, in
 // interleaved rounds; big (the 50,000-entity x 12-property page of <big-root>Items), one page at a time.
 // Prints one line per measurement: kind shape concurrency requests best-seconds requests/s.

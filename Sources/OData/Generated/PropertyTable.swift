@@ -103,12 +103,14 @@ extension PropertyDescriptor {
 extension TypedProperty {
     /// The typed descriptor of property `index` of a generated entity type (`Self.entityType.properties[index]`).
     @_spi(Generated)
+    @inlinable
     public init<Entity: EntityProtocol>(entity: Entity.Type, index: Int) {
         self.init(Entity.entityType.properties[index])
     }
 
     /// The typed descriptor of property `index` of a generated complex type (`Self.complexType.properties[index]`).
     @_spi(Generated)
+    @inlinable
     public init<Complex: ComplexTypeProtocol>(complex: Complex.Type, index: Int) {
         self.init(Complex.complexType.properties[index])
     }

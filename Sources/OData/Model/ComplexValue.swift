@@ -13,7 +13,7 @@ public struct ComplexValue: Sendable, Hashable {
 
     /// The value of a property, nil when absent.
     public subscript(property: PropertyDescriptor) -> EdmValue? {
-        get { property.index < values.count ? values[property.index] : nil }
+        @inlinable get { property.index < values.count ? values[property.index] : nil }
         set {
             guard property.index < values.count else { return }
             values[property.index] = newValue
@@ -68,9 +68,11 @@ extension ComplexTypeProtocol {
         set { setValue(newValue, for: Properties()[keyPath: property].typedProperty) }
     }
 
-    /// Reads a typed property.
+    /// Reads a typed property. Inlinable, as `EntityValue.value(of:)` is.
+    @inlinable
     public func value<Value>(of property: TypedProperty<Value>) -> Value? {
-        complexValue[property.descriptor].flatMap { Value(edmValue: $0) }
+        guard let value = complexValue[property.descriptor] else { return nil }
+        return Value(edmValue: value)
     }
 
     /// Writes a typed property (nil writes null).

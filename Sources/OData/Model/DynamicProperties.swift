@@ -31,5 +31,6 @@ public protocol TypedPropertyProtocol: Sendable {
 
 extension TypedProperty: TypedPropertyProtocol {
     /// The descriptor itself.
+    @inlinable
     public var typedProperty: TypedProperty<Value> { self }
 }

@@ -11,46 +11,55 @@ public protocol EdmValueConvertible: Sendable, Hashable {
 
 extension String: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         guard case .string(let value) = edmValue else { return nil }
         self = value
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .string(self) }
 }
 
 extension Bool: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         guard case .boolean(let value) = edmValue else { return nil }
         self = value
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .boolean(self) }
 }
 
 extension UInt8: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         guard case .byte(let value) = edmValue else { return nil }
         self = value
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .byte(self) }
 }
 
 extension Int8: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         guard case .sByte(let value) = edmValue else { return nil }
         self = value
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .sByte(self) }
 }
 
 extension Int16: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         switch edmValue {
         case .int16(let value): self = value
@@ -60,6 +69,7 @@ extension Int16: EdmValueConvertible {
         }
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .int16(self) }
 }
 
@@ -68,6 +78,7 @@ extension Int16: EdmValueConvertible {
 /// error (`ODataError.Kind.invalidValue`, see `EntityValue.checkIntegerRanges()`), as `set(_:_:)` does.
 extension Int: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         switch edmValue {
         case .int32(let value): self = Int(value)
@@ -78,11 +89,13 @@ extension Int: EdmValueConvertible {
         }
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { Int32(exactly: self).map(EdmValue.int32) ?? .int64(Int64(self)) }
 }
 
 extension Int64: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         switch edmValue {
         case .int64(let value): self = value
@@ -92,21 +105,25 @@ extension Int64: EdmValueConvertible {
         }
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .int64(self) }
 }
 
 extension Float: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         guard case .single(let value) = edmValue else { return nil }
         self = value
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .single(self) }
 }
 
 extension Double: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         switch edmValue {
         case .double(let value): self = value
@@ -115,71 +132,85 @@ extension Double: EdmValueConvertible {
         }
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .double(self) }
 }
 
 extension BigDecimal: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         guard case .decimal(let value) = edmValue else { return nil }
         self = value
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .decimal(self) }
 }
 
 extension LocalDateTime: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         guard case .dateTime(let value) = edmValue else { return nil }
         self = value
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .dateTime(self) }
 }
 
 extension GlobalDateTime: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         guard case .dateTimeOffset(let value) = edmValue else { return nil }
         self = value
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .dateTimeOffset(self) }
 }
 
 extension LocalTime: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         guard case .time(let value) = edmValue else { return nil }
         self = value
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .time(self) }
 }
 
 extension GuidValue: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         guard case .guid(let value) = edmValue else { return nil }
         self = value
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .guid(self) }
 }
 
 extension Data: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         guard case .binary(let value) = edmValue else { return nil }
         self = value
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .binary(self) }
 }
 
 extension Array: EdmValueConvertible where Element: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
+    @inlinable
     public init?(edmValue: EdmValue) {
         guard case .collection(let values) = edmValue else { return nil }
         var result: [Element] = []
@@ -191,5 +222,6 @@ extension Array: EdmValueConvertible where Element: EdmValueConvertible {
         self = result
     }
     /// The value as an `EdmValue`.
+    @inlinable
     public var edmValue: EdmValue { .collection(map(\.edmValue)) }
 }

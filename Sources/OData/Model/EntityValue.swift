@@ -75,7 +75,7 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
 
     /// The value of a property; nil when not loaded. Setting records a change.
     public subscript(property: PropertyDescriptor) -> EdmValue? {
-        get { property.index < values.count ? values[property.index] : nil }
+        @inlinable get { property.index < values.count ? values[property.index] : nil }
         set {
             guard property.index < values.count else { return }
             if changes.isEmpty {
@@ -94,9 +94,14 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
         entityType.property(named: name).flatMap { self[$0] }
     }
 
-    /// The typed value of a property (nil when not loaded, null, or of another type).
+    /// The typed value of a property (nil when not loaded, null, or of another type). Inlinable, so that the
+    /// caller's optimized build reads the slot and converts it with the concrete type's conversion, instead of
+    /// an unspecialized generic call per read (see Benchmarks/README, "The typed path").
+    @inlinable
     public func value<Value>(of property: TypedProperty<Value>) -> Value? {
-        self[property.descriptor].flatMap { Value(edmValue: $0) }
+        let index = property.descriptor.index
+        guard index < values.count, let value = values[index] else { return nil }
+        return Value(edmValue: value)
     }
 
     /// Sets a typed property (nil writes null) and records the change.

@@ -23,6 +23,7 @@ public struct TypedProperty<Value: EdmValueConvertible>: PropertyPathConvertible
     public let descriptor: PropertyDescriptor
 
     /// Wraps a descriptor.
+    @inlinable
     public init(_ descriptor: PropertyDescriptor) {
         self.descriptor = descriptor
     }

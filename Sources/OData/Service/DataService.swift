@@ -27,8 +27,9 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
     public func fetch<Entity: EntityProtocol>(
         _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
     ) async throws(ODataError) -> [Entity] {
-        let list = try await provider.fetchEntities(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
-        return Entity.array(from: list.entities)
+        // one expression, so that the page's entities are handed over, not shared: `array(from:)` then moves them
+        try await Entity.array(
+            from: provider.fetchEntities(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions()).entities)
     }
 
     /// Reads the one entity a query addresses, typed (nil headers or options: none, the defaults).

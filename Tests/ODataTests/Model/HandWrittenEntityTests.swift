@@ -51,6 +51,27 @@ final class HandWrittenEntityTests: XCTestCase {
         XCTAssertEqual(person.id, EntityKey(["PersonId": .string("P1")]))
     }
 
+    /// `array(from:)` moves the entities of an array it holds alone and copies those of a shared one: both
+    /// keep the order, and a shared array is left as it was.
+    func testArrayFromKeepsOrderAndLeavesASharedArrayIntact() {
+        func people(_ count: Int) -> [EntityValue] {
+            (0..<count).map { index in
+                var person = Person()
+                person.personID = "P\(index)"
+                person.age = index
+                return person.entityValue
+            }
+        }
+        XCTAssertEqual(Person.array(from: people(5)).map(\.personID), ["P0", "P1", "P2", "P3", "P4"])
+        XCTAssertEqual(Person.array(from: people(1)).map(\.age), [0])
+        XCTAssertTrue(Person.array(from: []).isEmpty)
+        let shared = people(3)
+        let wrapped = Person.array(from: shared)
+        XCTAssertEqual(wrapped.map(\.personID), ["P0", "P1", "P2"])
+        XCTAssertEqual(shared.map { $0[Person.personID.descriptor] }, [.string("P0"), .string("P1"), .string("P2")])
+        XCTAssertEqual(wrapped.map(\.entityValue), shared)
+    }
+
     func testCopiesAreIndependent() {
         var original = Person()
         original.age = 1
