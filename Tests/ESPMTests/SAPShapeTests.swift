@@ -61,7 +61,7 @@ final class SAPShapeTests: XCTestCase {
         do {
             try await provider.processBatch(direct)
             XCTFail("sent a create without its entity set")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .invalidRequest)
             XCTAssertTrue(error.message.contains("creates a ESPM.Customer without its entity set"), error.message)
         }
