@@ -3,7 +3,7 @@ import Foundation
 extension OnlineODataProvider {
     /// Decodes the entities of a successful batch read of `query`.
     public func entities(from part: BatchPartResponse, for query: DataQuery) throws(ODataError) -> EntityList {
-        try ODataError.converting {
+        do {
             let url = try url(of: query)
             let request = HTTPRequest(method: "GET", url: url)
             let response = HTTPResponse(statusCode: part.statusCode, headers: part.headers, body: part.body, url: url)
@@ -14,6 +14,8 @@ extension OnlineODataProvider {
                 try ODataJSONDecoder(typeResolver: options.typeResolver).decodeEntityList(
                     part.body, entityType: try query.resultEntityType())
             }
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 }

@@ -4,9 +4,10 @@ import ODataMetadata
 extension OnlineODataProvider {
     /// Reads the service's `$metadata` document.
     public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
-        return try await ODataError.converting {
-            try await execute(try requestBuilder.metadata(headers: headers)).body
-
+        do {
+            return try await execute(try requestBuilder.metadata(headers: headers)).body
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -16,7 +17,7 @@ extension OnlineODataProvider {
     public func loadDataModel(
         container: String? = nil, patches: [MetadataPatchSet] = [], headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> DataModel {
-        return try await ODataError.converting {
+        do {
             let data = try await fetchMetadataDocument(headers: headers)
             let url = try url(for: "$metadata")
             let metadata: ServiceMetadata
@@ -31,7 +32,8 @@ extension OnlineODataProvider {
             } catch {
                 throw ODataError(.decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, underlyingError: error)
             }
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 }
