@@ -19,14 +19,16 @@
 #   Dynamic                        the model built from $metadata at run time
 #   Transport                      HTTP requests, middleware, transports, errors of responses (any error body)
 #   Batch                          $batch requests, parts and changesets
-#   Service                        providers, DataService, the request builder
-#   Generated Capabilities Drift   generated-code support, typed sets, metadata drift: each its own layer
+#   Capabilities                   typed entity sets and the capability checks requests make
+#   Service                        providers, DataService (with its typed-set calls), the request builder
+#   Generated                      generated-code support
+#   Drift                          metadata drift
 # Exit status 1 names the layer and the first errors when a back-edge exists.
 # Exit status 1 names the layer and the first errors when a back-edge exists.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-layers=("Bytes" "Errors" "Values Model" "Query" "Wire" "JSON" "Atom" "Dynamic" "Transport" "Batch" "Service" "Generated" "Capabilities" "Drift")
+layers=("Bytes" "Errors" "Values Model" "Query" "Wire" "JSON" "Atom" "Dynamic" "Transport" "Batch" "Capabilities" "Service" "Generated" "Drift")
 source scripts/symbol-graph.sh
 modules="$(odata_modules_dir)"
 [ -e "$modules/ODataMetadata.swiftmodule" ] || { echo "check-layers: no ODataMetadata module in $modules; run swift build first" >&2; exit 2; }

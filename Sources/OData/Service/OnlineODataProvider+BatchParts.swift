@@ -4,7 +4,7 @@ extension OnlineODataProvider {
     /// Decodes the entities of a successful batch read of `query`, in the format the part's `Content-Type`
     /// names (JSON or Atom; another type is a `.wrongContentType` error naming the one `Options.format` expects).
     public func entities(from part: BatchPartResponse, for query: DataQuery) throws(ODataError) -> EntityList {
-        try ODataError.converting {
+        do {
             let url = try url(of: query)
             let request = HTTPRequest(method: "GET", url: url)
             let response = HTTPResponse(statusCode: part.statusCode, headers: part.headers, body: part.body, url: url)
@@ -18,6 +18,8 @@ extension OnlineODataProvider {
                 try format.codec(typeResolver: options.typeResolver).decodeEntityList(
                     part.body, entityType: try query.resultEntityType())
             }
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 }

@@ -12,7 +12,7 @@ extension OnlineODataProvider {
     /// Sends a request through the pipeline and returns the 2xx response; any other status
     /// throws `ODataError` with the server's error parsed (`.preconditionFailed` for 412).
     public func execute(_ request: HTTPRequest) async throws(ODataError) -> HTTPResponse {
-        return try await ODataError.converting {
+        do {
             let response = try await pipeline.send(request)
             guard response.isSuccess else { throw ODataError.status(response, for: request) }
             if let handler = options.sapMessageHandler {
@@ -20,7 +20,8 @@ extension OnlineODataProvider {
                 if !messages.isEmpty { handler(messages, response) }
             }
             return response
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -32,7 +33,7 @@ extension OnlineODataProvider {
     /// Sends a `$batch`: its reads and changesets go out as one `multipart/mixed` POST (with the
     /// CSRF token), and each read and changeset gets its result or typed error.
     public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) {
-        try await ODataError.converting {
+        do {
             guard !batch.isEmpty else { return }
             let (request, response) = try await send(try requestBuilder.batch(batch, headers: headers))
             guard let type = response.headers["Content-Type"], HTTPResponse.mediaType(of: type) == "multipart/mixed" else {
@@ -42,7 +43,8 @@ extension OnlineODataProvider {
                     responseBody: response.body)
             }
             try batch.record(try BatchReader.decode(response.body, contentType: type), serviceRoot: serviceRoot)
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 }

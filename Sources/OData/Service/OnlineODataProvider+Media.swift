@@ -5,10 +5,11 @@ extension OnlineODataProvider {
     public func fetchMedia(
         of entity: EntityValue, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> (data: Data, contentType: String?) {
-        return try await ODataError.converting {
+        do {
             let response = try await execute(try requestBuilder.media(of: entity, entitySet: entitySet, headers: headers))
             return (response.body, response.headers["Content-Type"])
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -18,10 +19,11 @@ extension OnlineODataProvider {
     public func downloadMedia(
         of entity: EntityValue, to file: URL, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> String? {
-        return try await ODataError.converting {
-            try await execute(try requestBuilder.media(of: entity, entitySet: entitySet, to: file, headers: headers)).headers[
+        do {
+            return try await execute(try requestBuilder.media(of: entity, entitySet: entitySet, to: file, headers: headers)).headers[
                 "Content-Type"]
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -33,11 +35,12 @@ extension OnlineODataProvider {
         of entity: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> String? {
-        return try await ODataError.converting {
+        do {
             let request = try requestBuilder.uploadMedia(
                 of: entity, body: body, contentType: contentType, entitySet: entitySet, headers: headers)
             return try await execute(request).headers["ETag"]
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -47,11 +50,12 @@ extension OnlineODataProvider {
         in entitySet: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> EntityValue {
-        return try await ODataError.converting {
+        do {
             let (request, response) = try await send(
                 try requestBuilder.createMedia(in: entitySet, body: body, contentType: contentType, slug: slug, headers: headers))
             return try decodeEntity(response, request, type: entitySet.entityType)
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 }

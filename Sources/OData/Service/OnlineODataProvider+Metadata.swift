@@ -5,11 +5,13 @@ extension OnlineODataProvider {
     /// Notes what a `$metadata` document declares about repeatable requests (for `.whenDeclared`); the provider's
     /// own `loadDataModel()` does this, an offline store does it with the metadata it keeps.
     public func noteRepeatableRequests(declaredIn metadata: ServiceMetadata) { repeatabilityDeclaration.note(metadata) }
+
     /// Reads the service's `$metadata` document.
     public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
-        return try await ODataError.converting {
-            try await execute(try requestBuilder.metadata(headers: headers)).body
-
+        do {
+            return try await execute(try requestBuilder.metadata(headers: headers)).body
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -19,7 +21,7 @@ extension OnlineODataProvider {
     public func loadDataModel(
         container: String? = nil, patches: [MetadataPatchSet] = [], headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> DataModel {
-        return try await ODataError.converting {
+        do {
             let data = try await fetchMetadataDocument(headers: headers)
             let url = try url(for: "$metadata")
             let metadata: ServiceMetadata
@@ -35,6 +37,8 @@ extension OnlineODataProvider {
             } catch {
                 throw ODataError(.decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, underlyingError: error)
             }
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 }

@@ -8,7 +8,7 @@ extension OnlineODataProvider: DataServiceProvider {
     public func fetchEntities(_ query: DataQuery, headers: HTTPHeaders, options requestOptions: RequestOptions) async throws(ODataError)
         -> EntityList
     {
-        return try await ODataError.converting {
+        do {
             try query.checkEntitySetCapabilities()
             let request = try requestBuilder.fetch(query, headers: headers, options: requestOptions)
             if streamsPages(of: query) {
@@ -16,7 +16,8 @@ extension OnlineODataProvider: DataServiceProvider {
             }
             let response = try await execute(request)
             return try decodeList(response, request, type: try query.resultEntityType())
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -25,14 +26,15 @@ extension OnlineODataProvider: DataServiceProvider {
     public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
         -> EntityList
     {
-        return try await ODataError.converting {
+        do {
             let request = try requestBuilder.nextPage(nextLink, headers: headers)
             if streamsPages(of: query) {
                 return try await collectPage(request, type: try query.resultEntityType())
             }
             let response = try await execute(request)
             return try decodeList(response, request, type: try query.resultEntityType())
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -40,10 +42,11 @@ extension OnlineODataProvider: DataServiceProvider {
     public func fetchEntity(_ query: DataQuery, headers: HTTPHeaders, options requestOptions: RequestOptions) async throws(ODataError)
         -> EntityValue
     {
-        return try await ODataError.converting {
+        do {
             let (request, response) = try await send(requestBuilder.get(try requestBuilder.url(of: query), headers: headers))
             return try decodeEntity(response, request, type: try query.resultEntityType())
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -51,20 +54,21 @@ extension OnlineODataProvider: DataServiceProvider {
     public func invokeFunction(_ query: DataQuery, headers: HTTPHeaders, options requestOptions: RequestOptions) async throws(ODataError)
         -> FunctionResult
     {
-        return try await ODataError.converting {
+        do {
             guard let function = query.invocation?.function else {
                 throw ODataError(.invalidRequest, "the query invokes no function import")
             }
             let (request, response) = try await send(try requestBuilder.invoke(query, headers: headers, options: requestOptions))
             if response.statusCode == 204 || response.body.isEmpty { return .none }
             return try decode(response, request) { try codec.decodeFunctionResult(response.body, function: function) }
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
     /// The number of entities a query addresses (`/$count`, honouring `$filter`).
     public func fetchCount(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
-        return try await ODataError.converting {
+        do {
             let (request, response) = try await send(try requestBuilder.count(query, headers: headers))
             let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard let count = Int(text), count >= 0 else {
@@ -73,7 +77,8 @@ extension OnlineODataProvider: DataServiceProvider {
                     statusCode: response.statusCode, responseBody: response.body, position: 0)
             }
             return count
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -81,10 +86,11 @@ extension OnlineODataProvider: DataServiceProvider {
     public func fetchProperty(
         _ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> EdmValue {
-        return try await ODataError.converting {
+        do {
             let (request, response) = try await send(try requestBuilder.property(property, of: query, headers: headers))
             return try decodeValue(response, request, type: property.type)
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -92,9 +98,10 @@ extension OnlineODataProvider: DataServiceProvider {
     public func fetchPropertyValue(
         _ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> Data {
-        return try await ODataError.converting {
-            try await execute(try requestBuilder.propertyValue(property, of: query, headers: headers)).body
-
+        do {
+            return try await execute(try requestBuilder.propertyValue(property, of: query, headers: headers)).body
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -104,7 +111,7 @@ extension OnlineODataProvider: DataServiceProvider {
         _ navigation: NavigationDescriptor, into entity: inout EntityValue, query: DataQuery = DataQuery(),
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
-        try await ODataError.converting {
+        do {
             let (request, response) = try await send(try requestBuilder.navigation(navigation, of: entity, query: query, headers: headers))
             if navigation.isCollection {
                 let list = try decodeList(response, request, type: navigation.targetType)
@@ -114,7 +121,8 @@ extension OnlineODataProvider: DataServiceProvider {
             } else {
                 entity[navigation] = .entity(try decodeEntity(response, request, type: navigation.targetType))
             }
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 }

@@ -7,10 +7,11 @@ extension OnlineODataProvider {
     public func createEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> EntityValue {
-        return try await ODataError.converting {
+        do {
             try entitySet.checkAllows(.create)
             return try await created(entity, by: try requestBuilder.create(entity, in: entitySet, headers: headers))
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -19,10 +20,11 @@ extension OnlineODataProvider {
         _ entity: EntityValue, in parent: EntityValue, property: NavigationDescriptor, parentSet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> EntityValue {
-        return try await ODataError.converting {
+        do {
             let request = try requestBuilder.createRelated(entity, in: parent, property: property, parentSet: parentSet, headers: headers)
             return try await created(entity, by: request)
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -46,7 +48,7 @@ extension OnlineODataProvider {
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options requestOptions: RequestOptions = RequestOptions()
     ) async throws(ODataError) -> EntityValue {
-        return try await ODataError.converting {
+        do {
             try entitySet?.checkAllows(.update)
             if requestOptions.updateMode != .replace && !entity.hasChanges { return entity }
             let response = try await execute(try requestBuilder.update(entity, in: entitySet, headers: headers, options: requestOptions))
@@ -54,7 +56,8 @@ extension OnlineODataProvider {
             updated.acceptChanges()
             if let etag = response.headers["ETag"] { updated.metadata.etag = etag }
             return updated
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -63,10 +66,11 @@ extension OnlineODataProvider {
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options requestOptions: RequestOptions = RequestOptions()
     ) async throws(ODataError) {
-        try await ODataError.converting {
+        do {
             try entitySet?.checkAllows(.delete)
             _ = try await execute(try requestBuilder.delete(entity, in: entitySet, headers: headers, options: requestOptions))
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -77,11 +81,12 @@ extension OnlineODataProvider {
         from entity: EntityValue, property: NavigationDescriptor, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> LinkList {
-        return try await ODataError.converting {
+        do {
             let (request, response) = try await send(
                 try requestBuilder.links(from: entity, property: property, entitySet: entitySet, headers: headers))
             return try decode(response, request) { try codec.decodeLinks(response.body) }
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -90,11 +95,12 @@ extension OnlineODataProvider {
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
-        try await ODataError.converting {
+        do {
             _ = try await execute(
                 try requestBuilder.link(
                     "POST", from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers))
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -103,11 +109,12 @@ extension OnlineODataProvider {
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
-        try await ODataError.converting {
+        do {
             _ = try await execute(
                 try requestBuilder.link(
                     "PUT", from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers))
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 
@@ -117,10 +124,11 @@ extension OnlineODataProvider {
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue? = nil,
         entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
-        try await ODataError.converting {
+        do {
             _ = try await execute(
                 try requestBuilder.removeLink(from: entity, property: property, to: target, entitySet: entitySet, headers: headers))
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 }
