@@ -75,7 +75,12 @@ public struct HTTPResponse: Sendable {
     /// The URL that answered.
     public var url: URL
     /// What the transport measured of this exchange (timings, sizes), if it measures.
-    public var transferMetrics: TransferMetrics?
+    public var transferMetrics: TransferMetrics? {
+        get { measured?.metrics }
+        set { measured = newValue.map(TransferMetrics.Box.init) }
+    }
+    /// Boxed, so that a response without metrics stays as small as before (it is copied through every middleware).
+    private var measured: TransferMetrics.Box?
 
     /// Creates a response.
     public init(statusCode: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), bodyFile: URL? = nil, url: URL) {

@@ -65,16 +65,20 @@ public struct TraceContext: Sendable, Hashable {
         }
     }
 
+    /// `bytes` random bytes (a multiple of 8) as lowercase hex, one generator call per 8 bytes.
     private static func randomHex(bytes: Int) -> String {
         var generator = SystemRandomNumberGenerator()
         let digits = Array("0123456789abcdef".utf8)
-        var result = [UInt8]()
-        result.reserveCapacity(bytes * 2)
-        for _ in 0..<bytes {
-            let byte = UInt8.random(in: 0...255, using: &generator)
-            result.append(digits[Int(byte >> 4)])
-            result.append(digits[Int(byte & 0xF)])
+        return String(unsafeUninitializedCapacity: bytes * 2) { buffer in
+            var index = 0
+            for _ in 0..<(bytes / 8) {
+                let word = generator.next()
+                for shift in stride(from: 60, through: 0, by: -4) {
+                    buffer[index] = digits[Int((word >> UInt64(shift)) & 0xF)]
+                    index += 1
+                }
+            }
+            return index
         }
-        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -40,3 +40,11 @@ public struct TransferMetrics: Sendable, Hashable {
         self.bytesReceived = bytesReceived
     }
 }
+
+extension TransferMetrics {
+    /// Immutable storage of metrics in a response.
+    final class Box: Sendable {
+        let metrics: TransferMetrics
+        init(_ metrics: TransferMetrics) { self.metrics = metrics }
+    }
+}
