@@ -78,16 +78,3 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
         CompletionBridge.runVoid(completionHandler, operation)
     }
 }
-
-extension DataService {
-    /// Runs an async operation that returns nothing and reports its outcome to a completion handler on
-    /// the main actor: `nil` on success, the error on failure. Returns the task, which can be cancelled.
-    /// Internal: only the runtime's own completion forms call it (generated code calls those).
-    @discardableResult
-    func completeVoid(
-        _ completionHandler: @escaping @MainActor ((any Error)?) -> Void,
-        _ operation: @escaping @Sendable () async throws -> Void
-    ) -> Task<Void, Never> {
-        complete({ (_: Void?, error: (any Error)?) in completionHandler(error) }, operation)
-    }
-}
