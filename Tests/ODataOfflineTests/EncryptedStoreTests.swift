@@ -32,8 +32,15 @@ final class EncryptedStoreTests: XCTestCase {
     private func cities(_ folder: URL, key: String?) async throws -> [String?] {
         let provider = OfflineODataProvider(metadata: try OfflineFixtures.espmMetadata(), parameters: parameters(folder, key: key))
         try await provider.open()
-        defer { Task { try? await provider.close() } }
-        return try await ESPMContainer(provider: provider).fetchCustomers().map(\.city)
+        // closed before returning (not in a later task), so that the next open or re-key finds the file unlocked
+        do {
+            let cities = try await ESPMContainer(provider: provider).fetchCustomers().map(\.city)
+            try await provider.close()
+            return cities
+        } catch {
+            try? await provider.close()
+            throw error
+        }
     }
 
     /// The store file and what is left beside it (write-ahead log), byte for byte.
