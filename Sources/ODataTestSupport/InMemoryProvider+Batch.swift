@@ -39,18 +39,7 @@ extension InMemoryProvider {
 
     /// Decodes the entities of a successful batch read of `query`; a failed read throws its error.
     public func entities(from part: BatchPartResponse, for query: DataQuery) throws(ODataError) -> EntityList {
-        return try ODataError.converting {
-            if let error = part.error(for: BatchPartRequest(method: "GET", url: query.relativeURLString), serviceRoot: serviceRoot) {
-                throw error
-            }
-            let type = try query.resultEntityType()
-            do {
-                return try ODataJSONDecoder().decodeEntityList(part.body, entityType: type)
-            } catch {
-                throw ODataError(.decoding, "batch read of \(query.relativeURLString): \(error)", underlyingError: error)
-            }
-
-        }
+        try part.jsonEntities(for: query, serviceRoot: serviceRoot)
     }
 
     private func apply(_ operation: BatchOperation, to store: inout InMemoryStore) throws -> BatchPartResponse {
