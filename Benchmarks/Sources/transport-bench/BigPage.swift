@@ -92,8 +92,12 @@ enum BigPage {
         var best = Array(repeating: Double.infinity, count: variants.count)
         var cpuOfBest = Array(repeating: 0.0, count: variants.count)
         var walls = Array(repeating: [Double](), count: variants.count)
-        for _ in 0..<max(runs, 10) {  // a round takes about a second; ten say more than three on a noisy VM
-            for (index, variant) in variants.enumerated() {
+        for round in 0..<max(runs, 10) {  // a round takes about a second; ten say more than three on a noisy VM
+            // each round starts at another variant, so that none always runs first (after the freeing of the
+            // previous round's last page) or always after the same neighbour
+            for offset in variants.indices {
+                let index = (round + offset) % variants.count
+                let variant = variants[index]
                 let cpu = processCPUSeconds()
                 let wall = try await timed(1, concurrency: 1, variant.1)
                 walls[index].append(wall)
@@ -124,15 +128,23 @@ enum BigPage {
     }
 
     /// `only-big`: `count` reads of the big page with `fetchEntities` over `CurlTransport` and nothing else
-    /// (after the model is loaded), for `valgrind --tool=callgrind` (run with 0 and n).
-    static func only(root: URL, count: Int) async throws {
+    /// (after the model is loaded), for `valgrind --tool=callgrind` (run with 0 and n); `only-typed`: the same
+    /// reads through the generated container's `fetchItems`, every property then read once (`typed-curl`).
+    static func only(root: URL, count: Int, typed: Bool) async throws {
         let curl = OnlineODataProvider(serviceName: "Bench", serviceRoot: root, transport: CurlTransport())
         let query = DataQuery().from(try await curl.loadDataModel().entitySet("Items"))
+        let container = BenchContainer(provider: curl)
         let start = DispatchTime.now().uptimeNanoseconds
         var total = 0
-        for _ in 0..<count { total += try await curl.fetchEntities(query, headers: [:], options: .init()).entities.count }
+        for _ in 0..<count {
+            if typed {
+                total += try await typedRead(container)
+            } else {
+                total += try await curl.fetchEntities(query, headers: [:], options: .init()).entities.count
+            }
+        }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(max(count, 1))
-        emit(String(format: "only-big %d pages, %d entities, %.1f us/page", count, total, wall))
+        emit("only-\(typed ? "typed" : "big") " + String(format: "%d pages, %d entities, %.1f us/page", count, total, wall))
     }
 
     /// User plus system CPU seconds of this process so far.

@@ -1,4 +1,4 @@
-// transport-bench <espm-root> <big-root> [requests=2000] [runs=3] [big | only-single | only-page | only-tx | only-big | sizes]
+// transport-bench <espm-root> <big-root> [requests=2000] [runs=3] [big | only-single | only-page | only-tx | only-big | only-typed | sizes]
 //
 // Transports side by side against a local static server (nginx, started by Benchmarks/transport-bench.sh):
 //   sdk-curl   OnlineODataProvider over ODataCurl's CurlTransport (fetchEntity / fetchEntities, typed decode;
@@ -103,8 +103,8 @@ if mode == "sizes" {
     try await Modes.sizes(root: root, count: requests, runs: runs)
     exit(0)
 }
-if mode == "only-big" {
-    try await BigPage.only(root: bigRoot, count: Int(arguments[2]) ?? 1)
+if mode == "only-big" || mode == "only-typed" {
+    try await BigPage.only(root: bigRoot, count: Int(arguments[2]) ?? 1, typed: mode == "only-typed")
     exit(0)
 }
 if mode.hasPrefix("only-") {
