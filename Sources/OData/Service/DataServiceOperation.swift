@@ -41,10 +41,12 @@ public enum DataServiceOperation: Sendable {
     case fetchLinks(from: EntityValue, property: NavigationDescriptor, entitySet: EntitySetDescriptor?)
     /// Adds a link from a to-many navigation property to `to`. Answer: `.none`.
     case addLink(
-        from: EntityValue, property: NavigationDescriptor, to: EntityValue, entitySet: EntitySetDescriptor?, targetSet: EntitySetDescriptor?)
+        from: EntityValue, property: NavigationDescriptor, to: EntityValue, entitySet: EntitySetDescriptor?, targetSet: EntitySetDescriptor?
+    )
     /// Replaces the target of a to-one navigation property. Answer: `.none`.
     case setLink(
-        from: EntityValue, property: NavigationDescriptor, to: EntityValue, entitySet: EntitySetDescriptor?, targetSet: EntitySetDescriptor?)
+        from: EntityValue, property: NavigationDescriptor, to: EntityValue, entitySet: EntitySetDescriptor?, targetSet: EntitySetDescriptor?
+    )
     /// Removes a link: to `to` for a to-many navigation property, the link itself for a to-one. Answer: `.none`.
     case removeLink(from: EntityValue, property: NavigationDescriptor, to: EntityValue?, entitySet: EntitySetDescriptor?)
     /// The media resource of a media-link entity, in memory. Answer: `.data`, with its content type.
