@@ -45,8 +45,9 @@ final class SmallProviderTests: XCTestCase {
         XCTAssertEqual(sorted.map(\.lastName), ["Babbage", "Byron"])
         let one = try await service.fetchCustomerWithKey(customerID: "C3")
         XCTAssertEqual(one.lastName, "Lovelace")
-        let filtered = try await service.count(matching: DataQuery().from(ESPMContainerMetadata.EntitySets.customers)
-            .filter(Customer.lastName.startsWith("B")))
+        let filtered = try await service.count(
+            matching: DataQuery().from(ESPMContainerMetadata.EntitySets.customers)
+                .filter(Customer.lastName.startsWith("B")))
         XCTAssertEqual(filtered, 2)
     }
 

@@ -4,6 +4,7 @@ import Foundation
 extension DataServiceProvider {
     /// Reads one page of a collection (entity set, navigation, or entity-returning function) with the
     /// query's options. Server-driven paging is not followed: `nextLink` of the result is the next page.
+    @inlinable
     public func fetchEntities(
         _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
     ) async throws(ODataError) -> EntityList {
@@ -14,6 +15,7 @@ extension DataServiceProvider {
     }
 
     /// Reads the page a server-driven next link (`EntityList.nextLink` of a page of `query`) addresses.
+    @inlinable
     public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
         -> EntityList
     {
@@ -24,6 +26,7 @@ extension DataServiceProvider {
     }
 
     /// Reads one entity (by key, or a to-one navigation); throws when there is none.
+    @inlinable
     public func fetchEntity(
         _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
     ) async throws(ODataError) -> EntityValue {
@@ -31,6 +34,7 @@ extension DataServiceProvider {
     }
 
     /// The number of entities a query addresses (`/$count`, honouring `$filter`).
+    @inlinable
     public func fetchCount(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
         switch try await perform(.fetchCount(query), headers: headers) {
         case .count(let count): return count
@@ -39,6 +43,7 @@ extension DataServiceProvider {
     }
 
     /// Reads a single property of the addressed entity (`Customers('1')/City`).
+    @inlinable
     public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
         async throws(ODataError) -> EdmValue
     {
@@ -49,6 +54,7 @@ extension DataServiceProvider {
     }
 
     /// Reads the raw `$value` of a primitive property (`Customers('1')/City/$value`).
+    @inlinable
     public func fetchPropertyValue(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
         async throws(ODataError) -> Data
     {
@@ -57,6 +63,7 @@ extension DataServiceProvider {
 
     /// Loads a navigation property into an entity: the related entities (to-many) or entity (to-one)
     /// replace the entity's navigation state.
+    @inlinable
     public func loadProperty(
         _ navigation: NavigationDescriptor, into entity: inout EntityValue, query: DataQuery = DataQuery(),
         headers: HTTPHeaders = HTTPHeaders()
@@ -65,6 +72,7 @@ extension DataServiceProvider {
     }
 
     /// Invokes a function import (`query.invocation`) and returns its decoded result.
+    @inlinable
     public func invokeFunction(
         _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
     ) async throws(ODataError) -> FunctionResult {
@@ -75,11 +83,13 @@ extension DataServiceProvider {
     }
 
     /// The service's `$metadata` document.
+    @inlinable
     public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
         try await data(.fetchMetadataDocument, headers: headers).data
     }
 
     /// The answer of an operation whose answer is `.entity`.
+    @inlinable
     func entity(_ operation: DataServiceOperation, headers: HTTPHeaders) async throws(ODataError) -> EntityValue {
         switch try await perform(operation, headers: headers) {
         case .entity(let entity): return entity
@@ -88,6 +98,7 @@ extension DataServiceProvider {
     }
 
     /// The answer of an operation whose answer is `.data`.
+    @inlinable
     func data(_ operation: DataServiceOperation, headers: HTTPHeaders) async throws(ODataError) -> (data: Data, contentType: String?) {
         switch try await perform(operation, headers: headers) {
         case .data(let data, let contentType): return (data, contentType)
@@ -96,6 +107,7 @@ extension DataServiceProvider {
     }
 
     /// Runs an operation whose answer is `.none`.
+    @inlinable
     func run(_ operation: DataServiceOperation, headers: HTTPHeaders) async throws(ODataError) {
         switch try await perform(operation, headers: headers) {
         case .none: return
@@ -106,6 +118,7 @@ extension DataServiceProvider {
 
 extension DataServiceResult {
     /// The error for a provider that answered an operation with the wrong result case (a provider's bug).
+    @usableFromInline
     func mismatch(for operation: String, by provider: String) -> ODataError {
         ODataError(.invalidValue, "\(provider) answered \(operation) with \(self.caseName), not the result \(operation) has")
     }

@@ -4,6 +4,7 @@ import Foundation
 extension DataServiceProvider {
     /// Creates an entity in an entity set and returns the provider's version of it (key, ETag, edit
     /// link). Loaded navigation properties are deep-inserted (new entities) or bound (existing ones).
+    @inlinable
     public func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders())
         async throws(ODataError) -> EntityValue
     {
@@ -11,6 +12,7 @@ extension DataServiceProvider {
     }
 
     /// Creates an entity related to `parent` through a navigation property (`POST Parent(key)/Nav`).
+    @inlinable
     public func createRelatedEntity(
         _ entity: EntityValue, in parent: EntityValue, property: NavigationDescriptor, parentSet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
@@ -20,6 +22,7 @@ extension DataServiceProvider {
 
     /// Updates an entity (`options.updateMode`: MERGE or PATCH with the changed properties, PUT with
     /// all), checking its ETag; returns it with changes accepted and the new ETag.
+    @inlinable
     public func updateEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
@@ -28,6 +31,7 @@ extension DataServiceProvider {
     }
 
     /// Deletes an entity, checking its ETag.
+    @inlinable
     public func deleteEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
@@ -36,6 +40,7 @@ extension DataServiceProvider {
     }
 
     /// The URIs of the entities a navigation property links to (`$links`).
+    @inlinable
     public func fetchLinks(
         from entity: EntityValue, property: NavigationDescriptor, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
@@ -47,6 +52,7 @@ extension DataServiceProvider {
     }
 
     /// Adds a link from a to-many navigation property to `target`.
+    @inlinable
     public func addLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
@@ -55,6 +61,7 @@ extension DataServiceProvider {
     }
 
     /// Replaces the target of a to-one navigation property.
+    @inlinable
     public func setLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
@@ -63,6 +70,7 @@ extension DataServiceProvider {
     }
 
     /// Removes a link: to `target` for a to-many navigation property, the link itself for a to-one.
+    @inlinable
     public func removeLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue? = nil, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
@@ -71,6 +79,7 @@ extension DataServiceProvider {
     }
 
     /// The media resource of a media-link entity, in memory, with its content type.
+    @inlinable
     public func fetchMedia(of entity: EntityValue, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders())
         async throws(ODataError) -> (data: Data, contentType: String?)
     {
@@ -78,7 +87,7 @@ extension DataServiceProvider {
     }
 
     /// Writes the media resource of a media-link entity into a file; returns the content type.
-    @discardableResult
+    @inlinable @discardableResult
     public func downloadMedia(
         of entity: EntityValue, to file: URL, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> String? {
@@ -89,7 +98,7 @@ extension DataServiceProvider {
     }
 
     /// Replaces the media resource of a media-link entity; returns the new ETag, if any.
-    @discardableResult
+    @inlinable @discardableResult
     public func uploadMedia(
         of entity: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
@@ -101,6 +110,7 @@ extension DataServiceProvider {
     }
 
     /// Creates a media-link entity from its media resource (`Slug` names it); returns the created entity.
+    @inlinable
     public func createMedia(
         in entitySet: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> EntityValue {
@@ -109,6 +119,7 @@ extension DataServiceProvider {
 
     /// Runs a batch of reads and changesets; each read and changeset gets its result or typed error
     /// in the batch (`RequestBatch.queryResult(at:)`, `ChangeSet.isSuccess`, `ChangeSet.error`).
+    @inlinable
     public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) {
         try await run(.processBatch(batch), headers: headers)
     }

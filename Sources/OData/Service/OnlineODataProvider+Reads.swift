@@ -9,11 +9,15 @@ extension OnlineODataProvider: DataServiceProvider {
     public func perform(_ operation: DataServiceOperation, headers: HTTPHeaders) async throws(ODataError) -> DataServiceResult {
         do {
             switch operation {
+            case .fetchEntity(let query, _):
+                let type = try query.resultEntityType()
+                let request = requestBuilder.get(try requestBuilder.url(of: query), headers: headers)
+                return try await send(OnlineOperation(request: request, answer: .payload(orEmpty: false), decoding: .entity(type)))
             case .fetchEntities(let query, let requestOptions):
                 try query.checkEntitySetCapabilities()
-                return .entities(try await page(try requestBuilder.fetch(query, headers: headers, options: requestOptions), of: query))
+                return try await page(try requestBuilder.fetch(query, headers: headers, options: requestOptions), of: query)
             case .fetchPage(let nextLink, let query):
-                return .entities(try await page(try requestBuilder.nextPage(nextLink, headers: headers), of: query))
+                return try await page(try requestBuilder.nextPage(nextLink, headers: headers), of: query)
             case .updateEntity(let entity, let entitySet, let requestOptions):
                 try entitySet?.checkAllows(.update)
                 if requestOptions.updateMode != .replace && !entity.hasChanges { return .entity(entity) }
@@ -22,7 +26,7 @@ extension OnlineODataProvider: DataServiceProvider {
                 if batch.isEmpty { return DataServiceResult.none }
                 return try await send(try self.batch(batch, headers: headers))
             default:
-                return try await send(try read(operation, headers: headers) ?? write(operation, headers: headers))
+                return try await send(try online(operation, headers: headers))
             }
         } catch {
             throw ODataError(wrapping: error)
@@ -30,73 +34,65 @@ extension OnlineODataProvider: DataServiceProvider {
     }
 
     /// One page of a collection: streamed over a streaming transport (see `collectPage`), else read whole.
-    private func page(_ request: HTTPRequest, of query: DataQuery) async throws -> EntityList {
+    private func page(_ request: HTTPRequest, of query: DataQuery) async throws -> DataServiceResult {
         let type = try query.resultEntityType()
-        if streamsPages(of: query) { return try await collectPage(request, type: type) }
-        return try await send(
-            OnlineOperation(request: request, answer: .payload(orEmpty: false)) { [codec] response in
-                try codec.decodeEntityList(response.body, entityType: type)
-            })
+        if streamsPages(of: query) { return .entities(try await collectPage(request, type: type)) }
+        return try await send(OnlineOperation(request: request, answer: .payload(orEmpty: false), decoding: .entities(type)))
     }
 
-    /// The read operations (nil for another operation).
-    private func read(_ operation: DataServiceOperation, headers: HTTPHeaders) throws -> OnlineOperation<DataServiceResult>? {
+    /// The read operations here, the others from `write(_:headers:)`.
+    private func online(_ operation: DataServiceOperation, headers: HTTPHeaders) throws -> OnlineOperation {
         switch operation {
-        case .fetchEntity(let query, _):
-            let type = try query.resultEntityType()
-            return OnlineOperation(
-                request: requestBuilder.get(try requestBuilder.url(of: query), headers: headers), answer: .payload(orEmpty: false)
-            ) {
-                .entity(try entity(in: $0, type: type))
-            }
         case .fetchCount(let query):
-            return OnlineOperation(request: try requestBuilder.count(query, headers: headers), answer: .raw) { response in
-                let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                guard let count = Int(text), count >= 0 else {
-                    throw ODataError(
-                        .decoding, "$count answered '\(text.prefix(80))', not a count", method: "GET", url: response.url,
-                        statusCode: response.statusCode, responseBody: response.body, position: 0)
-                }
-                return .count(count)
-            }
+            return OnlineOperation(
+                request: try requestBuilder.count(query, headers: headers), answer: .raw,
+                decoding: .custom { response, _ in
+                    let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    guard let count = Int(text), count >= 0 else {
+                        throw ODataError(
+                            .decoding, "$count answered '\(text.prefix(80))', not a count", method: "GET", url: response.url,
+                            statusCode: response.statusCode, responseBody: response.body, position: 0)
+                    }
+                    return .count(count)
+                })
         case .fetchProperty(let property, let query):
             return OnlineOperation(
-                request: try requestBuilder.property(property, of: query, headers: headers), answer: .payload(orEmpty: false)
-            ) {
-                [codec] in .value(try codec.decodeValue($0.body, type: property.type))
-            }
+                request: try requestBuilder.property(property, of: query, headers: headers), answer: .payload(orEmpty: false),
+                decoding: .value(property.type))
         case .fetchPropertyValue(let property, let query):
-            return OnlineOperation(request: try requestBuilder.propertyValue(property, of: query, headers: headers), answer: .raw) {
-                .data($0.body, contentType: $0.headers["Content-Type"])
-            }
+            return OnlineOperation(
+                request: try requestBuilder.propertyValue(property, of: query, headers: headers), answer: .raw, decoding: .body)
         case .loadProperty(let navigation, let entity, let query):
             let request = try requestBuilder.navigation(navigation, of: entity, query: query, headers: headers)
-            return OnlineOperation(request: request, answer: .payload(orEmpty: !navigation.isCollection)) { [codec] response in
-                var loaded = entity
-                if navigation.isCollection {
-                    loaded[navigation] = .entities(try codec.decodeEntityList(response.body, entityType: navigation.targetType).entities)
-                } else if response.statusCode == 204 {
-                    loaded[navigation] = .entity(nil)
-                } else {
-                    loaded[navigation] = .entity(try self.entity(in: response, type: navigation.targetType))
-                }
-                return .entity(loaded)
-            }
+            return OnlineOperation(
+                request: request, answer: .payload(orEmpty: !navigation.isCollection),
+                decoding: .custom { response, codec in
+                    var loaded = entity
+                    if navigation.isCollection {
+                        loaded[navigation] = .entities(
+                            try codec.decodeEntityList(response.body, entityType: navigation.targetType).entities)
+                    } else if response.statusCode == 204 {
+                        loaded[navigation] = .entity(nil)
+                    } else {
+                        loaded[navigation] = .entity(try Self.entity(in: response, type: navigation.targetType, codec: codec))
+                    }
+                    return .entity(loaded)
+                })
         case .invokeFunction(let query, let requestOptions):
             guard let function = query.invocation?.function else {
                 throw ODataError(.invalidRequest, "the query invokes no function import")
             }
             let request = try requestBuilder.invoke(query, headers: headers, options: requestOptions)
-            return OnlineOperation(request: request, answer: .payload(orEmpty: true)) { [codec] response in
-                if response.statusCode == 204 || response.body.isEmpty { return .function(.none) }
-                return .function(try codec.decodeFunctionResult(response.body, function: function))
-            }
+            return OnlineOperation(
+                request: request, answer: .payload(orEmpty: true),
+                decoding: .custom { response, codec in
+                    if response.statusCode == 204 || response.body.isEmpty { return .function(.none) }
+                    return .function(try codec.decodeFunctionResult(response.body, function: function))
+                })
         case .fetchMetadataDocument:
-            return OnlineOperation(request: try requestBuilder.metadata(headers: headers), answer: .raw) {
-                .data($0.body, contentType: $0.headers["Content-Type"])
-            }
+            return OnlineOperation(request: try requestBuilder.metadata(headers: headers), answer: .raw, decoding: .body)
         default:
-            return nil
+            return try write(operation, headers: headers)
         }
     }
 }

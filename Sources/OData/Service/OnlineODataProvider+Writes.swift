@@ -10,7 +10,7 @@ import Foundation
 /// each read and changeset gets its result or typed error.
 extension OnlineODataProvider {
     /// The write operations (and `$links`, media), built for `send`.
-    func write(_ operation: DataServiceOperation, headers: HTTPHeaders) throws -> OnlineOperation<DataServiceResult> {
+    func write(_ operation: DataServiceOperation, headers: HTTPHeaders) throws -> OnlineOperation {
         switch operation {
         case .createEntity(let entity, let entitySet):
             try entitySet.checkAllows(.create)
@@ -24,7 +24,7 @@ extension OnlineODataProvider {
             return answeringNothing(try requestBuilder.delete(entity, in: entitySet, headers: headers, options: requestOptions))
         case .fetchLinks(let entity, let property, let entitySet):
             let request = try requestBuilder.links(from: entity, property: property, entitySet: entitySet, headers: headers)
-            return OnlineOperation(request: request, answer: .payload(orEmpty: false)) { [codec] in .links(try codec.decodeLinks($0.body)) }
+            return OnlineOperation(request: request, answer: .payload(orEmpty: false), decoding: .links)
         case .addLink(let entity, let property, let target, let entitySet, let targetSet):
             return answeringNothing(
                 try requestBuilder.link(
@@ -37,21 +37,19 @@ extension OnlineODataProvider {
             return answeringNothing(
                 try requestBuilder.removeLink(from: entity, property: property, to: target, entitySet: entitySet, headers: headers))
         case .fetchMedia(let entity, let entitySet):
-            return OnlineOperation(request: try requestBuilder.media(of: entity, entitySet: entitySet, headers: headers), answer: .raw) {
-                .data($0.body, contentType: $0.headers["Content-Type"])
-            }
+            return OnlineOperation(
+                request: try requestBuilder.media(of: entity, entitySet: entitySet, headers: headers), answer: .raw, decoding: .body)
         case .downloadMedia(let entity, let file, let entitySet):
             let request = try requestBuilder.media(of: entity, entitySet: entitySet, to: file, headers: headers)
-            return OnlineOperation(request: request, answer: .raw) { .contentType($0.headers["Content-Type"]) }
+            return OnlineOperation(
+                request: request, answer: .raw, decoding: .custom { response, _ in .contentType(response.headers["Content-Type"]) })
         case .uploadMedia(let entity, let body, let contentType, let entitySet):
             let request = try requestBuilder.uploadMedia(
                 of: entity, body: body, contentType: contentType, entitySet: entitySet, headers: headers)
-            return OnlineOperation(request: request, answer: .raw) { .etag($0.headers["ETag"]) }
+            return OnlineOperation(request: request, answer: .raw, decoding: .custom { response, _ in .etag(response.headers["ETag"]) })
         case .createMedia(let entitySet, let body, let contentType, let slug):
             let request = try requestBuilder.createMedia(in: entitySet, body: body, contentType: contentType, slug: slug, headers: headers)
-            return OnlineOperation(request: request, answer: .payload(orEmpty: false)) {
-                .entity(try entity(in: $0, type: entitySet.entityType))
-            }
+            return OnlineOperation(request: request, answer: .payload(orEmpty: false), decoding: .entity(entitySet.entityType))
         default:
             throw operation.unsupported(by: "OnlineODataProvider")
         }
@@ -59,44 +57,49 @@ extension OnlineODataProvider {
 
     /// An update: answered by the entity with its changes accepted and the response's ETag.
     func update(_ entity: EntityValue, in entitySet: EntitySetDescriptor?, headers: HTTPHeaders, options requestOptions: RequestOptions)
-        throws -> OnlineOperation<DataServiceResult>
+        throws -> OnlineOperation
     {
         let request = try requestBuilder.update(entity, in: entitySet, headers: headers, options: requestOptions)
-        return OnlineOperation(request: request, answer: .raw) { response in
-            var updated = entity
-            updated.acceptChanges()
-            if let etag = response.headers["ETag"] { updated.metadata.etag = etag }
-            return .entity(updated)
-        }
+        return OnlineOperation(
+            request: request, answer: .raw,
+            decoding: .custom { response, _ in
+                var updated = entity
+                updated.acceptChanges()
+                if let etag = response.headers["ETag"] { updated.metadata.etag = etag }
+                return .entity(updated)
+            })
     }
 
     /// A `$batch` of the batch's reads and changesets; the answer's parts are recorded in the batch.
-    func batch(_ batch: RequestBatch, headers: HTTPHeaders) throws -> OnlineOperation<DataServiceResult> {
-        OnlineOperation(request: try requestBuilder.batch(batch, headers: headers), answer: .mediaType("multipart/mixed")) {
-            [serviceRoot] response in
-            try batch.record(
-                try BatchReader.decode(response.body, contentType: response.headers["Content-Type"] ?? ""), serviceRoot: serviceRoot)
-            return DataServiceResult.none
-        }
+    func batch(_ batch: RequestBatch, headers: HTTPHeaders) throws -> OnlineOperation {
+        OnlineOperation(
+            request: try requestBuilder.batch(batch, headers: headers), answer: .mediaType("multipart/mixed"),
+            decoding: .custom { [serviceRoot] response, _ in
+                try batch.record(
+                    try BatchReader.decode(response.body, contentType: response.headers["Content-Type"] ?? ""), serviceRoot: serviceRoot)
+                return DataServiceResult.none
+            })
     }
 
     /// A create: answered by the server's entity, or (204, or no body) the entity sent with the `Location` and
     /// `ETag` of the response.
-    private func created(_ entity: EntityValue, by request: HTTPRequest) -> OnlineOperation<DataServiceResult> {
-        OnlineOperation(request: request, answer: .payload(orEmpty: true)) { response in
-            if response.statusCode == 204 || response.body.isEmpty {
-                var created = entity
-                created.acceptChanges()
-                created.metadata.uri = response.headers["Location"] ?? created.metadata.uri
-                created.metadata.etag = response.headers["ETag"] ?? created.metadata.etag
-                return .entity(created)
-            }
-            return .entity(try self.entity(in: response, type: entity.entityType))
-        }
+    private func created(_ entity: EntityValue, by request: HTTPRequest) -> OnlineOperation {
+        OnlineOperation(
+            request: request, answer: .payload(orEmpty: true),
+            decoding: .custom { response, codec in
+                if response.statusCode == 204 || response.body.isEmpty {
+                    var created = entity
+                    created.acceptChanges()
+                    created.metadata.uri = response.headers["Location"] ?? created.metadata.uri
+                    created.metadata.etag = response.headers["ETag"] ?? created.metadata.etag
+                    return .entity(created)
+                }
+                return .entity(try Self.entity(in: response, type: entity.entityType, codec: codec))
+            })
     }
 
     /// An operation answered by its status alone.
-    private func answeringNothing(_ request: HTTPRequest) -> OnlineOperation<DataServiceResult> {
-        OnlineOperation(request: request, answer: .raw) { _ in DataServiceResult.none }
+    private func answeringNothing(_ request: HTTPRequest) -> OnlineOperation {
+        OnlineOperation(request: request, answer: .raw, decoding: .nothing)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// One operation of the online provider as a value: the request, the statuses it accepts, what its answer must
 /// be, and how the answer is decoded. `OnlineODataProvider.send(_:)` runs every one of them the same way.
-struct OnlineOperation<Output> {
+struct OnlineOperation {
     /// What the answer's body must be before it is decoded.
     enum Answer {
         /// Any body, or none (counts, `$value`, media, `$metadata`, writes that answer nothing).
@@ -19,23 +19,58 @@ struct OnlineOperation<Output> {
     var accepts: Range<Int> = 200..<300
     /// What the answer's body must be.
     var answer: Answer
-    /// Decodes an accepted, checked answer.
-    var decode: (HTTPResponse) throws -> Output
+    /// How an accepted, checked answer is decoded.
+    var decoding: Decoding
+
+    /// How an answer is decoded: the common shapes as values (no closure to allocate on a read), the rest by a
+    /// closure given the response and the provider's codec.
+    enum Decoding {
+        /// One entity of the type (`.entity`), with the response's `ETag` when the payload has none.
+        case entity(EntityTypeDescriptor)
+        /// A page of entities of the type (`.entities`).
+        case entities(EntityTypeDescriptor)
+        /// A property's value (`.value`).
+        case value(PropertyType)
+        /// `$links` (`.links`).
+        case links
+        /// The body and its content type (`.data`).
+        case body
+        /// Nothing (`.none`).
+        case nothing
+        /// Decoded by the closure.
+        case custom((HTTPResponse, any ODataPayloadCodec) throws -> DataServiceResult)
+    }
 }
 
 extension OnlineODataProvider {
     /// Runs an operation: through the middleware chain and the transport, then the status and content-type
-    /// checks, then its decoder, with every failure an `ODataError` carrying the request's method and URL (and the
+    /// checks, then its decoding, with every failure an `ODataError` carrying the request's method and URL (and the
     /// response's status, headers and body once there is one).
-    func send<Output>(_ operation: OnlineOperation<Output>) async throws(ODataError) -> Output {
-        let request = operation.request
+    func send(_ operation: OnlineOperation) async throws(ODataError) -> DataServiceResult {
+        let response = try await exchange(operation)
+        return try ResponseChecks.decode(response, operation.request) { () throws -> DataServiceResult in
+            switch operation.decoding {
+            case .entity(let type): .entity(try Self.entity(in: response, type: type, codec: codec))
+            case .entities(let type): .entities(try codec.decodeEntityList(response.body, entityType: type))
+            case .value(let type): .value(try codec.decodeValue(response.body, type: type))
+            case .links: .links(try codec.decodeLinks(response.body))
+            case .body: .data(response.body, contentType: response.headers["Content-Type"])
+            case .nothing: DataServiceResult.none
+            case .custom(let decode): try decode(response, codec)
+            }
+        }
+    }
+
+    /// The request/response part of `send(_:)`: the pipeline, the accepted statuses, `sap-message`s and the
+    /// answer's content type.
+    func exchange(_ operation: OnlineOperation) async throws(ODataError) -> HTTPResponse {
         let response: HTTPResponse
         do {
-            response = try await pipeline.send(request)
+            response = try await pipeline.send(operation.request)
         } catch {
             throw ODataError(wrapping: error)
         }
-        guard operation.accepts.contains(response.statusCode) else { throw ODataError.status(response, for: request) }
+        guard operation.accepts.contains(response.statusCode) else { throw ODataError.status(response, for: operation.request) }
         if let handler = options.sapMessageHandler {
             let messages = response.sapMessages
             if !messages.isEmpty { handler(messages, response) }
@@ -44,25 +79,25 @@ extension OnlineODataProvider {
         case .raw: break
         case .payload(let orEmpty):
             if !orEmpty || (response.statusCode != 204 && !response.body.isEmpty) {
-                try ResponseChecks.checkContentType(response, request, codec: codec)
+                try ResponseChecks.checkContentType(response, operation.request, codec: codec)
             }
         case .mediaType(let expected):
             guard let type = response.headers["Content-Type"], HTTPResponse.mediaType(of: type) == expected else {
                 throw ODataError(
                     .wrongContentType,
-                    "\(request.effectiveMethod) \(request.url.absoluteString) answered "
+                    "\(operation.request.effectiveMethod) \(operation.request.url.absoluteString) answered "
                         + "\(response.headers["Content-Type"] ?? "no content type"), not \(expected)",
-                    method: request.method, url: request.url, statusCode: response.statusCode, responseHeaders: response.headers,
-                    responseBody: response.body)
+                    method: operation.request.method, url: operation.request.url, statusCode: response.statusCode,
+                    responseHeaders: response.headers, responseBody: response.body)
             }
         }
-        return try ResponseChecks.decode(response, request) { try operation.decode(response) }
+        return response
     }
 
     /// Sends a request through the pipeline and returns the 2xx response; any other status
     /// throws `ODataError` with the server's error parsed (`.preconditionFailed` for 412).
     public func execute(_ request: HTTPRequest) async throws(ODataError) -> HTTPResponse {
-        try await send(OnlineOperation(request: request, answer: .raw) { $0 })
+        try await exchange(OnlineOperation(request: request, answer: .raw, decoding: .nothing))
     }
 
     /// An absolute URL for a path relative to the service root (`Customers('1')?$top=1`),
@@ -79,8 +114,9 @@ extension OnlineODataProvider {
         return try ResponseChecks.decode(response, request) { try codec.decodeEntityList(response.body, entityType: type) }
     }
 
-    /// An entity decoded from an answer, with the response's `ETag` when the payload has none.
-    func entity(in response: HTTPResponse, type: EntityTypeDescriptor) throws -> EntityValue {
+    /// An entity decoded from an answer, with the response's `ETag` when the payload has none (static, so that a
+    /// decoder captures the codec, not the provider).
+    static func entity(in response: HTTPResponse, type: EntityTypeDescriptor, codec: any ODataPayloadCodec) throws -> EntityValue {
         var entity = try codec.decodeEntity(response.body, entityType: type)
         if entity.metadata.etag == nil, let etag = response.headers["ETag"] { entity.metadata.etag = etag }
         return entity

@@ -22,7 +22,8 @@ final class BatchPartCodecTests: XCTestCase {
         XCTAssertEqual(part.statusCode, 200)
         let list = try BatchPartCodec.entities(from: part, for: query, serviceRoot: root, typeResolver: nil)
         XCTAssertEqual(list.entities.map { $0[Customer.entityType.properties[2]] }, [.string("Byron"), .string("Babbage")])
-        XCTAssertEqual(list.entities.map(\.metadata.uri), ["http://host.invalid/svc/Customers('1')", "http://host.invalid/svc/Customers('2')"])
+        XCTAssertEqual(
+            list.entities.map(\.metadata.uri), ["http://host.invalid/svc/Customers('1')", "http://host.invalid/svc/Customers('2')"])
         XCTAssertEqual(list.entities.map(\.metadata.etag), ["W/\"1\"", "W/\"2\""])
     }
 
