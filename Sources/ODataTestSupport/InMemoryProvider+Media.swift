@@ -4,7 +4,7 @@ import OData
 /// Media resources of the in-memory provider (entity types with `m:HasStream`).
 extension InMemoryProvider {
     /// The media resource of a media-link entity; 404 when it has none.
-    public func fetchMedia(
+    func fetchMedia(
         of entity: EntityValue, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> (data: Data, contentType: String?) {
         return try ODataError.converting {
@@ -16,7 +16,7 @@ extension InMemoryProvider {
 
     /// Writes the media resource of a media-link entity into a file; returns its content type.
     @discardableResult
-    public func downloadMedia(
+    func downloadMedia(
         of entity: EntityValue, to file: URL, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> String? {
         return try ODataError.converting {
@@ -29,7 +29,7 @@ extension InMemoryProvider {
 
     /// Replaces the media resource of a media-link entity (checking its media ETag); returns the new ETag.
     @discardableResult
-    public func uploadMedia(
+    func uploadMedia(
         of entity: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> String? {
@@ -47,7 +47,7 @@ extension InMemoryProvider {
 
     /// Creates a media-link entity from its media resource. Its key is `slug` when the type has a single
     /// string key, else the next free number of a single integer key.
-    public func createMedia(
+    func createMedia(
         in entitySet: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> EntityValue {

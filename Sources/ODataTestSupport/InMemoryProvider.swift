@@ -79,7 +79,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     // MARK: Reads
 
     /// Reads a page of a collection; with `pageSize` set, `nextLink` addresses the next page.
-    public func fetchEntities(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
+    func fetchEntities(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
         async throws(ODataError) -> EntityList
     {
         return try await ODataError.converting {
@@ -95,7 +95,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// Reads the page a next link of `fetchEntities` addresses.
-    public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
+    func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
         -> EntityList
     {
         return try ODataError.converting {
@@ -122,7 +122,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// Reads the one entity a query addresses; 404 when there is none.
-    public func fetchEntity(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
+    func fetchEntity(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
         async throws(ODataError) -> EntityValue
     {
         return try ODataError.converting {
@@ -134,7 +134,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// The number of entities a query addresses (ignoring `$skip` and `$top`).
-    public func fetchCount(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
+    func fetchCount(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
         return try ODataError.converting {
             try withStore("count \(query.relativeURLString)") { try $0.select(query).total }
 
@@ -142,7 +142,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// A property of the entity a query addresses (null when not set).
-    public func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
+    func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
         async throws(ODataError)
         -> EdmValue
     {
@@ -154,7 +154,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// The raw `$value` of a primitive property: its text (binary as is); 404 when null.
-    public func fetchPropertyValue(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
+    func fetchPropertyValue(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
         async throws(ODataError) -> Data
     {
         return try await ODataError.converting {
@@ -169,7 +169,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// Loads a navigation property of a stored entity; `query` filters, orders and pages its targets.
-    public func loadProperty(
+    func loadProperty(
         _ navigation: NavigationDescriptor, into entity: inout EntityValue, query: DataQuery = DataQuery(),
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
@@ -189,7 +189,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// Answers a function import with the handler given at init; `.unsupportedOperation` without one.
-    public func invokeFunction(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
+    func invokeFunction(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
         async throws(ODataError) -> FunctionResult
     {
         return try ODataError.converting {
@@ -201,7 +201,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// The `$metadata` document given at init; `.unsupportedOperation` without one.
-    public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
+    func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
         return try ODataError.converting {
             guard let metadataDocument else { throw unsupported("read $metadata (no document given)") }
             return metadataDocument

@@ -3,7 +3,7 @@ import OData
 
 /// A provider that answers reads and function imports from recorded JSON payloads by
 /// `METHOD relative-URL` (rendered by the runtime exactly as it would be sent) and remembers every
-/// request in that form. Writes, `$links`, media and `$batch` throw `.unsupportedOperation`
+/// request in that form. Every other operation (writes, `$links`, media, `$batch`, …) throws `.unsupportedOperation`
 /// (use `InMemoryProvider` for those); a request without a recording throws `.httpStatus` 404.
 public final class RecordedProvider: DataServiceProvider, @unchecked Sendable {
     /// The service's name.
@@ -30,43 +30,26 @@ public final class RecordedProvider: DataServiceProvider, @unchecked Sendable {
         return try Data(contentsOf: directory.appendingPathComponent(name))
     }
 
-    func unsupported(_ what: String) -> ODataError {
-        ODataError(.unsupportedOperation, "RecordedProvider cannot \(what)")
-    }
-
-    /// The recorded feed of the query's entity set.
-    public func fetchEntities(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
-        async throws(ODataError) -> EntityList
-    {
-        return try ODataError.converting {
-            let data = try payload("GET", query)
-            return try ODataJSONDecoder().decodeEntityList(data, entityType: try query.resultEntityType())
-
-        }
-    }
-
-    /// The recorded entity of the query.
-    public func fetchEntity(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
-        async throws(ODataError) -> EntityValue
-    {
-        return try ODataError.converting {
-            let data = try payload("GET", query)
-            return try ODataJSONDecoder().decodeEntity(data, entityType: try query.resultEntityType())
-
-        }
-    }
-
-    /// The recorded result of a function import (by its HTTP method and URL).
-    public func invokeFunction(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
-        async throws(ODataError) -> FunctionResult
-    {
-        return try ODataError.converting {
-            guard let function = query.invocation?.function else {
-                throw ODataError(.invalidRequest, "the query invokes no function import")
+    /// Answers reads of entities and function imports from the recordings; every other operation throws
+    /// `.unsupportedOperation`.
+    public func perform(_ operation: DataServiceOperation, headers: HTTPHeaders) async throws(ODataError) -> DataServiceResult {
+        do {
+            switch operation {
+            case .fetchEntities(let query, _):
+                return .entities(
+                    try ODataJSONDecoder().decodeEntityList(try payload("GET", query), entityType: try query.resultEntityType()))
+            case .fetchEntity(let query, _):
+                return .entity(try ODataJSONDecoder().decodeEntity(try payload("GET", query), entityType: try query.resultEntityType()))
+            case .invokeFunction(let query, _):
+                guard let function = query.invocation?.function else {
+                    throw ODataError(.invalidRequest, "the query invokes no function import")
+                }
+                return .function(try ODataJSONDecoder().decodeFunctionResult(try payload(function.httpMethod, query), function: function))
+            default:
+                throw operation.unsupported(by: "RecordedProvider")
             }
-            let data = try payload(function.httpMethod, query)
-            return try ODataJSONDecoder().decodeFunctionResult(data, function: function)
-
+        } catch {
+            throw ODataError(wrapping: error)
         }
     }
 }

@@ -6,15 +6,6 @@ extension OnlineODataProvider {
     /// own `loadDataModel()` does this, an offline store does it with the metadata it keeps.
     public func noteRepeatableRequests(declaredIn metadata: ServiceMetadata) { repeatabilityDeclaration.note(metadata) }
 
-    /// Reads the service's `$metadata` document.
-    public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
-        do {
-            return try await execute(try requestBuilder.metadata(headers: headers)).body
-        } catch {
-            throw ODataError(wrapping: error)
-        }
-    }
-
     /// Loads `$metadata` and builds the dynamic `DataModel` (entity sets, types and function imports
     /// by name) for a container (the default one when nil), with metadata patches applied before resolution.
     /// Parse failures and patches that do not apply throw `ODataError` `.decoding`.

@@ -1,128 +1,98 @@
 import Foundation
 
 extension OnlineODataProvider: DataServiceProvider {
-    /// Reads one page of a collection (entity set, navigation, or entity-returning function).
-    /// Server-driven paging is not followed here: see `pages(_:)` and `entities(_:)`. A large JSON page of an
-    /// entity set or navigation (256 KB or more, or of unknown length) is decoded while it arrives when the
-    /// transport streams (see `PagedEntities`); a smaller one is read whole, then decoded.
-    public func fetchEntities(_ query: DataQuery, headers: HTTPHeaders, options requestOptions: RequestOptions) async throws(ODataError)
-        -> EntityList
-    {
+    /// Carries out an operation over HTTP: every one is built as an `OnlineOperation` (its request, accepted
+    /// statuses, expected answer and decoder) and run by one `send`. A large JSON or Atom page of an entity set or
+    /// navigation (256 KB or more, or of unknown length) is decoded while it arrives when the transport streams
+    /// (see `PagedEntities`); server-driven paging is not followed (see `pages(_:)` and `entities(_:)`), and a next
+    /// link to another origin is `.crossOriginNextLink`.
+    public func perform(_ operation: DataServiceOperation, headers: HTTPHeaders) async throws(ODataError) -> DataServiceResult {
         do {
-            try query.checkEntitySetCapabilities()
-            let request = try requestBuilder.fetch(query, headers: headers, options: requestOptions)
-            if streamsPages(of: query) {
-                return try await collectPage(request, type: try query.resultEntityType())
+            switch operation {
+            case .fetchEntity(let query, _):
+                let type = try query.resultEntityType()
+                let request = requestBuilder.get(try requestBuilder.url(of: query), headers: headers)
+                return try await send(OnlineOperation(request: request, answer: .payload(orEmpty: false), decoding: .entity(type)))
+            case .fetchEntities(let query, let requestOptions):
+                try query.checkEntitySetCapabilities()
+                return try await page(try requestBuilder.fetch(query, headers: headers, options: requestOptions), of: query)
+            case .fetchPage(let nextLink, let query):
+                return try await page(try requestBuilder.nextPage(nextLink, headers: headers), of: query)
+            case .updateEntity(let entity, let entitySet, let requestOptions):
+                try entitySet?.checkAllows(.update)
+                if requestOptions.updateMode != .replace && !entity.hasChanges { return .entity(entity) }
+                return try await send(try update(entity, in: entitySet, headers: headers, options: requestOptions))
+            case .processBatch(let batch):
+                if batch.isEmpty { return DataServiceResult.none }
+                return try await send(try self.batch(batch, headers: headers))
+            default:
+                return try await send(try online(operation, headers: headers))
             }
-            let response = try await execute(request)
-            return try decodeList(response, request, type: try query.resultEntityType())
         } catch {
             throw ODataError(wrapping: error)
         }
     }
 
-    /// Reads the page a server-driven next link of `query` addresses; a link to another origin throws
-    /// `ODataError` `.crossOriginNextLink`.
-    public func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
-        -> EntityList
-    {
-        do {
-            let request = try requestBuilder.nextPage(nextLink, headers: headers)
-            if streamsPages(of: query) {
-                return try await collectPage(request, type: try query.resultEntityType())
-            }
-            let response = try await execute(request)
-            return try decodeList(response, request, type: try query.resultEntityType())
-        } catch {
-            throw ODataError(wrapping: error)
-        }
+    /// One page of a collection: streamed over a streaming transport (see `collectPage`), else read whole.
+    private func page(_ request: HTTPRequest, of query: DataQuery) async throws -> DataServiceResult {
+        let type = try query.resultEntityType()
+        if streamsPages(of: query) { return .entities(try await collectPage(request, type: type)) }
+        return try await send(OnlineOperation(request: request, answer: .payload(orEmpty: false), decoding: .entities(type)))
     }
 
-    /// Reads one entity (by key, or a to-one navigation).
-    public func fetchEntity(_ query: DataQuery, headers: HTTPHeaders, options requestOptions: RequestOptions) async throws(ODataError)
-        -> EntityValue
-    {
-        do {
-            let (request, response) = try await send(requestBuilder.get(try requestBuilder.url(of: query), headers: headers))
-            return try decodeEntity(response, request, type: try query.resultEntityType())
-        } catch {
-            throw ODataError(wrapping: error)
-        }
-    }
-
-    /// Invokes a function import with its declared HTTP method (parameters in the query string).
-    public func invokeFunction(_ query: DataQuery, headers: HTTPHeaders, options requestOptions: RequestOptions) async throws(ODataError)
-        -> FunctionResult
-    {
-        do {
+    /// The read operations here, the others from `write(_:headers:)`.
+    private func online(_ operation: DataServiceOperation, headers: HTTPHeaders) throws -> OnlineOperation {
+        switch operation {
+        case .fetchCount(let query):
+            return OnlineOperation(
+                request: try requestBuilder.count(query, headers: headers), answer: .raw,
+                decoding: .custom { response, _ in
+                    let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    guard let count = Int(text), count >= 0 else {
+                        throw ODataError(
+                            .decoding, "$count answered '\(text.prefix(80))', not a count", method: "GET", url: response.url,
+                            statusCode: response.statusCode, responseBody: response.body, position: 0)
+                    }
+                    return .count(count)
+                })
+        case .fetchProperty(let property, let query):
+            return OnlineOperation(
+                request: try requestBuilder.property(property, of: query, headers: headers), answer: .payload(orEmpty: false),
+                decoding: .value(property.type))
+        case .fetchPropertyValue(let property, let query):
+            return OnlineOperation(
+                request: try requestBuilder.propertyValue(property, of: query, headers: headers), answer: .raw, decoding: .body)
+        case .loadProperty(let navigation, let entity, let query):
+            let request = try requestBuilder.navigation(navigation, of: entity, query: query, headers: headers)
+            return OnlineOperation(
+                request: request, answer: .payload(orEmpty: !navigation.isCollection),
+                decoding: .custom { response, codec in
+                    var loaded = entity
+                    if navigation.isCollection {
+                        loaded[navigation] = .entities(
+                            try codec.decodeEntityList(response.body, entityType: navigation.targetType).entities)
+                    } else if response.statusCode == 204 {
+                        loaded[navigation] = .entity(nil)
+                    } else {
+                        loaded[navigation] = .entity(try Self.entity(in: response, type: navigation.targetType, codec: codec))
+                    }
+                    return .entity(loaded)
+                })
+        case .invokeFunction(let query, let requestOptions):
             guard let function = query.invocation?.function else {
                 throw ODataError(.invalidRequest, "the query invokes no function import")
             }
-            let (request, response) = try await send(try requestBuilder.invoke(query, headers: headers, options: requestOptions))
-            if response.statusCode == 204 || response.body.isEmpty { return .none }
-            return try decode(response, request) { try codec.decodeFunctionResult(response.body, function: function) }
-        } catch {
-            throw ODataError(wrapping: error)
-        }
-    }
-
-    /// The number of entities a query addresses (`/$count`, honouring `$filter`).
-    public func fetchCount(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
-        do {
-            let (request, response) = try await send(try requestBuilder.count(query, headers: headers))
-            let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let count = Int(text), count >= 0 else {
-                throw ODataError(
-                    .decoding, "$count answered '\(text.prefix(80))', not a count", method: request.method, url: request.url,
-                    statusCode: response.statusCode, responseBody: response.body, position: 0)
-            }
-            return count
-        } catch {
-            throw ODataError(wrapping: error)
-        }
-    }
-
-    /// Reads a single property of the addressed entity (`Customers('1')/City`).
-    public func fetchProperty(
-        _ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(ODataError) -> EdmValue {
-        do {
-            let (request, response) = try await send(try requestBuilder.property(property, of: query, headers: headers))
-            return try decodeValue(response, request, type: property.type)
-        } catch {
-            throw ODataError(wrapping: error)
-        }
-    }
-
-    /// Reads the raw `$value` of a primitive property (`Customers('1')/City/$value`).
-    public func fetchPropertyValue(
-        _ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(ODataError) -> Data {
-        do {
-            return try await execute(try requestBuilder.propertyValue(property, of: query, headers: headers)).body
-        } catch {
-            throw ODataError(wrapping: error)
-        }
-    }
-
-    /// Loads a navigation property into an entity: the related entities (to-many) or entity (to-one),
-    /// read from the entity's navigation link, replace the entity's navigation state.
-    public func loadProperty(
-        _ navigation: NavigationDescriptor, into entity: inout EntityValue, query: DataQuery = DataQuery(),
-        headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(ODataError) {
-        do {
-            let (request, response) = try await send(try requestBuilder.navigation(navigation, of: entity, query: query, headers: headers))
-            if navigation.isCollection {
-                let list = try decodeList(response, request, type: navigation.targetType)
-                entity[navigation] = .entities(list.entities)
-            } else if response.statusCode == 204 {
-                entity[navigation] = .entity(nil)
-            } else {
-                entity[navigation] = .entity(try decodeEntity(response, request, type: navigation.targetType))
-            }
-        } catch {
-            throw ODataError(wrapping: error)
+            let request = try requestBuilder.invoke(query, headers: headers, options: requestOptions)
+            return OnlineOperation(
+                request: request, answer: .payload(orEmpty: true),
+                decoding: .custom { response, codec in
+                    if response.statusCode == 204 || response.body.isEmpty { return .function(.none) }
+                    return .function(try codec.decodeFunctionResult(response.body, function: function))
+                })
+        case .fetchMetadataDocument:
+            return OnlineOperation(request: try requestBuilder.metadata(headers: headers), answer: .raw, decoding: .body)
+        default:
+            return try write(operation, headers: headers)
         }
     }
 }

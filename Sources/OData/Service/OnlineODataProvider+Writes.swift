@@ -1,134 +1,105 @@
 import Foundation
 
+/// The write, `$links`, media and `$batch` operations of the online provider, each an `OnlineOperation`.
+///
+/// Creates `POST` the entity in `options.format` (loaded navigation properties deep-inserted or bound) and answer
+/// the server's version of it; updates send `MERGE` (default) or `PATCH` with the changed properties, or `PUT` with
+/// all, with `If-Match` set to the entity's ETag (a stale one is `.preconditionFailed`); `RequestOptions
+/// .tunnelsHTTPMethod` sends the method as `X-HTTP-Method` on a POST. Media is read and written as `$value`, from
+/// memory or streamed from and to files; `$batch` goes out as one `multipart/mixed` POST with the CSRF token, and
+/// each read and changeset gets its result or typed error.
 extension OnlineODataProvider {
-    /// Creates an entity (`POST` to its entity set, the body in `options.format`) and returns the
-    /// server's version of it: server-set key and values, ETag and edit link. Loaded navigation
-    /// properties are deep-inserted or bound.
-    public func createEntity(
-        _ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(ODataError) -> EntityValue {
-        do {
+    /// The write operations (and `$links`, media), built for `send`.
+    func write(_ operation: DataServiceOperation, headers: HTTPHeaders) throws -> OnlineOperation {
+        switch operation {
+        case .createEntity(let entity, let entitySet):
             try entitySet.checkAllows(.create)
-            return try await created(entity, by: try requestBuilder.create(entity, in: entitySet, headers: headers))
-        } catch {
-            throw ODataError(wrapping: error)
-        }
-    }
-
-    /// Creates an entity related to `parent` (`POST` to the parent's navigation property).
-    public func createRelatedEntity(
-        _ entity: EntityValue, in parent: EntityValue, property: NavigationDescriptor, parentSet: EntitySetDescriptor? = nil,
-        headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(ODataError) -> EntityValue {
-        do {
-            let request = try requestBuilder.createRelated(entity, in: parent, property: property, parentSet: parentSet, headers: headers)
-            return try await created(entity, by: request)
-        } catch {
-            throw ODataError(wrapping: error)
-        }
-    }
-
-    private func created(_ entity: EntityValue, by request: HTTPRequest) async throws -> EntityValue {
-        let response = try await execute(request)
-        if response.statusCode == 204 || response.body.isEmpty {
-            var created = entity
-            created.acceptChanges()
-            created.metadata.uri = response.headers["Location"] ?? created.metadata.uri
-            created.metadata.etag = response.headers["ETag"] ?? created.metadata.etag
-            return created
-        }
-        return try decodeEntity(response, request, type: entity.entityType)
-    }
-
-    /// Updates an entity: `MERGE` (default) or `PATCH` with the changed properties, or `PUT` with all,
-    /// with `If-Match` set to the entity's ETag when it has one. Returns the entity with its changes
-    /// accepted and the new ETag. A stale ETag throws `ODataError` `.preconditionFailed`.
-    /// `options.tunnelsHTTPMethod` sends the method as `X-HTTP-Method` on a POST.
-    public func updateEntity(
-        _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
-        options requestOptions: RequestOptions = RequestOptions()
-    ) async throws(ODataError) -> EntityValue {
-        do {
-            try entitySet?.checkAllows(.update)
-            if requestOptions.updateMode != .replace && !entity.hasChanges { return entity }
-            let response = try await execute(try requestBuilder.update(entity, in: entitySet, headers: headers, options: requestOptions))
-            var updated = entity
-            updated.acceptChanges()
-            if let etag = response.headers["ETag"] { updated.metadata.etag = etag }
-            return updated
-        } catch {
-            throw ODataError(wrapping: error)
-        }
-    }
-
-    /// Deletes an entity, with `If-Match` set to its ETag when it has one.
-    public func deleteEntity(
-        _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
-        options requestOptions: RequestOptions = RequestOptions()
-    ) async throws(ODataError) {
-        do {
+            return created(entity, by: try requestBuilder.create(entity, in: entitySet, headers: headers))
+        case .createRelatedEntity(let entity, let parent, let property, let parentSet):
+            return created(
+                entity, by: try requestBuilder.createRelated(entity, in: parent, property: property, parentSet: parentSet, headers: headers)
+            )
+        case .deleteEntity(let entity, let entitySet, let requestOptions):
             try entitySet?.checkAllows(.delete)
-            _ = try await execute(try requestBuilder.delete(entity, in: entitySet, headers: headers, options: requestOptions))
-        } catch {
-            throw ODataError(wrapping: error)
-        }
-    }
-
-    // MARK: $links
-
-    /// The URIs of the entities a navigation property links to (`$links`).
-    public func fetchLinks(
-        from entity: EntityValue, property: NavigationDescriptor, entitySet: EntitySetDescriptor? = nil,
-        headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(ODataError) -> LinkList {
-        do {
-            let (request, response) = try await send(
-                try requestBuilder.links(from: entity, property: property, entitySet: entitySet, headers: headers))
-            return try decode(response, request) { try codec.decodeLinks(response.body) }
-        } catch {
-            throw ODataError(wrapping: error)
-        }
-    }
-
-    /// Adds a link from a to-many navigation property to `target` (`POST …/$links/Nav`).
-    public func addLink(
-        from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
-        targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(ODataError) {
-        do {
-            _ = try await execute(
+            return answeringNothing(try requestBuilder.delete(entity, in: entitySet, headers: headers, options: requestOptions))
+        case .fetchLinks(let entity, let property, let entitySet):
+            let request = try requestBuilder.links(from: entity, property: property, entitySet: entitySet, headers: headers)
+            return OnlineOperation(request: request, answer: .payload(orEmpty: false), decoding: .links)
+        case .addLink(let entity, let property, let target, let entitySet, let targetSet):
+            return answeringNothing(
                 try requestBuilder.link(
                     "POST", from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers))
-        } catch {
-            throw ODataError(wrapping: error)
-        }
-    }
-
-    /// Replaces the target of a to-one navigation property (`PUT …/$links/Nav`).
-    public func setLink(
-        from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
-        targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(ODataError) {
-        do {
-            _ = try await execute(
+        case .setLink(let entity, let property, let target, let entitySet, let targetSet):
+            return answeringNothing(
                 try requestBuilder.link(
                     "PUT", from: entity, property: property, to: target, entitySet: entitySet, targetSet: targetSet, headers: headers))
-        } catch {
-            throw ODataError(wrapping: error)
+        case .removeLink(let entity, let property, let target, let entitySet):
+            return answeringNothing(
+                try requestBuilder.removeLink(from: entity, property: property, to: target, entitySet: entitySet, headers: headers))
+        case .fetchMedia(let entity, let entitySet):
+            return OnlineOperation(
+                request: try requestBuilder.media(of: entity, entitySet: entitySet, headers: headers), answer: .raw, decoding: .body)
+        case .downloadMedia(let entity, let file, let entitySet):
+            let request = try requestBuilder.media(of: entity, entitySet: entitySet, to: file, headers: headers)
+            return OnlineOperation(
+                request: request, answer: .raw, decoding: .custom { response, _ in .contentType(response.headers["Content-Type"]) })
+        case .uploadMedia(let entity, let body, let contentType, let entitySet):
+            let request = try requestBuilder.uploadMedia(
+                of: entity, body: body, contentType: contentType, entitySet: entitySet, headers: headers)
+            return OnlineOperation(request: request, answer: .raw, decoding: .custom { response, _ in .etag(response.headers["ETag"]) })
+        case .createMedia(let entitySet, let body, let contentType, let slug):
+            let request = try requestBuilder.createMedia(in: entitySet, body: body, contentType: contentType, slug: slug, headers: headers)
+            return OnlineOperation(request: request, answer: .payload(orEmpty: false), decoding: .entity(entitySet.entityType))
+        default:
+            throw operation.unsupported(by: "OnlineODataProvider")
         }
     }
 
-    /// Removes a link: for a to-many navigation the link to `target` (`DELETE …/$links/Nav(key)`),
-    /// for a to-one navigation the link itself (`DELETE …/$links/Nav`).
-    public func removeLink(
-        from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue? = nil,
-        entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(ODataError) {
-        do {
-            _ = try await execute(
-                try requestBuilder.removeLink(from: entity, property: property, to: target, entitySet: entitySet, headers: headers))
-        } catch {
-            throw ODataError(wrapping: error)
-        }
+    /// An update: answered by the entity with its changes accepted and the response's ETag.
+    func update(_ entity: EntityValue, in entitySet: EntitySetDescriptor?, headers: HTTPHeaders, options requestOptions: RequestOptions)
+        throws -> OnlineOperation
+    {
+        let request = try requestBuilder.update(entity, in: entitySet, headers: headers, options: requestOptions)
+        return OnlineOperation(
+            request: request, answer: .raw,
+            decoding: .custom { response, _ in
+                var updated = entity
+                updated.acceptChanges()
+                if let etag = response.headers["ETag"] { updated.metadata.etag = etag }
+                return .entity(updated)
+            })
+    }
+
+    /// A `$batch` of the batch's reads and changesets; the answer's parts are recorded in the batch.
+    func batch(_ batch: RequestBatch, headers: HTTPHeaders) throws -> OnlineOperation {
+        OnlineOperation(
+            request: try requestBuilder.batch(batch, headers: headers), answer: .mediaType("multipart/mixed"),
+            decoding: .custom { [serviceRoot] response, _ in
+                try batch.record(
+                    try BatchReader.decode(response.body, contentType: response.headers["Content-Type"] ?? ""), serviceRoot: serviceRoot)
+                return DataServiceResult.none
+            })
+    }
+
+    /// A create: answered by the server's entity, or (204, or no body) the entity sent with the `Location` and
+    /// `ETag` of the response.
+    private func created(_ entity: EntityValue, by request: HTTPRequest) -> OnlineOperation {
+        OnlineOperation(
+            request: request, answer: .payload(orEmpty: true),
+            decoding: .custom { response, codec in
+                if response.statusCode == 204 || response.body.isEmpty {
+                    var created = entity
+                    created.acceptChanges()
+                    created.metadata.uri = response.headers["Location"] ?? created.metadata.uri
+                    created.metadata.etag = response.headers["ETag"] ?? created.metadata.etag
+                    return .entity(created)
+                }
+                return .entity(try Self.entity(in: response, type: entity.entityType, codec: codec))
+            })
+    }
+
+    /// An operation answered by its status alone.
+    private func answeringNothing(_ request: HTTPRequest) -> OnlineOperation {
+        OnlineOperation(request: request, answer: .raw, decoding: .nothing)
     }
 }

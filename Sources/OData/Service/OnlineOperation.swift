@@ -1,0 +1,131 @@
+import Foundation
+
+/// One operation of the online provider as a value: the request, the statuses it accepts, what its answer must
+/// be, and how the answer is decoded. `OnlineODataProvider.send(_:)` runs every one of them the same way.
+struct OnlineOperation {
+    /// What the answer's body must be before it is decoded.
+    enum Answer {
+        /// Any body, or none (counts, `$value`, media, `$metadata`, writes that answer nothing).
+        case raw
+        /// A payload in the provider's format; with `orEmpty`, a 204 or an empty body is accepted unchecked.
+        case payload(orEmpty: Bool)
+        /// A body of one media type (`multipart/mixed` for `$batch`).
+        case mediaType(String)
+    }
+
+    /// The request.
+    var request: HTTPRequest
+    /// The statuses the operation accepts; any other is an `ODataError` with the server's error parsed.
+    var accepts: Range<Int> = 200..<300
+    /// What the answer's body must be.
+    var answer: Answer
+    /// How an accepted, checked answer is decoded.
+    var decoding: Decoding
+
+    /// How an answer is decoded: the common shapes as values (no closure to allocate on a read), the rest by a
+    /// closure given the response and the provider's codec.
+    enum Decoding {
+        /// One entity of the type (`.entity`), with the response's `ETag` when the payload has none.
+        case entity(EntityTypeDescriptor)
+        /// A page of entities of the type (`.entities`).
+        case entities(EntityTypeDescriptor)
+        /// A property's value (`.value`).
+        case value(PropertyType)
+        /// `$links` (`.links`).
+        case links
+        /// The body and its content type (`.data`).
+        case body
+        /// Nothing (`.none`).
+        case nothing
+        /// Decoded by the closure.
+        case custom((HTTPResponse, any ODataPayloadCodec) throws -> DataServiceResult)
+    }
+}
+
+extension OnlineODataProvider {
+    /// Runs an operation: through the middleware chain and the transport, then the status and content-type
+    /// checks, then its decoding, with every failure an `ODataError` carrying the request's method and URL (and the
+    /// response's status, headers and body once there is one).
+    func send(_ operation: OnlineOperation) async throws(ODataError) -> DataServiceResult {
+        let response = try await exchange(operation)
+        return try ResponseChecks.decode(response, operation.request) { () throws -> DataServiceResult in
+            switch operation.decoding {
+            case .entity(let type): .entity(try Self.entity(in: response, type: type, codec: codec))
+            case .entities(let type): .entities(try codec.decodeEntityList(response.body, entityType: type))
+            case .value(let type): .value(try codec.decodeValue(response.body, type: type))
+            case .links: .links(try codec.decodeLinks(response.body))
+            case .body: .data(response.body, contentType: response.headers["Content-Type"])
+            case .nothing: DataServiceResult.none
+            case .custom(let decode): try decode(response, codec)
+            }
+        }
+    }
+
+    /// The request/response part of `send(_:)`: the pipeline, the accepted statuses, `sap-message`s and the
+    /// answer's content type.
+    func exchange(_ operation: OnlineOperation) async throws(ODataError) -> HTTPResponse {
+        let response: HTTPResponse
+        do {
+            response = try await pipeline.send(operation.request)
+        } catch {
+            throw ODataError(wrapping: error)
+        }
+        guard operation.accepts.contains(response.statusCode) else { throw ODataError.status(response, for: operation.request) }
+        if let handler = options.sapMessageHandler {
+            let messages = response.sapMessages
+            if !messages.isEmpty { handler(messages, response) }
+        }
+        switch operation.answer {
+        case .raw: break
+        case .payload(let orEmpty):
+            if !orEmpty || (response.statusCode != 204 && !response.body.isEmpty) {
+                try ResponseChecks.checkContentType(response, operation.request, codec: codec)
+            }
+        case .mediaType(let expected):
+            guard let type = response.headers["Content-Type"], HTTPResponse.mediaType(of: type) == expected else {
+                throw ODataError(
+                    .wrongContentType,
+                    "\(operation.request.effectiveMethod) \(operation.request.url.absoluteString) answered "
+                        + "\(response.headers["Content-Type"] ?? "no content type"), not \(expected)",
+                    method: operation.request.method, url: operation.request.url, statusCode: response.statusCode,
+                    responseHeaders: response.headers, responseBody: response.body)
+            }
+        }
+        return response
+    }
+
+    /// Sends a request through the pipeline and returns the 2xx response; any other status
+    /// throws `ODataError` with the server's error parsed (`.preconditionFailed` for 412).
+    public func execute(_ request: HTTPRequest) async throws(ODataError) -> HTTPResponse {
+        try await exchange(OnlineOperation(request: request, answer: .raw, decoding: .nothing))
+    }
+
+    /// An absolute URL for a path relative to the service root (`Customers('1')?$top=1`),
+    /// with `sap-client` and `sap-language` appended when configured. An absolute http(s) URL is
+    /// accepted only when it has the service root's origin, unless `options.redirectPolicy` allows
+    /// other origins (then `RedirectMiddleware` sends it without credentials).
+    public func url(for relativeOrAbsolute: String) throws -> URL {
+        try requestBuilder.url(for: relativeOrAbsolute)
+    }
+
+    /// A page of entities decoded from an answer in the provider's format (checked).
+    func decodeList(_ response: HTTPResponse, _ request: HTTPRequest, type: EntityTypeDescriptor) throws(ODataError) -> EntityList {
+        try ResponseChecks.checkContentType(response, request, codec: codec)
+        return try ResponseChecks.decode(response, request) { try codec.decodeEntityList(response.body, entityType: type) }
+    }
+
+    /// An entity decoded from an answer, with the response's `ETag` when the payload has none (static, so that a
+    /// decoder captures the codec, not the provider).
+    static func entity(in response: HTTPResponse, type: EntityTypeDescriptor, codec: any ODataPayloadCodec) throws -> EntityValue {
+        var entity = try codec.decodeEntity(response.body, entityType: type)
+        if entity.metadata.etag == nil, let etag = response.headers["ETag"] { entity.metadata.etag = etag }
+        return entity
+    }
+
+    /// Decodes the entities of a successful batch read of `query` with the shared batch-part codec, in the format
+    /// the part's `Content-Type` names (JSON or Atom; another is `.wrongContentType` naming `Options.format`).
+    public func entities(from part: BatchPartResponse, for query: DataQuery) throws(ODataError) -> EntityList {
+        try BatchPartCodec.entities(
+            from: part, for: query, serviceRoot: serviceRoot, typeResolver: options.typeResolver, expected: options.format)
+    }
+}
