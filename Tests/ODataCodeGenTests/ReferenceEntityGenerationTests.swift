@@ -16,7 +16,8 @@ final class ReferenceEntityGenerationTests: XCTestCase {
         XCTAssertContains(customer, "    private let state: OData.EntityState\n")
         XCTAssertContains(customer, "        self.state = OData.EntityState(entityValue)\n")
         XCTAssertContains(
-            customer, "    public func withEntityValue(_ body: (inout OData.EntityValue) -> Swift.Void) {\n        self.state.access(body)\n")
+            customer,
+            "    public func withEntityValue(_ body: (inout OData.EntityValue) -> Swift.Void) {\n        self.state.access(body)\n")
         XCTAssertNotContains(customer, "public var entityValue")
         XCTAssertContains(try TestSupport.file(sap, "Address.swift"), "public struct Address: OData.ComplexTypeProtocol {")
         // Everything but the storage is the struct's: descriptors, lookup root, navigation, key.
@@ -30,7 +31,8 @@ final class ReferenceEntityGenerationTests: XCTestCase {
     /// (`let`) reference in Swift 6 mode without warnings.
     func testEveryPropertyIsWrittenThroughAConstant() throws {
         for (name, url) in [("ESPM", try TestSupport.corpusDocument("ESPM.xml")), ("Landmine", try TestSupport.resource("Landmine.xml"))] {
-            let result = try CodeGenerator(configuration: GeneratorConfiguration(sapCompatibility: true)).generate(try TestSupport.parse(url))
+            let result = try CodeGenerator(configuration: GeneratorConfiguration(sapCompatibility: true)).generate(
+                try TestSupport.parse(url))
             let usage = Self.constantAccess(for: result.files)
             XCTAssertGreaterThan(usage.contents.components(separatedBy: "func ").count, 20)
             if let problem = try Compiler.typecheck(result.files + [usage], moduleName: "Reference\(name)") {
@@ -62,6 +64,7 @@ final class ReferenceEntityGenerationTests: XCTestCase {
                 lines.append("}")
             }
         }
-        return GeneratedFile(name: "ConstantAccess.swift", contents: "import Foundation\nimport OData\n\n" + lines.joined(separator: "\n") + "\n")
+        return GeneratedFile(
+            name: "ConstantAccess.swift", contents: "import Foundation\nimport OData\n\n" + lines.joined(separator: "\n") + "\n")
     }
 }
