@@ -29,7 +29,7 @@ extension ReferenceEntity {
     }
 
     /// The result of `read` on the entity's state, under its lock.
-    @usableFromInline
+    @inlinable
     func reading<Result>(_ read: (EntityValue) -> Result) -> Result {
         var result: Result?
         withEntityValue { result = read($0) }
