@@ -123,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["ESPM", "OData", "ODataCurl", "GWSampleBasic", "BusinessPartnerAPI"]
+            dependencies: ["ESPM", "OData", "ODataCurl", "GWSampleBasic", "BusinessPartnerAPI", "SAPCompatibleESPM"]
         ),
         .testTarget(
             name: "ODataOfflineTests",

@@ -69,8 +69,10 @@ public struct CodeGenerator: Sendable {
         let access = plan.access.declarationAccess
         var declarations: [(name: String, decl: SwiftDecl)] = []
         for type in plan.entityTypes {
-            declarations.append(
-                (type.name, EntityTypeTranslator(type: type, access: access, strict: configuration.strictQueryCapabilities).declaration()))
+            let translator = EntityTypeTranslator(
+                type: type, access: access, strict: configuration.strictQueryCapabilities,
+                referenceSemantics: configuration.sapCompatibility)
+            declarations.append((type.name, translator.declaration()))
         }
         for type in plan.complexTypes {
             declarations.append((type.name, ComplexTypeTranslator(type: type, access: access).declaration()))

@@ -64,7 +64,8 @@ extension DataService {
         _ entity: inout Entity, query: DataQuery? = nil, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
     ) throws {
         let start = entity
-        entity = try Blocking.run { try await self.loaded(start, query: query, headers: headers, options: options) }
+        // the state, not the object: a reference entity is updated in place, as SAP's is
+        entity.entityValue = try Blocking.run { try await self.loaded(start, query: query, headers: headers, options: options) }.entityValue
     }
 
     /// Synchronous `invoke(_:headers:options:)` (function imports).

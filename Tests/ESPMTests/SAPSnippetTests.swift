@@ -1,54 +1,78 @@
 import Foundation
 import XCTest
 
-/// The compatibility suite (issue 13 item 10): code shaped like SAP's documented examples, each adapted only
-/// to the ESPM names (its source is the first line of its file in Resources/SAPSnippets), type-checked in
-/// Swift 6 mode against the ESPM modules the test command builds. A snippet that calls SAP's synchronous forms
-/// has the porter's `import ODataSynchronous` and is checked against `SAPCompatibleESPM` (generated with
-/// `"sapCompatibility": true`; the snippet's `import ESPM` names it); the others against the default `ESPM`.
-/// Every snippet compiles except the ones listed in `unsupported`, which must fail with the diagnostic given
-/// (README, "Porting from SAPOData").
+/// The compatibility suite (issue 13 item 10, issue 22 item 4): code shaped like SAP's documented examples, each
+/// adapted only to the ESPM names (its source is the first line of its file in Resources/SAPSnippets),
+/// type-checked in Swift 6 mode against the ESPM modules the test command builds, in both modes:
+/// - against `SAPCompatibleESPM` (generated with `"sapCompatibility": true`: reference entities, synchronous
+///   forms; the snippet's `import ESPM` names it), every snippet compiles but the ones in `unsupported`;
+/// - against the default `ESPM` (struct entities, async only), every snippet compiles but the ones that call
+///   SAP's synchronous forms (they have the porter's `import ODataSynchronous`, and `testSynchronousSnippetsNeedTheOptIn`
+///   pins why) and the ones in `needReferenceSemantics`, which must fail with the diagnostic given there.
+/// README, "Porting from SAPOData".
 final class SAPSnippetTests: XCTestCase {
-    /// Snippets that do not compile, with a fragment of the diagnostic they must produce and why.
-    static let unsupported: [String: (diagnostic: String, reason: String)] = [
-        "07-sync-create": ("'firstName' is a get-only property", "entities are structs: a `let` entity cannot be changed (use `var`)"),
-        "40-class-update-twice": (
-            "'firstName' is a get-only property",
-            "entities are structs: a parameter cannot be changed (use `inout` and `updateEntity(&customer)`)"
-        ),
+    /// What the default (struct) mode says when SAP code changes a property of a constant entity.
+    static let constantEntityDiagnostic = "is a get-only property"
+
+    /// Snippets that need SAP's reference semantics (issue 22, pattern 1): they change an entity they hold as a
+    /// constant, so they compile only with the opt-in; in the default mode they fail with this diagnostic.
+    static let needReferenceSemantics: [String: String] = [
+        "07-sync-create": constantEntityDiagnostic,
+        "40-class-update-twice": constantEntityDiagnostic,
+        "65-dataservice-example-copy": constantEntityDiagnostic,
+        "66-new-item-let": constantEntityDiagnostic,
+        "67-closure-parameter": constantEntityDiagnostic,
+        "68-array-element-update": constantEntityDiagnostic,
+        "69-remember-old-let": "cannot use mutating member on immutable value: 'customer' is a 'let' constant",
+        "70-changeset-copy-constants": constantEntityDiagnostic,
+        "71-load-entity-let": constantEntityDiagnostic,
+        "72-load-property-let": "requires that 'Customer' conform to 'ReferenceEntity'",
     ]
 
-    func testSAPShapedSnippetsCompileExceptTheListedOnes() throws {
-        let directory = try XCTUnwrap(Bundle.module.url(forResource: "Resources", withExtension: nil)).appendingPathComponent("SAPSnippets")
-        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "swift" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
-        XCTAssertGreaterThanOrEqual(files.count, 58)
-        for file in files {
-            let first = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").first ?? ""
-            XCTAssertTrue(first.hasPrefix("// Source: "), "\(file.lastPathComponent) names no source")
-        }
-        let name = { (file: URL) in file.deletingPathExtension().lastPathComponent }
-        let synchronous = try files.filter { try String(contentsOf: $0, encoding: .utf8).contains("\nimport ODataSynchronous\n") }
-        let optIn = try SnippetCompiler.againstSAPCompatibleESPM(synchronous)
+    /// Snippets that compile in neither mode, with a fragment of the diagnostic they must produce and why.
+    static let unsupported: [String: (diagnostic: String, reason: String)] = [:]
+
+    func testEverySnippetCompilesWithTheOptIn() throws {
+        let files = try Self.snippets()
+        let optIn = try SnippetCompiler.againstSAPCompatibleESPM(files)
         defer { try? FileManager.default.removeItem(at: optIn.directory) }
-        let checked = { (file: URL) in optIn.files[file] ?? file }
-        let compiling = files.filter { Self.unsupported[name($0)] == nil }
-        let (async, sync) = (compiling.filter { optIn.files[$0] == nil }, compiling.compactMap { optIn.files[$0] })
-        if let problem = try SnippetCompiler.typecheck(async) { XCTFail("snippets that should compile do not:\n\(problem)") }
-        if !sync.isEmpty, let problem = try SnippetCompiler.typecheck(sync) {
-            XCTFail("snippets that should compile with the opt-in do not:\n\(problem)")
+        let compiling = files.filter { Self.unsupported[Self.name($0)] == nil }
+        if let problem = try SnippetCompiler.typecheck(compiling.compactMap { optIn.files[$0] }) {
+            XCTFail("snippets that should compile against SAPCompatibleESPM do not:\n\(problem)")
         }
         for file in files {
-            guard let expected = Self.unsupported[name(file)] else { continue }
-            let problem = try SnippetCompiler.typecheck([checked(file)])
-            XCTAssertNotNil(problem, "\(name(file)) compiles now: take it off the unsupported list")
-            if let problem { XCTAssertTrue(problem.contains(expected.diagnostic), "\(name(file)): \(problem)") }
+            guard let expected = Self.unsupported[Self.name(file)], let copy = optIn.files[file] else { continue }
+            let problem = try SnippetCompiler.typecheck([copy])
+            XCTAssertNotNil(problem, "\(Self.name(file)) compiles now: take it off the unsupported list")
+            if let problem { XCTAssertTrue(problem.contains(expected.diagnostic), "\(Self.name(file)): \(problem)") }
         }
-        XCTAssertEqual(Set(Self.unsupported.keys).subtracting(files.map(name)), [], "an unsupported snippet has no file")
-        XCTAssertGreaterThanOrEqual(compiling.count, 50, "the issue's goal: at least 50 of the 58 snippets compile")
-        XCTAssertGreaterThan(async.count, 0, "snippets without synchronous forms are checked against the default ESPM")
-        XCTAssertGreaterThan(sync.count, 0, "snippets with synchronous forms are checked against SAPCompatibleESPM")
-        print("SAP snippets: \(compiling.count) of \(files.count) compile (\(sync.count) with the sapCompatibility opt-in)")
+        XCTAssertEqual(Set(Self.unsupported.keys).subtracting(files.map(Self.name)), [], "an unsupported snippet has no file")
+        XCTAssertGreaterThanOrEqual(compiling.count, files.count - 2, "the issue's goal: every pattern compiles with the opt-in")
+        print("SAP snippets with the sapCompatibility opt-in: \(compiling.count) of \(files.count) compile")
+    }
+
+    func testSnippetsCompileAgainstTheDefaultESPMUnlessTheyNeedTheOptIn() throws {
+        let files = try Self.snippets()
+        let synchronous = try files.filter { try String(contentsOf: $0, encoding: .utf8).contains("\nimport ODataSynchronous\n") }
+        let reference = files.filter { Self.needReferenceSemantics[Self.name($0)] != nil }
+        let plain = files.filter { !synchronous.contains($0) && !reference.contains($0) && Self.unsupported[Self.name($0)] == nil }
+        if let problem = try SnippetCompiler.typecheck(plain) { XCTFail("snippets that should compile do not:\n\(problem)") }
+        XCTAssertGreaterThan(plain.count, 30, "snippets without synchronous forms are checked against the default ESPM")
+        print(
+            "SAP snippets against the default ESPM: \(plain.count) of \(files.count) compile; \(synchronous.count) use synchronous "
+                + "forms, \(reference.count) need reference semantics")
+    }
+
+    func testReferenceSemanticsSnippetsFailInTheDefaultModeWithThePinnedDiagnostic() throws {
+        let files = try Self.snippets()
+        XCTAssertEqual(
+            Set(Self.needReferenceSemantics.keys).subtracting(files.map(Self.name)), [], "a reference-semantics snippet has no file")
+        for file in files {
+            guard let expected = Self.needReferenceSemantics[Self.name(file)] else { continue }
+            let problem = try SnippetCompiler.typecheck([file])
+            XCTAssertNotNil(problem, "\(Self.name(file)) compiles with struct entities: take it off needReferenceSemantics")
+            if let problem { XCTAssertTrue(problem.contains(expected), "\(Self.name(file)): \(problem)") }
+        }
     }
 
     func testSynchronousSnippetsNeedTheOptIn() throws {
@@ -57,6 +81,21 @@ final class SAPSnippetTests: XCTestCase {
         let problem = try XCTUnwrap(try SnippetCompiler.typecheck([file]), "a synchronous snippet compiles against the default ESPM")
         XCTAssertTrue(problem.contains("'async' call in a function that does not support concurrency"), problem)
     }
+
+    /// The snippet files, sorted, each naming its source on its first line.
+    static func snippets() throws -> [URL] {
+        let directory = try XCTUnwrap(Bundle.module.url(forResource: "Resources", withExtension: nil)).appendingPathComponent("SAPSnippets")
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "swift" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+        XCTAssertGreaterThanOrEqual(files.count, 73)
+        for file in files {
+            let first = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").first ?? ""
+            XCTAssertTrue(first.hasPrefix("// Source: "), "\(file.lastPathComponent) names no source")
+        }
+        return files
+    }
+
+    static func name(_ file: URL) -> String { file.deletingPathExtension().lastPathComponent }
 }
 
 /// Runs `swiftc -typecheck` in Swift 6 mode on snippet files against the package's built modules.

@@ -14,7 +14,7 @@ tests do not need it): rolling back the changeset's earlier requests, and
 import io
 import re
 import uuid
-from urllib.parse import unquote_to_bytes
+from urllib.parse import unquote_to_bytes, urlsplit
 
 _BOUNDARY = re.compile(r'boundary\s*=\s*"?([^";]+)"?', re.IGNORECASE)
 
@@ -144,6 +144,9 @@ class BatchHandler(object):
         sub = dict((k, v) for k, v in environ.items()
                    if not k.startswith("HTTP_") and not k.startswith("wsgi.input"))
         target, _, query = url.partition("?")
+        if "://" in target:
+            # an absolute request line (an entity's edit link), which [MS-ODATA] allows as well
+            target = urlsplit(target).path
         if not target.startswith("/"):
             target = self.path_prefix + "/" + target
         # WSGI's PATH_INFO is decoded, as latin-1 text (the fixes re-read it as UTF-8)

@@ -66,10 +66,7 @@ extension DataService {
     public func loadEntity<Entity: EntityProtocol>(
         _ entity: inout Entity, query: DataQuery? = nil, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
     ) async throws(ODataError) {
-        try await ODataError.converting {
-            entity = try await loaded(entity, query: query, headers: headers, options: options)
-
-        }
+        entity.entityValue = try await loaded(entity, query: query, headers: headers, options: options).entityValue
     }
 
     /// The entity as the server has it now, read by its key (the returning form of `loadEntity`).
@@ -120,7 +117,7 @@ extension DataService {
             let set = try entitySet(for: Entity.entityType)
             let created = try await provider.createMedia(
                 in: set, body: content.body, contentType: content.mediaType, slug: nil, headers: headers ?? HTTPHeaders())
-            return Entity(entityValue: created)
+            return entity.adopting(created)
 
         }
     }

@@ -26,7 +26,7 @@ extension DataService {
     public func createEntity<Entity: EntityProtocol>(
         _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> Entity {
-        Entity(entityValue: try await provider.createEntity(entity.entityValue, in: entitySet, headers: headers))
+        entity.adopting(try await provider.createEntity(entity.entityValue, in: entitySet, headers: headers))
     }
 
     /// Completion-handler form of `createEntity(_:in:headers:)`.
@@ -42,8 +42,8 @@ extension DataService {
     public func createRelatedEntity<Parent: EntityProtocol, Entity: EntityProtocol>(
         _ entity: Entity, in parent: Parent, property: TypedNavigationProperty<Entity>, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> Entity {
-        Entity(
-            entityValue: try await provider.createRelatedEntity(
+        entity.adopting(
+            try await provider.createRelatedEntity(
                 entity.entityValue, in: parent.entityValue, property: property.descriptor, parentSet: nil, headers: headers))
     }
 
@@ -63,7 +63,7 @@ extension DataService {
     public func updateEntity<Entity: EntityProtocol>(
         _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
     ) async throws(ODataError) -> Entity {
-        Entity(entityValue: try await provider.updateEntity(entity.entityValue, in: nil, headers: headers, options: options))
+        entity.adopting(try await provider.updateEntity(entity.entityValue, in: nil, headers: headers, options: options))
     }
 
     /// Completion-handler form of `updateEntity(_:headers:options:)`.

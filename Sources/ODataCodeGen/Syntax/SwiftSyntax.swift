@@ -118,6 +118,7 @@ enum NominalKind: String, Sendable, Hashable {
     case `struct`
     case `enum`
     case `class`
+    case finalClass = "final class"
 }
 
 /// A declaration.

@@ -1,11 +1,14 @@
 import ODataMetadata
 
-/// Translates one planned entity type into `public struct <Name>: OData.EntityProtocol`.
+/// Translates one planned entity type into `public struct <Name>: OData.EntityProtocol`, or under
+/// `sapCompatibility` into `public final class <Name>: OData.ReferenceEntity` (SAP's reference semantics).
 struct EntityTypeTranslator {
     let type: PlannedEntityType
     let access: AccessLevel
     /// `strictQueryCapabilities`: restricted properties get `OData.QueryRestrictedProperty` descriptors.
     var strict = false
+    /// `sapCompatibility`: a final class over `OData.EntityState` instead of a struct over a stored `EntityValue`.
+    var referenceSemantics = false
 
     func declaration() -> SwiftDecl {
         let edm = type.edm
@@ -20,25 +23,31 @@ struct EntityTypeTranslator {
         if !type.properties.isEmpty {
             members.append(PropertyMembers.lookupRoot(type.properties, owner: type.name, access: access, strict: strict))
         }
-        members.append(
-            .property(
-                SwiftProperty(
-                    doc: ["The underlying entity: values, navigation state, server metadata and changes."], access: access,
-                    isStatic: false, isLet: false, name: "entityValue", type: Build.type("OData.EntityValue"),
-                    initializer: nil, getter: nil, setter: nil)))
-        members.append(
-            .initializer(
-                doc: ["Wraps an entity of this type (or a derived one)."], access: access,
-                parameters: [SwiftParameter(name: "entityValue", type: Build.type("OData.EntityValue"))],
-                body: [.assign(.member(.self, "entityValue"), .identifier("entityValue"))]))
+        members += referenceSemantics ? ReferenceEntityMembers.storage(access: access) : valueStorage()
         members += type.properties.filter { ReservedNames.shadowableEntityMembers.contains($0.name) }
             .map { PropertyMembers.shadowingAccessor($0, access: access, strict: strict) }
         members += type.navigations.map(navigationAccessor)
         if !type.keys.isEmpty { members.append(keyFunction()) }
+        if referenceSemantics { doc += [""] + ReferenceEntityMembers.typeNote }
         return .nominal(
             SwiftNominal(
-                doc: doc, access: access, kind: .struct, name: type.name, genericParameters: [],
-                inheritance: [Build.type("OData.EntityProtocol")], members: members))
+                doc: doc, access: access, kind: referenceSemantics ? .finalClass : .struct, name: type.name, genericParameters: [],
+                inheritance: [Build.type(referenceSemantics ? "OData.ReferenceEntity" : "OData.EntityProtocol")], members: members))
+    }
+
+    /// The stored `entityValue` and the initializer of a struct entity.
+    private func valueStorage() -> [SwiftDecl] {
+        [
+            .property(
+                SwiftProperty(
+                    doc: ["The underlying entity: values, navigation state, server metadata and changes."], access: access,
+                    isStatic: false, isLet: false, name: "entityValue", type: Build.type("OData.EntityValue"),
+                    initializer: nil, getter: nil, setter: nil)),
+            .initializer(
+                doc: ["Wraps an entity of this type (or a derived one)."], access: access,
+                parameters: [SwiftParameter(name: "entityValue", type: Build.type("OData.EntityValue"))],
+                body: [.assign(.member(.self, "entityValue"), .identifier("entityValue"))]),
+        ]
     }
 
     /// `static let entityType: OData.EntityTypeDescriptor = OData.EntityTypeDescriptor(…)`.
