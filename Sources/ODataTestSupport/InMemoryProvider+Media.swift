@@ -55,7 +55,7 @@ extension InMemoryProvider {
             let data = try Self.bytes(of: body)
             var entity = EntityValue(type: entitySet.entityType)
             let keys = entitySet.entityType.keyProperties
-            if let slug, keys.count == 1, let key = keys.first, key.type.primitiveType == .string { entity[key] = .string(slug) }
+            if let slug, keys.count == 1, let key = keys.first, key.type.primitiveType == .string { try entity.set(key, to: .string(slug)) }
             return try withStore("createMedia \(entitySet.name)") { store in
                 store.register(entitySet)
                 try Self.checkMediaEntity(EntityRef(set: entitySet.name, key: entity.key), store)

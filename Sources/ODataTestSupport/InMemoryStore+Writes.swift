@@ -42,11 +42,11 @@ extension InMemoryStore {
         let largest = (entities[set.name] ?? []).compactMap { Self.integer($0[key]) }.max() ?? 0
         let next = largest + 1
         switch type {
-        case .int16: entity[key] = .int16(Int16(truncatingIfNeeded: next))
-        case .int32: entity[key] = .int32(Int32(truncatingIfNeeded: next))
-        case .byte: entity[key] = .byte(UInt8(truncatingIfNeeded: next))
-        case .sByte: entity[key] = .sByte(Int8(truncatingIfNeeded: next))
-        default: entity[key] = .int64(next)
+        case .int16: try entity.set(key, to: .int16(Int16(truncatingIfNeeded: next)))
+        case .int32: try entity.set(key, to: .int32(Int32(truncatingIfNeeded: next)))
+        case .byte: try entity.set(key, to: .byte(UInt8(truncatingIfNeeded: next)))
+        case .sByte: try entity.set(key, to: .sByte(Int8(truncatingIfNeeded: next)))
+        default: try entity.set(key, to: .int64(next))
         }
     }
 
@@ -72,7 +72,7 @@ extension InMemoryStore {
         let properties = mode == .replace ? entity.entityType.properties.filter { !$0.isKey } : entity.changedProperties
         for property in properties {
             guard let target = stored.entityType.property(named: property.name) else { continue }
-            stored[target] = entity[property] ?? .null
+            try stored.set(target, to: entity[property] ?? .null)
         }
         stored.acceptChanges()
         stored.metadata.etag = nextETag()

@@ -39,27 +39,31 @@ final class TypedColumnTests: XCTestCase {
         var written: [EntityValue] = []
         for index in 0..<6 {
             var entity = EntityValue(type: type)
-            entity[try value("Id")] = .int64(Int64(index) - 2)
-            entity[try value("Text")] = index == 3 ? .null : .string(["b", "a", "😀", "", "\u{FF21}", "B"][index])
-            entity[try value("Flag")] = .boolean(index % 2 == 0)
-            entity[try value("Small")] = .byte(UInt8(200 + index))
-            entity[try value("Signed")] = .sByte(Int8(-index))
-            entity[try value("Short")] = .int16(Int16(-300 * index))
-            entity[try value("Number")] = .int32(Int32(index * 1000))
-            entity[try value("Ratio")] = .double(index == 5 ? .nan : Double(index) / 3)
-            entity[try value("Single")] = .single(Float(index) / 7)
-            entity[try value("Amount")] = .decimal(
-                BigDecimal(string: ["1.5", "1.50", "12345678901234567890.0000000001", "-0.1", "0", "2"][index])!)
-            entity[try value("When")] = .dateTime(LocalDateTime(year: 2000 + index, month: 2, day: 29 - index, hour: index)!)
-            entity[try value("Instant")] = .dateTimeOffset(
-                GlobalDateTime(utcTicks: 630_000_000_000_000_000 + Int64(index % 3) * 10_000_000, offsetMinutes: 60 * index)!)
-            entity[try value("Clock")] = .time(LocalTime(hour: index, minute: 30, second: index)!)
-            entity[try value("Tag")] = .guid(GuidValue(string: "0000000\(index)-0000-4000-8000-00000000000\(index)")!)
-            entity[try value("Bytes")] = .binary(Data([UInt8(index), 0, 255]))
+            try entity.set(try value("Id"), to: .int64(Int64(index) - 2))
+            try entity.set(try value("Text"), to: index == 3 ? .null : .string(["b", "a", "😀", "", "\u{FF21}", "B"][index]))
+            try entity.set(try value("Flag"), to: .boolean(index % 2 == 0))
+            try entity.set(try value("Small"), to: .byte(UInt8(200 + index)))
+            try entity.set(try value("Signed"), to: .sByte(Int8(-index)))
+            try entity.set(try value("Short"), to: .int16(Int16(-300 * index)))
+            try entity.set(try value("Number"), to: .int32(Int32(index * 1000)))
+            try entity.set(try value("Ratio"), to: .double(index == 5 ? .nan : Double(index) / 3))
+            try entity.set(try value("Single"), to: .single(Float(index) / 7))
+            try entity.set(
+                try value("Amount"),
+                to: .decimal(
+                    BigDecimal(string: ["1.5", "1.50", "12345678901234567890.0000000001", "-0.1", "0", "2"][index])!))
+            try entity.set(try value("When"), to: .dateTime(LocalDateTime(year: 2000 + index, month: 2, day: 29 - index, hour: index)!))
+            try entity.set(
+                try value("Instant"),
+                to: .dateTimeOffset(
+                    GlobalDateTime(utcTicks: 630_000_000_000_000_000 + Int64(index % 3) * 10_000_000, offsetMinutes: 60 * index)!))
+            try entity.set(try value("Clock"), to: .time(LocalTime(hour: index, minute: 30, second: index)!))
+            try entity.set(try value("Tag"), to: .guid(GuidValue(string: "0000000\(index)-0000-4000-8000-00000000000\(index)")!))
+            try entity.set(try value("Bytes"), to: .binary(Data([UInt8(index), 0, 255])))
             let placeType = try XCTUnwrap(model.complexType(named: "T.Place"))
             var place = ComplexValue(type: placeType)
             place[try XCTUnwrap(placeType.property(named: "City"))] = .string("City \(index)")
-            entity[try value("Where")] = .complex(place)
+            try entity.set(try value("Where"), to: .complex(place))
             written.append(try await provider.createEntity(entity, in: set))
         }
         let read = try await provider.fetchEntities(DataQuery().from(set), headers: HTTPHeaders(), options: RequestOptions()).entities

@@ -14,6 +14,10 @@ import Foundation
 public struct ODataAtomDecoder: Sendable {
     /// Finds an entity type by qualified name, for derived types named in `<category term>`.
     public var typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
+    /// Whether documents of the usual shape are read straight from their bytes (`AtomDirectScanner`); when
+    /// false, libxml2 reads every document. Both give the same results: the differential checks of the tests
+    /// and the Atom fuzz target compare them.
+    package var usesDirectScanner = true
 
     /// A decoder; `typeResolver` resolves derived entity types (none when nil).
     public init(typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil) {
@@ -47,7 +51,8 @@ public struct ODataAtomDecoder: Sendable {
     /// A value document: a primitive, a complex value, or a collection of `d:element`s.
     public func decodeValue(_ data: Data, type: PropertyType) throws -> EdmValue {
         let reader = try data.withUnsafeBytes { bytes in
-            try AtomSAXSession.parse(bytes, expectation: .value(type), typeResolver: typeResolver, tables: NameTableCache())
+            try AtomSAXSession.parse(
+                bytes, expectation: .value(type), typeResolver: typeResolver, tables: NameTableCache(), direct: usesDirectScanner)
         }
         return reader.rootValue ?? .null
     }
@@ -55,7 +60,8 @@ public struct ODataAtomDecoder: Sendable {
     /// A `$links` document (`<links><uri>…</uri></links>` or a single `<uri>`).
     public func decodeLinks(_ data: Data) throws -> LinkList {
         try data.withUnsafeBytes { bytes in
-            try AtomSAXSession.parse(bytes, expectation: .links, typeResolver: typeResolver, tables: NameTableCache())
+            try AtomSAXSession.parse(
+                bytes, expectation: .links, typeResolver: typeResolver, tables: NameTableCache(), direct: usesDirectScanner)
         }.linkList
     }
 
@@ -76,7 +82,8 @@ public struct ODataAtomDecoder: Sendable {
         let tables = NameTableCache()
         let table = tables.table(for: entityType)
         return try data.withUnsafeBytes { bytes in
-            try AtomSAXSession.parse(bytes, expectation: .entities(table), typeResolver: typeResolver, tables: tables)
+            try AtomSAXSession.parse(
+                bytes, expectation: .entities(table), typeResolver: typeResolver, tables: tables, direct: usesDirectScanner)
         }
     }
 }

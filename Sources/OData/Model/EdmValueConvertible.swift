@@ -75,7 +75,7 @@ extension Int16: EdmValueConvertible {
 
 /// `Int` is the Swift type of Edm.Int32 (as in SAP's proxies). A value outside Int32's range is never
 /// clamped: it becomes an `.int64` value, which every write refuses for an Edm.Int32 property with a typed
-/// error (`ODataError.Kind.invalidValue`, see `EntityValue.checkIntegerRanges()`), as `set(_:_:)` does.
+/// error (`ODataError.Kind.invalidValue`, see `EntityValue.checkWritableValues()`), as `set(_:_:)` does.
 extension Int: EdmValueConvertible {
     /// The value an `EdmValue` of the matching EDM type holds; nil for another type or null.
     @inlinable

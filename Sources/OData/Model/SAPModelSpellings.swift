@@ -56,7 +56,12 @@ extension EntityValue {
     public init(type: EntityTypeDescriptor, withDefaults: Bool) {
         self.init(type: type)
         guard withDefaults else { return }
-        for property in type.properties { self[property] = property.defaultValue }
+        for property in type.properties {
+            // `defaultValue` is built from the property's own type and nullability, so the check always passes.
+            do { try set(property, to: property.defaultValue) } catch {
+                preconditionFailure("the default value of \(property.name) does not fit it: \(error.message)")
+            }
+        }
     }
 
     /// SAP's `isNew`: the entity was made locally and has not been read from or written to a service (no

@@ -14,7 +14,7 @@ extension DataService {
                 for operation in changeSet.operations {
                     switch operation {
                     case .create(let entity, _), .update(let entity, _, _):
-                        do { try entity.checkIntegerRanges() } catch { throw ODataError(wrapping: error) }
+                        do { try entity.checkWritableValues() } catch { throw ODataError(wrapping: error) }
                     default: continue
                     }
                 }

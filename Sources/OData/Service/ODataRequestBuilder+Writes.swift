@@ -41,7 +41,7 @@ extension ODataRequestBuilder {
     /// `Int.edmValue`): the request would otherwise carry another number than the one set.
     private func checkValues(_ entity: EntityValue) throws(ODataError) {
         do {
-            try entity.checkIntegerRanges()
+            try entity.checkWritableValues()
         } catch {
             throw ODataError(wrapping: error)
         }

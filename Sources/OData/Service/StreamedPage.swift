@@ -145,7 +145,7 @@ final class StreamedPage: @unchecked Sendable {
 
 extension PayloadFormat {
     /// The reader of a feed of `entityType` in this format that arrives in pieces.
-    func feedReader(
+    package func feedReader(
         entityType: EntityTypeDescriptor, typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
     ) -> any IncrementalFeedReader {
         switch self {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A decoder that reads a feed page while its body arrives, piece by piece (`StreamedPageDecoder`): one per
 /// wire format (`PayloadFormat.feedReader` picks it), `JSONFeedReader` and `AtomFeedReader`.
-protocol IncrementalFeedReader {
+package protocol IncrementalFeedReader {
     /// Takes the next piece of the body and adds the entries it completes to `list` (entities, and the IDs of a
     /// delta response's deleted entries). Throws the decoding error of a complete entry, placed in the body.
     mutating func read(_ piece: UnsafeRawBufferPointer, into list: inout EntityList) throws
@@ -16,7 +16,7 @@ protocol IncrementalFeedReader {
 }
 
 /// What is left of a feed read in pieces once its body has ended.
-enum FeedEnd {
+package enum FeedEnd {
     /// The envelope with an empty entry array, to be decoded whole for the paging facts (JSON).
     case envelope(Data)
     /// The whole body: it was not a feed read in pieces (one entry, an error document, an encoding read whole).

@@ -45,7 +45,7 @@ extension OfflineStore {
                 throw ODataError(
                     .invalidRequest, "offline store: the \(entity.entityType.name) needs a value for its key \(property.name)")
             }
-            entity[property] = value
+            try entity.set(property, to: value)
         }
     }
 
@@ -125,7 +125,7 @@ extension OfflineStore {
             let changed =
                 mode == .replace ? entity.entityType.properties.filter { entity[$0] != nil } : entity.changedProperties
             if changed.isEmpty { return stored }
-            for property in changed { stored[property] = entity[property] }
+            for property in changed { try stored.set(property, to: entity[property] ?? .null) }
             try snapshotOriginal(set: set, key: key)
             try writeValues(stored, set: set, key: key)
             try db.run("UPDATE entities SET pending = 1 WHERE eset = ? AND ekey = ?", [.text(set), .text(key)])
@@ -158,8 +158,9 @@ extension OfflineStore {
         }
         var entity = try row.entity(as: type, resolver: typeResolver)
         for name in properties {
-            guard let property = entity.entityType.property(named: name) else { continue }
-            entity[property] = entity[property]
+            // Setting the stored value again marks it changed, so that the body carries it.
+            guard let property = entity.entityType.property(named: name), let value = entity[property] else { continue }
+            try entity.set(property, to: value)
         }
         return ODataJSONEncoder().encodeForUpdate(entity, mode: mode)
     }

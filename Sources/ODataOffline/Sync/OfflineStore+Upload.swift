@@ -52,7 +52,7 @@ extension OfflineStore {
                     if remaining, let local = try self.row(set: set, key: key) {
                         // Later local changes wait in the queue: the stored values stay, with the server's key.
                         var kept = try local.entity(as: type, resolver: typeResolver)
-                        for property in type.keyProperties { kept[property] = created[property] }
+                        for property in type.keyProperties { try kept.set(property, to: created[property] ?? .null) }
                         (row.values, row.extra, row.unset) = row.table.values(of: kept)
                     }
                     try upsert(row, isLocal: false)

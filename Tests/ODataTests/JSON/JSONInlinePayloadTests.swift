@@ -1,4 +1,5 @@
 import Foundation
+import ODataTestSupport
 import XCTest
 
 @testable import OData

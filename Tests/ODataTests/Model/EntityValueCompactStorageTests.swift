@@ -164,7 +164,7 @@ final class EntityValueCompactStorageTests: XCTestCase {
         XCTAssertEqual(loaded.originalValues, loaded.values)
         XCTAssertEqual(loaded.changedIndices, [])
         var changed = loaded
-        changed[note] = .string("new")
+        try changed.set(note, to: .string("new"))
         XCTAssertTrue(changed.hasChanges)
         XCTAssertEqual(changed.changedIndices, [1])
         XCTAssertEqual(changed.changedProperties, [note])
@@ -172,7 +172,7 @@ final class EntityValueCompactStorageTests: XCTestCase {
         XCTAssertEqual(changed[note], .string("new"))
         XCTAssertEqual(changed.old, loaded)
         XCTAssertFalse(loaded.hasChanges, "the original is a separate value")
-        changed[note] = .string("n1")
+        try changed.set(note, to: .string("n1"))
         XCTAssertEqual(changed.values, loaded.values)
         XCTAssertNotEqual(changed, loaded, "setting a property back still counts as a change")
         changed.acceptChanges()

@@ -15,7 +15,7 @@ final class FilterEvaluatorTests: XCTestCase {
         customer.setValue(GlobalDateTime(year: 2024, month: 3, day: 1, hour: 0, minute: 30, offsetMinutes: 60)!, for: Customer.updated)
         customer.setValue(Double.nan, for: Customer.score)
         var order = SalesOrderHeader()
-        order.entityValue[SalesOrderHeader.entityType.properties[0]] = .string("S1")
+        order.entityValue.setValue("S1", for: TypedProperty<String>(SalesOrderHeader.entityType.properties[0]))
         order.setRelatedEntity(customer, for: SalesOrderHeader.customerDetails)
         return order.entityValue
     }

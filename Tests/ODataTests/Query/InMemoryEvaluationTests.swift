@@ -100,8 +100,9 @@ final class InMemoryEvaluationTests: XCTestCase {
         XCTAssertEqual(try ids(DataQuery().filter(.isOf("ESPM.Customer"))), ["1", "2", "3", "4", "5"])
         XCTAssertEqual(try ids(DataQuery().filter(Customer.address.isOf("ESPM.Address"))), ["1", "3", "4", "5"])
         var offset = EntityValue(type: Customer.entityType)
-        offset[Customer.entityType.properties[10]] = .dateTimeOffset(
-            GlobalDateTime(year: 2024, month: 1, day: 1, hour: 1, offsetMinutes: 120)!)
+        try offset.set(
+            Customer.entityType.properties[10],
+            to: .dateTimeOffset(GlobalDateTime(year: 2024, month: 1, day: 1, hour: 1, offsetMinutes: 120)!))
         XCTAssertEqual(
             try [offset].filterWithQuery(DataQuery().filter(Customer.updated.day() == 31 && Customer.updated.hour() == 23)).count, 1)
     }

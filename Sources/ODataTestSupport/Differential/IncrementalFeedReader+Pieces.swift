@@ -1,12 +1,14 @@
 import Foundation
+import OData
 
 /// A whole body read as a streamed page reads it, for the differential checks of the fuzz targets, the tests
-/// and the benchmarks (`readsTheSameInPieces`, `decodeEntityListInPieces`).
+/// and the benchmarks (`readsTheSameInPieces`, `decodeEntityListInPieces`). Test code: it lives here, outside
+/// the library, and reaches the readers through `PayloadFormat.feedReader`, as `StreamedPageDecoder` does.
 extension IncrementalFeedReader {
     /// Reads `body` as if it arrived in pieces of `pieceSize` bytes, adding the entries they complete to
     /// `list`; returns the most bytes the reader held between pieces.
     @discardableResult
-    mutating func read(_ body: Data, inPiecesOf pieceSize: Int, into list: inout EntityList) throws -> Int {
+    package mutating func read(_ body: Data, inPiecesOf pieceSize: Int, into list: inout EntityList) throws -> Int {
         var held = 0
         var offset = 0
         while offset < body.count {
@@ -21,7 +23,7 @@ extension IncrementalFeedReader {
     /// Reads `body` in pieces of `pieceSize` bytes, then its end as `StreamedPageDecoder` does: what the reader
     /// leaves whole (a JSON envelope, a body it does not read in pieces) is decoded by `decodeWhole`, and the
     /// page is the entries read in pieces with the paging facts of the end.
-    mutating func decodeInPieces(
+    package mutating func decodeInPieces(
         _ body: Data, pieceSize: Int, decodeWhole: (Data) throws -> EntityList
     ) throws -> EntityList {
         var list = EntityList(entities: [])
@@ -47,7 +49,7 @@ extension IncrementalFeedReader {
 extension EntityList {
     /// Adds what a feed read in pieces gave at its end (`FeedEnd.page`): its last entries and deleted entries,
     /// and the page's paging facts.
-    mutating func appendPageEnd(_ end: EntityList) {
+    package mutating func appendPageEnd(_ end: EntityList) {
         entities += end.entities
         deletedEntryIDs += end.deletedEntryIDs
         inlineCount = end.inlineCount
@@ -57,7 +59,7 @@ extension EntityList {
 
     /// Whether `other` has the same entities, deleted entries and paging facts (values that are not equal to
     /// themselves, such as NaN, compare by their text).
-    func hasTheSameEntriesAndPagingFacts(as other: EntityList) -> Bool {
+    package func hasTheSameEntriesAndPagingFacts(as other: EntityList) -> Bool {
         let facts: (EntityList) -> [AnyHashable?] = { [$0.entities, $0.deletedEntryIDs, $0.inlineCount, $0.nextLink, $0.deltaLink] }
         return facts(self) == facts(other) || String(reflecting: facts(self)) == String(reflecting: facts(other))
     }
