@@ -1,8 +1,8 @@
 import ODataMetadata
 
 /// Translates the plan's container into the service class: per entity set a collection fetch, per element
-/// type a single fetch and a fetch by key, per function import one method; each `async throws` and with a
-/// completion handler (and, under `sapCompatibility`, synchronous).
+/// type a single fetch and a fetch by key, per function import one method; each `async throws(OData.ODataError)`
+/// and with a completion handler (and, under `sapCompatibility`, synchronous).
 struct ServiceTranslator {
     let plan: ServicePlan
     /// Whether each operation also gets SAP's synchronous twin (`sapCompatibility`), which resolves to the
@@ -69,7 +69,7 @@ struct ServiceTranslator {
     ) -> [SwiftDecl] {
         let asyncMethod = SwiftFunction(
             doc: doc, access: access, name: name, parameters: parameters, isAsync: true, isThrowing: true,
-            result: result, body: [.expr(.tryAwait(body))])
+            thrownType: .path("OData.ODataError"), result: result, body: [.expr(.tryAwait(body))])
         guard case .call(let callee, let arguments, _) = body else { return [.function(asyncMethod)] }
         let withHandler = SwiftExpr.call(
             callee, arguments + [SwiftArgument("completionHandler", .identifier("completionHandler"))], trailingClosure: nil)
