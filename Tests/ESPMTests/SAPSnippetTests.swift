@@ -11,9 +11,11 @@ import XCTest
 final class SAPSnippetTests: XCTestCase {
     /// Snippets that do not compile, with a fragment of the diagnostic they must produce and why.
     static let unsupported: [String: (diagnostic: String, reason: String)] = [
-        "07-sync-create": ("'firstName' is a get-only property", "entities are structs: a `let` entity cannot be changed (use `var`)"),
+        "07-sync-create": (
+            "the entity is a 'let' constant (or a parameter)", "entities are structs: a `let` entity cannot be changed (use `var`)"
+        ),
         "40-class-update-twice": (
-            "'firstName' is a get-only property",
+            "the entity is a 'let' constant (or a parameter)",
             "entities are structs: a parameter cannot be changed (use `inout` and `updateEntity(&customer)`)"
         ),
     ]
