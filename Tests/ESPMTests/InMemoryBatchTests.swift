@@ -98,7 +98,7 @@ final class InMemoryBatchTests: XCTestCase {
         do {
             _ = try await service.resetSampleData()
             XCTFail("function imports need a handler")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .unsupportedOperation)
         }
         let recorded = ESPMContainer(provider: RecordedProvider([:], directory: payloadDirectory))

@@ -75,7 +75,7 @@ final class InMemoryProviderTests: XCTestCase {
         do {
             _ = try await service.fetchCustomerWithKey(customerID: "C1")
             XCTFail("a deleted entity must be gone")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.statusCode, 404)
         }
         let remaining = try await service.fetchCustomers()

@@ -12,7 +12,7 @@ import XCTest
 /// README, "Porting from SAPOData".
 final class SAPSnippetTests: XCTestCase {
     /// What the default (struct) mode says when SAP code changes a property of a constant entity.
-    static let constantEntityDiagnostic = "is a get-only property"
+    static let constantEntityDiagnostic = "the entity is a 'let' constant (or a parameter)"
 
     /// Snippets that need SAP's reference semantics (issue 22, pattern 1): they change an entity they hold as a
     /// constant, so they compile only with the opt-in; in the default mode they fail with this diagnostic.

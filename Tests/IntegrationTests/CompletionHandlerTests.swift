@@ -169,7 +169,7 @@ final class CompletionHandlerTests: XCTestCase {
         do {
             _ = try await service.fetchSalesOrderHeaderWithKey(salesOrderID: "600000002")
             XCTFail("the deleted order must be gone")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.statusCode, 404)
         }
     }

@@ -81,7 +81,7 @@ final class DestinationTests: XCTestCase {
         do {
             _ = try await GWSampleBasicService(provider: anonymous).fetchBusinessPartnerSet(matching: DataQuery().top(1))
             XCTFail("the on-premise system served a request without a propagated principal")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.statusCode, 401)
         }
     }

@@ -63,7 +63,7 @@ final class MockSAPTypedWriteTests: XCTestCase {
         do {
             _ = try await service.fetchBusinessPartnerWithKey(businessPartnerID: "0100009000")
             XCTFail("the deleted partner must be gone")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.statusCode, 404)
             XCTAssertEqual(error.serviceError?.code, "/IWBEP/CX_MGW_RESOURCE_NOT_FOUND")
         }
@@ -164,7 +164,7 @@ final class MockSAPTypedWriteTests: XCTestCase {
             do {
                 _ = try await service.fetchBusinessPartnerSet(matching: DataQuery().top(1), headers: ["sap-mock-scenario": scenario])
                 XCTFail("\(scenario) should fail")
-            } catch let error as ODataError {
+            } catch {
                 XCTAssertEqual(error.statusCode, status, scenario)
                 XCTAssertEqual(error.kind, kind, scenario)
             }
@@ -189,7 +189,7 @@ final class MockSAPTypedWriteTests: XCTestCase {
         do {
             _ = try await impatient.fetchBusinessPartnerSet(matching: DataQuery().top(1), headers: ["sap-mock-scenario": "timeout"])
             XCTFail("expected a timeout")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .timeout)
         }
         XCTAssertLessThan(Date().timeIntervalSince(start), 5)

@@ -42,7 +42,7 @@ final class OAuth2Tests: XCTestCase {
         do {
             _ = try await plain.fetchCustomers(matching: DataQuery().top(1))
             XCTFail("the S/4 front let a request without a token through")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.statusCode, 401)
         }
     }
@@ -70,7 +70,7 @@ final class OAuth2Tests: XCTestCase {
         do {
             _ = try await service.fetchCustomers(matching: DataQuery().top(1))
             XCTFail("a wrong client secret gave a token")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .tokenEndpoint)
             XCTAssertEqual(error.statusCode, 401)
             XCTAssertTrue(error.message.contains(landscape.tokenEndpoint.absoluteString), error.message)
@@ -87,7 +87,7 @@ final class OAuth2Tests: XCTestCase {
         do {
             _ = try await service.fetchCustomers(matching: DataQuery().top(1))
             XCTFail("a hanging token endpoint gave a token")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .timeout)
             XCTAssertEqual(error.timeoutInterval, 1)
             XCTAssertTrue(
@@ -102,7 +102,7 @@ final class OAuth2Tests: XCTestCase {
         do {
             _ = try await service.fetchCustomers(matching: DataQuery().top(1))
             XCTFail("an HTML page was taken for a token")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .tokenEndpoint)
             XCTAssertTrue(error.message.contains(landscape.tokenEndpoint.absoluteString), error.message)
             XCTAssertTrue(error.message.contains("text/html instead of a JSON token response"), error.message)
@@ -117,7 +117,7 @@ final class OAuth2Tests: XCTestCase {
         do {
             _ = try await service.fetchCustomerWithKey(customerID: "no-such-customer")
             XCTFail("a missing customer was found")
-        } catch let error as ODataError {
+        } catch {
             let token = try await configuration.cache.token(for: configuration)
             let awaited3 = try await landscape.grants("client_credentials")
             XCTAssertEqual(awaited3, 1, "the test read the provider's cached token")
@@ -189,7 +189,7 @@ final class OAuth2Tests: XCTestCase {
         do {
             _ = try await service(configuration).fetchCustomers(matching: DataQuery().top(2))
             XCTFail("an assertion of an unknown issuer gave a token")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .tokenEndpoint)
             XCTAssertTrue(error.message.contains("invalid_grant (SAML assertion is not valid)"), error.message)
         }

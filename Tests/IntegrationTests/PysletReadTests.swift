@@ -50,7 +50,7 @@ final class PysletReadTests: XCTestCase {
         do {
             _ = try await service.fetchCustomerWithKey(customerID: "NOPE")
             XCTFail("expected 404")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.statusCode, 404)
             XCTAssertNotNil(error.serviceError?.message)
         }

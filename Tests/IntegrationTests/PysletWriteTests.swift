@@ -81,7 +81,7 @@ final class PysletWriteTests: XCTestCase {
             do {
                 _ = try await service.fetchCustomerWithKey(customerID: "X1")
                 XCTFail("deleted")
-            } catch let error as ODataError {
+            } catch {
                 XCTAssertEqual(error.statusCode, 404)
             }
         }

@@ -53,6 +53,25 @@ final class RequestMetricsIntegrationTests: XCTestCase {
         XCTAssertEqual(collector.summary().count, 2)
     }
 
+    func testAMissingEntityCountsAsAFailedRequest() async throws {
+        let collector = RequestMetricsCollector()
+        var options = OnlineODataProvider.Options()
+        options.requestObserver = collector
+        let service = ESPMContainer(
+            provider: TestServers.provider(serviceName: "ESPM", serviceRoot: try TestServers.pyslet(), options: options))
+        let found = try await service.fetchCustomers(matching: DataQuery().top(1))
+        XCTAssertEqual(found.count, 1)
+        do {
+            _ = try await service.fetchCustomerWithKey(customerID: "no-such-customer")
+            XCTFail("a missing key is an error")
+        } catch {
+            XCTAssertEqual(error.statusCode, 404, "\(error)")
+        }
+        XCTAssertEqual(collector.metrics.map(\.statusCode), [200, 404])
+        XCTAssertEqual(collector.metrics.map(\.errorKind), [nil, .httpStatus])
+        XCTAssertTrue(collector.summary().description.hasPrefix("2 requests (1 failed)"), collector.summary().description)
+    }
+
     func testTLSHandshakeIsTimedOverCurl() async throws {
         let server = try TLSTestServer()
         defer { server.stop() }

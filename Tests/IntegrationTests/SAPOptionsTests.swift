@@ -49,7 +49,7 @@ final class SAPOptionsTests: XCTestCase {
         do {
             _ = try await service.fetchSalesOrderHeaderWithKey(salesOrderID: "600000009")
             XCTFail("the tunnelled DELETE must have deleted the order")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.statusCode, 404)
         }
 
@@ -57,7 +57,7 @@ final class SAPOptionsTests: XCTestCase {
         do {
             _ = try await service.fetchCustomerWithKey(customerID: "C000002")
             XCTFail("GET cannot be tunnelled")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .invalidRequest)
             XCTAssertTrue(error.message.contains("tunneledMethods names GET"), error.message)
         }

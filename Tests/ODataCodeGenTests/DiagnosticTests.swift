@@ -46,11 +46,54 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertContains(text, "error: cannot assign value of type 'String?' to type 'Int?'")
     }
 
-    func testAWriteThroughAConstantIsRejected() throws {
+    /// A write through a `let` entity says that the entity is a constant (the runtime's disfavored overload with an
+    /// unavailable setter), with the caret on the constant, not that the property is get-only (README, "Porting from
+    /// SAPOData").
+    func testAWriteThroughAConstantNamesTheConstant() throws {
         let text = try diagnostics("    let customer = Customer()\n    customer.phoneNumber = \"x\"")
-        // The compiler blames the read-only key path of the lookup root rather than the `let`; pinned so
-        // that a toolchain that names the constant is noticed (README, "Diagnostics on generated entities").
-        XCTAssertContains(text, "error: cannot assign through dynamic lookup property: 'phoneNumber' is a get-only property")
+        XCTAssertContains(
+            text,
+            "error: setter for 'subscript(dynamicMember:)' is unavailable: the entity is a 'let' constant (or a parameter): "
+                + "entities are values, so declare it with 'var' (or pass it 'inout') to change it")
+        // line 5, column 5: the caret is on `customer`, the constant
+        XCTAssertContains(text, "Usage.swift:5:5: error: setter for 'subscript(dynamicMember:)' is unavailable")
+        XCTAssertNotContains(text, "get-only property")
+    }
+
+    func testAWriteThroughAParameterOrAnElementOfAConstantArrayNamesTheConstant() throws {
+        let text = try diagnostics(
+            "    func change(_ customer: Customer) { customer.city = \"x\" }\n    let all = [Customer()]\n    all[0].city = \"y\"")
+        // the parameter (line 4) and the constant array's element (line 6), each at its caret
+        for position in ["Usage.swift:4:41:", "Usage.swift:6:5:"] {
+            XCTAssertContains(
+                text, position + " error: setter for 'subscript(dynamicMember:)' is unavailable: the entity is a 'let' constant")
+        }
+        XCTAssertNotContains(text, "get-only property")
+    }
+
+    func testAWriteThroughAConstantComplexValueNamesTheConstant() throws {
+        let text = try diagnostics("    let address = Address()\n    address.city = \"x\"")
+        XCTAssertContains(text, "is unavailable: the complex value is a 'let' constant (or a parameter)")
+        XCTAssertNotContains(text, "get-only property")
+    }
+
+    func testWritesThroughVariablesStillCompile() throws {
+        let result = try CodeGenerator().generate(try TestSupport.parse(try TestSupport.corpusDocument("ESPM.xml")))
+        let body = """
+            func usage(_ given: inout Customer) -> String? {
+                var customer = Customer()
+                customer.city = "x"
+                customer.address?.city = "y"
+                given.city = customer.city
+                var all = [customer]
+                all[0].city = "z"
+                var address = Address()
+                address.city = all[0].city
+                return address.city
+            }
+            """
+        let usage = GeneratedFile(name: "Usage.swift", contents: "import OData\n\n" + body + "\n")
+        XCTAssertNil(try Compiler.typecheck(result.files + [usage], moduleName: "Diagnostics"))
     }
 
     func testTheMisspellingFromTheIssueNoLongerCrashesTheDiagnostics() throws {

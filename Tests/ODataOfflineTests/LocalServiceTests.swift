@@ -67,7 +67,7 @@ final class LocalServiceTests: XCTestCase {
         do {
             _ = try await service.fetchCustomerWithKey(customerID: "nobody")
             XCTFail("a missing key was found")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.statusCode, 404)
         }
     }

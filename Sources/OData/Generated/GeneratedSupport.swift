@@ -22,7 +22,7 @@ extension DataService {
     @_spi(Generated)
     public func invokeVoid(
         _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?
-    ) async throws {
+    ) async throws(ODataError) {
         _ = try await invoke(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
     }
 
@@ -30,7 +30,7 @@ extension DataService {
     @_spi(Generated)
     public func invokeValue<Value: EdmValueConvertible>(
         _ type: Value.Type, _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?
-    ) async throws -> Value {
+    ) async throws(ODataError) -> Value {
         let name = query.invocation?.function.name ?? "?"
         let result = try await invoke(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
         guard case .value(let value) = result else {
@@ -48,7 +48,7 @@ extension DataService {
     @_spi(Generated)
     public func invokeEntity<Entity: EntityProtocol>(
         _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?
-    ) async throws -> Entity {
+    ) async throws(ODataError) -> Entity {
         let result = try await invoke(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
         switch result {
         case .entity(let entity): return Entity(entityValue: entity)
@@ -64,7 +64,7 @@ extension DataService {
     @_spi(Generated)
     public func invokeEntities<Entity: EntityProtocol>(
         _ type: Entity.Type, _ query: DataQuery, headers: HTTPHeaders?, options: RequestOptions?
-    ) async throws -> [Entity] {
+    ) async throws(ODataError) -> [Entity] {
         let result = try await invoke(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
         switch result {
         case .entities(let entities): return Entity.array(from: entities)

@@ -4,12 +4,7 @@ extension ODataError {
     /// The error for a non-2xx response: `preconditionFailed` for 412, `preconditionRequired`
     /// for 428, else `httpStatus`; the body's OData error is parsed when present.
     public static func status(_ response: HTTPResponse, for request: HTTPRequest) -> ODataError {
-        let kind: Kind
-        switch response.statusCode {
-        case 412: kind = .preconditionFailed
-        case 428: kind = .preconditionRequired
-        default: kind = .httpStatus
-        }
+        let kind = statusKind(response.statusCode)
         let body = ODataErrorBody.parse(response.body, contentType: response.headers["Content-Type"])
         let parsed = body.isRecognized ? body : nil
         var text = "\(request.effectiveMethod) \(capped(request.url)) answered \(response.statusCode)"
@@ -17,6 +12,15 @@ extension ODataError {
         return ODataError(
             kind, text, method: request.effectiveMethod, url: request.url, statusCode: response.statusCode,
             responseHeaders: response.headers, serviceError: parsed, responseBody: response.body)
+    }
+
+    /// The kind of the error a non-2xx status is (`status(_:for:)`'s rule, which the request metrics share).
+    static func statusKind(_ statusCode: Int) -> Kind {
+        switch statusCode {
+        case 412: return .preconditionFailed
+        case 428: return .preconditionRequired
+        default: return .httpStatus
+        }
     }
 
     /// The error for a body a decoder refused: its message names the entity (index, key when known)

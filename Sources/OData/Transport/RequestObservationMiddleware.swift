@@ -33,7 +33,9 @@ struct RequestObservationMiddleware: ODataMiddleware {
         let started = DispatchTime.now().uptimeNanoseconds
         do {
             let response = try await RequestAttempts.$current.withValue(attempts) { try await next(request) }
-            report(request, attempts, started: started, status: response.statusCode, error: nil)
+            // the provider turns every answer but a 2xx into an error (`ODataError.status`): the request failed
+            let failure = response.isSuccess ? nil : ODataError.statusKind(response.statusCode)
+            report(request, attempts, started: started, status: response.statusCode, error: failure)
             return response
         } catch {
             let odataError = error as? ODataError

@@ -107,7 +107,7 @@ struct SwiftRenderer {
         let head = "\(modifier(f.access))\(f.isStatic ? "static " : "")func \(id(f.name))"
         var suffix = ""
         if f.isAsync { suffix += " async" }
-        if f.isThrowing { suffix += " throws" }
+        if f.isThrowing { suffix += f.thrownType.map { " throws(\(typeText($0)))" } ?? " throws" }
         if let result = f.result { suffix += " -> \(typeText(result))" }
         signature(head, f.parameters, suffix: suffix, depth, &out)
         block(f.body, depth, &out)

@@ -188,6 +188,8 @@ struct SwiftFunction: Sendable, Hashable {
     var parameters: [SwiftParameter]
     var isAsync: Bool = false
     var isThrowing: Bool = false
+    /// The one error type a throwing function throws (`throws(OData.ODataError)`); nil: `throws` any error.
+    var thrownType: SwiftType?
     var result: SwiftType?
     var body: [SwiftStmt]
 }

@@ -1,8 +1,8 @@
 import ODataMetadata
 
 /// Translates the plan's container into the service class: per entity set a collection fetch, per element
-/// type a single fetch and a fetch by key, per function import one method; each `async throws` and with a
-/// completion handler (and, under `sapCompatibility`, synchronous).
+/// type a single fetch and a fetch by key, per function import one method; each `async throws(OData.ODataError)`
+/// and with a completion handler (and, under `sapCompatibility`, synchronous).
 struct ServiceTranslator {
     let plan: ServicePlan
     /// Whether each operation also gets SAP's synchronous twin (`sapCompatibility`), which resolves to the
@@ -60,16 +60,18 @@ struct ServiceTranslator {
         Build.member(.type(.named([plan.metadataName])), "EntitySets", set.handleName)
     }
 
-    /// The async method, its completion-handler twin and, under `sapCompatibility`, its synchronous (`noasync`)
-    /// twin. All call the same runtime function; the completion twin passes `completionHandler` as its last argument
-    /// (the runtime's completion-handler overload, one generic adapter behind it), the synchronous one resolves to
-    /// `ODataSynchronous`'s synchronous overload (one generic blocking adapter behind it).
+    /// The async method (`throws(OData.ODataError)`), its completion-handler twin and, under `sapCompatibility`,
+    /// its synchronous (`noasync`) twin. All call the same runtime function; the completion twin passes
+    /// `completionHandler` as its last argument (the runtime's completion-handler overload, one generic adapter
+    /// behind it), the synchronous one runs the async call through `ODataSynchronous`'s one blocking adapter
+    /// (`try self.blocking { try await … }`). The synchronous twin keeps an untyped `throws`, as SAP's do, so that
+    /// ported `catch let error as DataServiceError` clauses draw no "always true" warning.
     private func pair(
         doc: [String], name: String, parameters: [SwiftParameter], result: SwiftType?, body: SwiftExpr
     ) -> [SwiftDecl] {
         let asyncMethod = SwiftFunction(
             doc: doc, access: access, name: name, parameters: parameters, isAsync: true, isThrowing: true,
-            result: result, body: [.expr(.tryAwait(body))])
+            thrownType: .path("OData.ODataError"), result: result, body: [.expr(.tryAwait(body))])
         guard case .call(let callee, let arguments, _) = body else { return [.function(asyncMethod)] }
         let withHandler = SwiftExpr.call(
             callee, arguments + [SwiftArgument("completionHandler", .identifier("completionHandler"))], trailingClosure: nil)
@@ -86,7 +88,8 @@ struct ServiceTranslator {
         let syncMethod = SwiftFunction(
             doc: doc + ["", "Synchronous: blocks the calling thread (SAP's form, for background queues); not for async contexts."],
             attributes: ["@available(*, noasync, message: \"use the async form in an async context\")"], access: access, name: name,
-            parameters: parameters, isThrowing: true, result: result, body: [.expr(.tryExpr(body))])
+            parameters: parameters, isThrowing: true, result: result,
+            body: [.expr(.tryExpr(.call(.member(.self, "blocking"), [], trailingClosure: [.expr(.tryAwait(body))])))])
         return [.function(asyncMethod), .function(handlerMethod), .function(syncMethod)]
     }
 

@@ -8,10 +8,10 @@ final class BatchPartCodecTests: XCTestCase {
     private let root = URL(string: "http://host.invalid/svc/")!
     private var query: DataQuery { DataQuery().from(TestSets.customers) }
 
-    private func customer(_ id: String, _ name: String) -> EntityValue {
+    private func customer(_ id: String, _ name: String) throws -> EntityValue {
         var customer = Customer()
-        customer.entityValue[Customer.entityType.properties[0]] = .string(id)
-        customer.entityValue[Customer.entityType.properties[2]] = .string(name)
+        try customer.entityValue.set(Customer.entityType.properties[0], to: .string(id))
+        try customer.entityValue.set(Customer.entityType.properties[2], to: .string(name))
         customer.entityValue.metadata.uri = "Customers('\(id)')"
         customer.entityValue.metadata.etag = "W/\"\(id)\""
         return customer.entityValue

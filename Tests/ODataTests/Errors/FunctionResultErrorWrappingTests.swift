@@ -16,7 +16,7 @@ final class FunctionResultErrorWrappingTests: XCTestCase {
         do {
             _ = try await service.invokeValue(Int.self, DataQuery().invoke(function), headers: [:], options: .init())
             XCTFail("a string answered for an Int")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .unexpectedResult)
             XCTAssertTrue(error.underlyingError is FunctionResultError, "\(error)")
         }

@@ -50,6 +50,33 @@ final class RequestMetricsTests: XCTestCase {
         XCTAssertNil(metrics.errorKind)
     }
 
+    func testAnAnswerThatEndsInAnErrorCountsAsFailed() async throws {
+        let transport = MockTransport { request, _ in
+            switch request.url.lastPathComponent {
+            case "Missing": return .make(404, body: "{\"error\":{\"message\":{\"value\":\"no such entity\"}}}", url: request.url)
+            case "Stale": return .make(412, url: request.url)
+            default: return .make(200, body: "{\"d\":{}}", url: request.url)
+            }
+        }
+        let collector = RequestMetricsCollector()
+        var options = OnlineODataProvider.Options()
+        options.requestObserver = collector
+        let provider = provider(options, transport)
+        for path in ["Missing", "Stale", "Found"] {
+            do {
+                _ = try await provider.execute(HTTPRequest(method: "GET", url: root.appendingPathComponent(path)))
+                XCTAssertEqual(path, "Found", "\(path) answered 2xx")
+            } catch {
+                XCTAssertNotEqual(path, "Found", "\(error)")
+            }
+        }
+        XCTAssertEqual(collector.metrics.map(\.statusCode), [404, 412, 200])
+        XCTAssertEqual(collector.metrics.map(\.errorKind), [.httpStatus, .preconditionFailed, nil])
+        let summary = collector.summary()
+        XCTAssertEqual(summary.failures, 2)
+        XCTAssertTrue(summary.description.hasPrefix("3 requests (2 failed)"), summary.description)
+    }
+
     func testTheCallersTraceAndStateArePropagated() async throws {
         let transport = MockTransport { request, _ in .make(200, url: request.url) }
         var options = OnlineODataProvider.Options()

@@ -31,7 +31,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> [Customer] {
+    ) async throws(OData.ODataError) -> [Customer] {
         try await self.fetch(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
     }
 
@@ -52,7 +52,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery,
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> Customer {
+    ) async throws(OData.ODataError) -> Customer {
         try await self.fetchOne(Customer.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
     }
 
@@ -74,7 +74,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> Customer {
+    ) async throws(OData.ODataError) -> Customer {
         try await self.fetchOne(Customer.self, matching: query.withKey(Customer.key(customerID: customerID)).fromDefault(ESPMContainerMetadata.EntitySets.customers), headers: headers, options: options)
     }
 
@@ -96,7 +96,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> [Supplier] {
+    ) async throws(OData.ODataError) -> [Supplier] {
         try await self.fetch(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
 
@@ -117,7 +117,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery,
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> Supplier {
+    ) async throws(OData.ODataError) -> Supplier {
         try await self.fetchOne(Supplier.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
 
@@ -139,7 +139,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> Supplier {
+    ) async throws(OData.ODataError) -> Supplier {
         try await self.fetchOne(Supplier.self, matching: query.withKey(Supplier.key(supplierID: supplierID)).fromDefault(ESPMContainerMetadata.EntitySets.suppliers), headers: headers, options: options)
     }
 
@@ -163,7 +163,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> [Product] {
+    ) async throws(OData.ODataError) -> [Product] {
         try await self.fetch(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
     }
 
@@ -186,7 +186,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery,
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> Product {
+    ) async throws(OData.ODataError) -> Product {
         try await self.fetchOne(Product.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
     }
 
@@ -208,7 +208,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> Product {
+    ) async throws(OData.ODataError) -> Product {
         try await self.fetchOne(Product.self, matching: query.withKey(Product.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.products), headers: headers, options: options)
     }
 
@@ -230,7 +230,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> [ProductCategory] {
+    ) async throws(OData.ODataError) -> [ProductCategory] {
         try await self.fetch(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
     }
 
@@ -251,7 +251,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery,
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> ProductCategory {
+    ) async throws(OData.ODataError) -> ProductCategory {
         try await self.fetchOne(ProductCategory.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
     }
 
@@ -273,7 +273,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> ProductCategory {
+    ) async throws(OData.ODataError) -> ProductCategory {
         try await self.fetchOne(ProductCategory.self, matching: query.withKey(ProductCategory.key(category: category)).fromDefault(ESPMContainerMetadata.EntitySets.productCategories), headers: headers, options: options)
     }
 
@@ -295,7 +295,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> [ProductText] {
+    ) async throws(OData.ODataError) -> [ProductText] {
         try await self.fetch(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
     }
 
@@ -316,7 +316,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery,
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> ProductText {
+    ) async throws(OData.ODataError) -> ProductText {
         try await self.fetchOne(ProductText.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
     }
 
@@ -338,7 +338,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> ProductText {
+    ) async throws(OData.ODataError) -> ProductText {
         try await self.fetchOne(ProductText.self, matching: query.withKey(ProductText.key(id: id)).fromDefault(ESPMContainerMetadata.EntitySets.productTexts), headers: headers, options: options)
     }
 
@@ -360,7 +360,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> [Stock] {
+    ) async throws(OData.ODataError) -> [Stock] {
         try await self.fetch(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
     }
 
@@ -381,7 +381,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery,
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> Stock {
+    ) async throws(OData.ODataError) -> Stock {
         try await self.fetchOne(Stock.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
     }
 
@@ -403,7 +403,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> Stock {
+    ) async throws(OData.ODataError) -> Stock {
         try await self.fetchOne(Stock.self, matching: query.withKey(Stock.key(productID: productID)).fromDefault(ESPMContainerMetadata.EntitySets.stock), headers: headers, options: options)
     }
 
@@ -425,7 +425,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> [PurchaseOrderHeader] {
+    ) async throws(OData.ODataError) -> [PurchaseOrderHeader] {
         try await self.fetch(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
     }
 
@@ -446,7 +446,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery,
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> PurchaseOrderHeader {
+    ) async throws(OData.ODataError) -> PurchaseOrderHeader {
         try await self.fetchOne(PurchaseOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
     }
 
@@ -468,7 +468,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> PurchaseOrderHeader {
+    ) async throws(OData.ODataError) -> PurchaseOrderHeader {
         try await self.fetchOne(PurchaseOrderHeader.self, matching: query.withKey(PurchaseOrderHeader.key(purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderHeaders), headers: headers, options: options)
     }
 
@@ -490,7 +490,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> [PurchaseOrderItem] {
+    ) async throws(OData.ODataError) -> [PurchaseOrderItem] {
         try await self.fetch(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
     }
 
@@ -511,7 +511,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery,
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> PurchaseOrderItem {
+    ) async throws(OData.ODataError) -> PurchaseOrderItem {
         try await self.fetchOne(PurchaseOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
     }
 
@@ -534,7 +534,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> PurchaseOrderItem {
+    ) async throws(OData.ODataError) -> PurchaseOrderItem {
         try await self.fetchOne(PurchaseOrderItem.self, matching: query.withKey(PurchaseOrderItem.key(itemNumber: itemNumber, purchaseOrderID: purchaseOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.purchaseOrderItems), headers: headers, options: options)
     }
 
@@ -557,7 +557,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> [SalesOrderHeader] {
+    ) async throws(OData.ODataError) -> [SalesOrderHeader] {
         try await self.fetch(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
     }
 
@@ -578,7 +578,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery,
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> SalesOrderHeader {
+    ) async throws(OData.ODataError) -> SalesOrderHeader {
         try await self.fetchOne(SalesOrderHeader.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
     }
 
@@ -600,7 +600,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> SalesOrderHeader {
+    ) async throws(OData.ODataError) -> SalesOrderHeader {
         try await self.fetchOne(SalesOrderHeader.self, matching: query.withKey(SalesOrderHeader.key(salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderHeaders), headers: headers, options: options)
     }
 
@@ -622,7 +622,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> [SalesOrderItem] {
+    ) async throws(OData.ODataError) -> [SalesOrderItem] {
         try await self.fetch(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
     }
 
@@ -643,7 +643,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         matching query: OData.DataQuery,
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> SalesOrderItem {
+    ) async throws(OData.ODataError) -> SalesOrderItem {
         try await self.fetchOne(SalesOrderItem.self, matching: query.fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
     }
 
@@ -666,7 +666,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> SalesOrderItem {
+    ) async throws(OData.ODataError) -> SalesOrderItem {
         try await self.fetchOne(SalesOrderItem.self, matching: query.withKey(SalesOrderItem.key(itemNumber: itemNumber, salesOrderID: salesOrderID)).fromDefault(ESPMContainerMetadata.EntitySets.salesOrderItems), headers: headers, options: options)
     }
 
@@ -689,7 +689,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> Swift.Bool {
+    ) async throws(OData.ODataError) -> Swift.Bool {
         try await self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSamplePurchaseOrders, []), headers: headers, options: options)
     }
 
@@ -710,7 +710,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> Swift.Bool {
+    ) async throws(OData.ODataError) -> Swift.Bool {
         try await self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.generateSampleSalesOrders, []), headers: headers, options: options)
     }
 
@@ -731,7 +731,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> Swift.Bool {
+    ) async throws(OData.ODataError) -> Swift.Bool {
         try await self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.resetSampleData, []), headers: headers, options: options)
     }
 
@@ -754,7 +754,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
         query: OData.DataQuery = OData.DataQuery(),
         headers: OData.HTTPHeaders? = nil,
         options: OData.RequestOptions? = nil
-    ) async throws -> Swift.Bool {
+    ) async throws(OData.ODataError) -> Swift.Bool {
         try await self.invokeValue(Swift.Bool.self, query.invoke(ESPMContainerMetadata.ActionImports.updateSalesOrderStatus, [(name: "id", value: id.edmValue), (name: "newStatus", value: newStatus.edmValue)]), headers: headers, options: options)
     }
 
@@ -776,7 +776,7 @@ open class ESPMContainer<Provider: OData.DataServiceProvider>: OData.DataService
     /// (missing sets, types, properties, keys or function imports, changed types, new required properties or parameters).
     open func checkMetadata(
         headers: OData.HTTPHeaders = OData.HTTPHeaders()
-    ) async throws -> OData.MetadataDriftReport {
+    ) async throws(OData.ODataError) -> OData.MetadataDriftReport {
         try await self.checkMetadata(generatedModel: ESPMContainerMetadata.modelSummary, headers: headers)
     }
 
