@@ -54,7 +54,7 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertContains(
             text,
             "error: setter for 'subscript(dynamicMember:)' is unavailable: the entity is a 'let' constant (or a parameter): "
-                + "entities are values, so declare it with 'var' (or pass it 'inout') to change it")
+                + "entities are values; use 'var' (or 'inout') to change it")
         // line 5, column 5: the caret is on `customer`, the constant
         XCTAssertContains(text, "Usage.swift:5:5: error: setter for 'subscript(dynamicMember:)' is unavailable")
         XCTAssertNotContains(text, "get-only property")

@@ -17,7 +17,7 @@ extension EntityProtocol {
         get { entityValue.value(of: Properties()[keyPath: property].typedProperty) }
         @available(
             *, unavailable,
-            message: "the entity is a 'let' constant (or a parameter): entities are values, so declare it with 'var' (or pass it 'inout') to change it"
+            message: "the entity is a 'let' constant (or a parameter): entities are values; use 'var' (or 'inout') to change it"
         )
         nonmutating set { preconditionFailure("unavailable") }
     }
@@ -32,7 +32,7 @@ extension ComplexTypeProtocol {
         get { value(of: Properties()[keyPath: property].typedProperty) }
         @available(
             *, unavailable,
-            message: "the complex value is a 'let' constant (or a parameter): complex values are values, so declare it with 'var' (or pass it 'inout') to change it"
+            message: "the complex value is a 'let' constant (or a parameter); use 'var' (or 'inout') to change it"
         )
         nonmutating set { preconditionFailure("unavailable") }
     }

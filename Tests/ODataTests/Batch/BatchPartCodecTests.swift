@@ -18,7 +18,7 @@ final class BatchPartCodecTests: XCTestCase {
     }
 
     func testAFeedDecodesBackToItsEntities() throws {
-        let part = BatchPartCodec.feed(EntityList(entities: [customer("1", "Byron"), customer("2", "Babbage")]), serviceRoot: root)
+        let part = BatchPartCodec.feed(EntityList(entities: [try customer("1", "Byron"), try customer("2", "Babbage")]), serviceRoot: root)
         XCTAssertEqual(part.statusCode, 200)
         let list = try BatchPartCodec.entities(from: part, for: query, serviceRoot: root, typeResolver: nil)
         XCTAssertEqual(list.entities.map { $0[Customer.entityType.properties[2]] }, [.string("Byron"), .string("Babbage")])
@@ -27,12 +27,12 @@ final class BatchPartCodecTests: XCTestCase {
         XCTAssertEqual(list.entities.map(\.metadata.etag), ["W/\"1\"", "W/\"2\""])
     }
 
-    func testACreatedPartCarriesLocationAndETag() {
-        let part = BatchPartCodec.created(customer("7", "Lovelace"), serviceRoot: root, location: true)
+    func testACreatedPartCarriesLocationAndETag() throws {
+        let part = BatchPartCodec.created(try customer("7", "Lovelace"), serviceRoot: root, location: true)
         XCTAssertEqual(part.statusCode, 201)
         XCTAssertEqual(part.headers["Location"], "http://host.invalid/svc/Customers('7')")
         XCTAssertEqual(part.headers["ETag"], "W/\"7\"")
-        XCTAssertNil(BatchPartCodec.created(customer("7", "Lovelace"), serviceRoot: root, location: false).headers["Location"])
+        XCTAssertNil(BatchPartCodec.created(try customer("7", "Lovelace"), serviceRoot: root, location: false).headers["Location"])
     }
 
     func testAFailureIsThrownWithItsStatusAndMessage() {
