@@ -60,7 +60,7 @@ final class DriftTests: XCTestCase {
         XCTAssertContains(generated, "public static let modelFingerprint: Swift.String = \"\(summary.fingerprint)\"")
         XCTAssertContains(
             generated,
-            "open func checkMetadata(\n        headers: OData.HTTPHeaders = OData.HTTPHeaders()\n    ) async throws -> OData.MetadataDriftReport {"
+            "open func checkMetadata(\n        headers: OData.HTTPHeaders = OData.HTTPHeaders()\n    ) async throws(OData.ODataError) -> OData.MetadataDriftReport {"
         )
         XCTAssertThrowsError(try ModelSummary(text: "X\tnonsense\n"))
     }

@@ -35,7 +35,7 @@ final class SnippetTests: XCTestCase {
                     query: OData.DataQuery = OData.DataQuery(),
                     headers: OData.HTTPHeaders? = nil,
                     options: OData.RequestOptions? = nil
-                ) async throws -> Item {
+                ) async throws(OData.ODataError) -> Item {
                     try await self.fetchOne(Item.self, matching: query.withKey(Item.key(itemNumber: itemNumber, orderID: orderID)).fromDefault(CMetadata.EntitySets.items), headers: headers, options: options)
                 }
             """)
@@ -152,7 +152,7 @@ final class SnippetTests: XCTestCase {
         XCTAssertContains(
             service,
             """
-                ) async throws {
+                ) async throws(OData.ODataError) {
                     try await self.invokeVoid(query.invoke(CMetadata.ActionImports.nothing, []), headers: headers, options: options)
                 }
             """)
@@ -167,7 +167,7 @@ final class SnippetTests: XCTestCase {
                     query: OData.DataQuery = OData.DataQuery(),
                     headers: OData.HTTPHeaders? = nil,
                     options: OData.RequestOptions? = nil
-                ) async throws -> Swift.Int {
+                ) async throws(OData.ODataError) -> Swift.Int {
                     try await self.invokeValue(Swift.Int.self, query.invoke(CMetadata.FunctionImports.count, [(name: "Min", value: min.edmValue), (name: "Filter_Text", value: filterText?.edmValue)]), headers: headers, options: options)
                 }
             """)
@@ -228,7 +228,7 @@ final class SnippetTests: XCTestCase {
                 container: #"<EntitySet Name="Stock" EntityType="T.Stock" sap:creatable="false" sap:deletable="false"/>"#))
         let service = try TestSupport.file(result, "+C.swift")
         XCTAssertContains(service, "open func fetchStock(\n        matching query: OData.DataQuery = OData.DataQuery(),")
-        XCTAssertContains(service, ") async throws -> [Stock] {")
+        XCTAssertContains(service, ") async throws(OData.ODataError) -> [Stock] {")
         XCTAssertContains(service, "open func fetchStock1(\n        matching query: OData.DataQuery,")
         XCTAssertContains(service, "open func fetchStock1WithKey(\n        productID: Swift.String?,")
         XCTAssertContains(

@@ -1,6 +1,6 @@
 extension EntityValue {
     /// Throws when a property set since load holds what its declaration refuses but no typed write could
-    /// refuse when it was set: a null in a non-nullable property (`customer.customerID = nil`), or an integer
+    /// refuse when it was set: a null in a non-nullable property other than a key (`order.status = nil`), or an integer
     /// that its declared integer type cannot hold (an `Int` outside Edm.Int32's range written through a typed
     /// property: `Int.edmValue` gives `.int64` then, never a clamped value). Writes run this before building a
     /// request, so such a value is an error, never sent and never silently changed. Only changed properties
@@ -9,7 +9,8 @@ extension EntityValue {
         for index in changedIndices.sorted() {
             let property = entityType.properties[index]
             guard let value = values[index] else { continue }
-            if value == .null, !property.isNullable {
+            // a null key is the server's to refuse or fill (keys it assigns on create; its error says why)
+            if value == .null, !property.isNullable, !property.isKey {
                 throw ODataValueError(
                     type: property.type.primitiveType, text: "null", reason: "\(entityType.qualifiedName).\(property.name) is not nullable")
             }
