@@ -5,7 +5,7 @@ import ODataMetadata
 enum PropertyMembers {
     /// The `properties:` argument of a descriptor table: `OData.PropertyDescriptor.table([rows], complexTypes: […])`,
     /// one compact row per property (cheap to compile). Every row is checked before it is written
-    /// (``checkedRow(_:complexTypes:)``); a type with a property whose row does not pass, such as an EDM name
+    /// (`checkedRow(_:complexTypes:)`); a type with a property whose row does not pass, such as an EDM name
     /// or feed-mapping value containing whitespace, gets an array of `OData.PropertyDescriptor(…)` calls instead,
     /// so the runtime never reads a bad row.
     static func table(_ properties: [PlannedProperty]) -> SwiftExpr {

@@ -9,7 +9,7 @@
 /// is the reader's business, not the row's.
 ///
 /// A row cannot carry a name, type name or feed value that is empty (the name and type) or contains a
-/// space; ``isRoundTripping`` says whether ``text`` reads back as the same row.
+/// space; `isRoundTripping` says whether `text` reads back as the same row.
 package struct PropertyRow: Sendable, Hashable {
     /// The property's EDM name.
     package var name: String
@@ -71,7 +71,7 @@ package struct PropertyRow: Sendable, Hashable {
         return fields.joined(separator: " ")
     }
 
-    /// Whether ``text`` reads back as this row; a row that does not cannot be written.
+    /// Whether `text` reads back as this row; a row that does not cannot be written.
     package var isRoundTripping: Bool {
         (try? Self.parse(text)) == self
     }
