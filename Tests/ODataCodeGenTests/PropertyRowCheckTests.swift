@@ -19,9 +19,9 @@ final class PropertyRowCheckTests: XCTestCase {
             let complexNames = plan.complexTypes.map(\.edm.qualifiedName)
             for properties in tables {
                 for property in properties {
-                    let where_ = "\(url.lastPathComponent): \(property.edm.name)"
-                    let text = try XCTUnwrap(PropertyMembers.checkedRow(property, complexTypes: complexNames), where_)
-                    XCTAssertEqual(try PropertyRow.parse(text), PropertyMembers.row(property), where_)
+                    let location = "\(url.lastPathComponent): \(property.edm.name)"
+                    let text = try XCTUnwrap(PropertyMembers.checkedRow(property, complexTypes: complexNames), location)
+                    XCTAssertEqual(try PropertyRow.parse(text), PropertyMembers.row(property), location)
                     checked += 1
                 }
             }
