@@ -1,3 +1,5 @@
+import ODataMetadata
+
 /// Compact forms of the descriptor tables and typed descriptors that generated code declares.
 ///
 /// A table of `OData.PropertyDescriptor(name:type:index:…)` calls costs the compiler an overload
@@ -15,8 +17,10 @@ extension PropertyDescriptor {
     /// a customizable-feed mapping as CSDL spells it: `FC_TargetPath=<path>`, `FC_KeepInContent=false`,
     /// `FC_ContentKind=<kind>`, `FC_NsUri=<uri>`, `FC_NsPrefix=<prefix>`.
     ///
-    /// Rows come from the code generator, not from input: a malformed row is a generator bug and stops the
-    /// program with a message that quotes the row.
+    /// Rows come only from the code generator, which writes each row through the same grammar this reads
+    /// (`ODataMetadata.PropertyRow`), reads it back and checks that its type resolves here before emitting
+    /// it (otherwise it emits `PropertyDescriptor(…)` calls). A malformed row is therefore a hand-written
+    /// one: it stops the program with a message that quotes the row and says what is wrong with it.
     @_spi(Generated)
     public static func table(_ rows: [String], complexTypes: [ComplexTypeDescriptor] = []) -> [PropertyDescriptor] {
         rows.enumerated().map { index, row in
@@ -32,61 +36,30 @@ extension PropertyDescriptor {
         let reason: String
     }
 
-    /// Parses one row into the descriptor at `index`.
+    /// Parses one row into the descriptor at `index`: the shared grammar reads the row, this resolves its type.
     static func parse(
         _ row: String, index: Int, complexTypes: [ComplexTypeDescriptor]
     ) -> Result<PropertyDescriptor, RowError> {
-        let fields = row.split(separator: " ", omittingEmptySubsequences: false)
-        guard fields.count >= 2, !fields[0].isEmpty else { return .failure(RowError(reason: "expected a name and a type")) }
-        guard let type = propertyType(fields[1], complexTypes: complexTypes) else {
-            return .failure(RowError(reason: "unknown type \(fields[1])"))
+        let fields: PropertyRow
+        do {
+            fields = try PropertyRow.parse(row)
+        } catch {
+            return .failure(RowError(reason: error.reason))
         }
-        var isNullable = true
-        var maxLength: Int?
-        var precision: Int?
-        var scale: Int?
-        var isKey = false
-        var isConcurrencyToken = false
-        var feed: [Substring: String] = [:]
-        for facet in fields.dropFirst(2) {
-            switch facet {
-            case "Nullable=false": isNullable = false
-            case "Key": isKey = true
-            case "ConcurrencyMode=Fixed": isConcurrencyToken = true
-            default:
-                let parts = facet.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                if parts.count == 2, parts[0].hasPrefix("FC_") {
-                    feed[parts[0]] = String(parts[1])
-                    continue
-                }
-                guard parts.count == 2, let value = Int(parts[1]), value >= 0 else {
-                    return .failure(RowError(reason: "unknown facet \(facet)"))
-                }
-                switch parts[0] {
-                case "MaxLength": maxLength = value
-                case "Precision": precision = value
-                case "Scale": scale = value
-                default: return .failure(RowError(reason: "unknown facet \(facet)"))
-                }
-            }
+        guard let type = propertyType(fields.typeName[...], complexTypes: complexTypes) else {
+            return .failure(RowError(reason: "unknown type \(fields.typeName)"))
         }
-        var feedMapping: FeedMapping?
-        if !feed.isEmpty {
-            guard let targetPath = feed.removeValue(forKey: "FC_TargetPath") else {
-                return .failure(RowError(reason: "FC_ facets without FC_TargetPath"))
-            }
-            let keepInContent = feed.removeValue(forKey: "FC_KeepInContent").map { $0 != "false" } ?? true
-            let kind = feed.removeValue(forKey: "FC_ContentKind").map { FeedMapping.ContentKind(rawValue: $0.lowercased()) ?? .text }
-            feedMapping = FeedMapping(
-                targetPath: targetPath, namespaceURI: feed.removeValue(forKey: "FC_NsUri"),
-                namespacePrefix: feed.removeValue(forKey: "FC_NsPrefix"), contentKind: kind ?? .text, keepInContent: keepInContent)
-            if let unknown = feed.keys.sorted().first { return .failure(RowError(reason: "unknown facet \(unknown)")) }
+        let feedMapping = fields.feedMapping.map { mapping in
+            FeedMapping(
+                targetPath: mapping.targetPath, namespaceURI: mapping.namespaceURI, namespacePrefix: mapping.namespacePrefix,
+                contentKind: mapping.contentKind.map { FeedMapping.ContentKind(rawValue: $0.lowercased()) ?? .text } ?? .text,
+                keepInContent: mapping.keepInContent)
         }
         return .success(
             PropertyDescriptor(
-                name: String(fields[0]), type: type, index: index, isNullable: isNullable, maxLength: maxLength,
-                precision: precision, scale: scale, isKey: isKey, isConcurrencyToken: isConcurrencyToken,
-                feedMapping: feedMapping))
+                name: fields.name, type: type, index: index, isNullable: fields.isNullable, maxLength: fields.maxLength,
+                precision: fields.precision, scale: fields.scale, isKey: fields.isKey,
+                isConcurrencyToken: fields.isConcurrencyToken, feedMapping: feedMapping))
     }
 
     private static func propertyType(_ text: Substring, complexTypes: [ComplexTypeDescriptor]) -> PropertyType? {

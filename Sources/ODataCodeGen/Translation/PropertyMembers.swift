@@ -4,53 +4,65 @@ import ODataMetadata
 /// table and a static, explicitly typed descriptor (the runtime reaches the instance property through it).
 enum PropertyMembers {
     /// The `properties:` argument of a descriptor table: `OData.PropertyDescriptor.table([rows], complexTypes: […])`,
-    /// one compact row per property (cheap to compile). A type with a property whose EDM name contains
-    /// whitespace, which a row cannot carry, gets an array of `OData.PropertyDescriptor(…)` calls instead.
+    /// one compact row per property (cheap to compile). Every row is checked before it is written
+    /// (`checkedRow(_:complexTypes:)`); a type with a property whose row does not pass, such as an EDM name
+    /// or feed-mapping value containing whitespace, gets an array of `OData.PropertyDescriptor(…)` calls instead,
+    /// so the runtime never reads a bad row.
     static func table(_ properties: [PlannedProperty]) -> SwiftExpr {
-        let unfit = { (text: String) in text.contains(where: \.isWhitespace) }
-        if properties.contains(where: { $0.edm.name.isEmpty || unfit($0.edm.name) || feedFacets($0).contains(where: unfit) }) {
-            return .array(properties.map(descriptor), multiline: true)
-        }
-        var arguments: [(String?, SwiftExpr)] = [(nil, .array(properties.map { .string(row($0)) }, multiline: true))]
-        var complexNames: [String] = []
+        let complexNames = complexTypeNames(properties)
+        var rows: [String] = []
         for property in properties {
-            guard case .complex = property.edm.type.elementType else { continue }
-            var valueType = property.valueType
-            if case .array(let element) = valueType { valueType = element }
-            if case .named(let path) = valueType, let swiftName = path.last, !complexNames.contains(swiftName) {
-                complexNames.append(swiftName)
+            guard let row = checkedRow(property, complexTypes: complexNames.map(\.qualifiedName)) else {
+                return .array(properties.map(descriptor), multiline: true)
             }
+            rows.append(row)
         }
+        var arguments: [(String?, SwiftExpr)] = [(nil, .array(rows.map { .string($0) }, multiline: true))]
         if !complexNames.isEmpty {
-            arguments.append(("complexTypes", .array(complexNames.map(TypeMapping.complexDescriptor), multiline: false)))
+            arguments.append(("complexTypes", .array(complexNames.map { TypeMapping.complexDescriptor($0.swiftName) }, multiline: false)))
         }
         return Build.call(Build.member(.type(Build.type("OData.PropertyDescriptor")), "table"), arguments)
+    }
+
+    /// The complex types the properties' rows name, in first-use order: the Swift name (whose descriptor goes
+    /// into `complexTypes:`) and the qualified name the row spells.
+    private static func complexTypeNames(_ properties: [PlannedProperty]) -> [(swiftName: String, qualifiedName: String)] {
+        var names: [(swiftName: String, qualifiedName: String)] = []
+        for property in properties {
+            guard case .complex(let qualifiedName) = property.edm.type.elementType else { continue }
+            var valueType = property.valueType
+            if case .array(let element) = valueType { valueType = element }
+            if case .named(let path) = valueType, let swiftName = path.last, !names.contains(where: { $0.swiftName == swiftName }) {
+                names.append((swiftName, qualifiedName))
+            }
+        }
+        return names
+    }
+
+    /// The property's row text if the runtime will read it as meant: the text reads back, with the shared
+    /// reader, as the same row (name, type, facets, feed mapping), and its type (or the element type of
+    /// `Collection(…)`) is an `Edm.*` primitive, which the runtime's `EdmType` mirrors, or a complex type in
+    /// `complexTypes` (qualified names). Nil otherwise.
+    static func checkedRow(_ property: PlannedProperty, complexTypes: [String]) -> String? {
+        let row = row(property)
+        guard row.isRoundTripping else { return nil }
+        var typeName = row.typeName[...]
+        if typeName.hasPrefix("Collection("), typeName.hasSuffix(")") { typeName = typeName.dropFirst("Collection(".count).dropLast() }
+        guard EDMPrimitiveType(qualifiedName: String(typeName)) != nil || complexTypes.contains(String(typeName)) else { return nil }
+        return row.text
     }
 
     /// The compact row `PropertyDescriptor.table` reads: name, CSDL type and non-default facets
     /// (`"ProductId Edm.String Nullable=false MaxLength=10 Key"`), then the customizable-feed mapping
     /// (`FC_TargetPath=SyndicationTitle FC_KeepInContent=false`).
-    static func row(_ property: PlannedProperty) -> String {
+    static func row(_ property: PlannedProperty) -> PropertyRow {
         let edm = property.edm
-        var fields = [edm.name, edm.type.csdlName]
-        if !edm.isNullable { fields.append("Nullable=false") }
-        if case .value(let length) = edm.maxLength { fields.append("MaxLength=\(length)") }
-        if let precision = edm.precision { fields.append("Precision=\(precision)") }
-        if let scale = edm.scale { fields.append("Scale=\(scale)") }
-        if property.isKey { fields.append("Key") }
-        if edm.concurrencyMode == .fixed { fields.append("ConcurrencyMode=Fixed") }
-        return (fields + feedFacets(property)).joined(separator: " ")
-    }
-
-    /// The row facets of the property's customizable-feed mapping, as CSDL spells its attributes.
-    private static func feedFacets(_ property: PlannedProperty) -> [String] {
-        guard let mapping = property.feedMapping else { return [] }
-        var facets = ["FC_TargetPath=\(mapping.targetPath)"]
-        if !mapping.keepInContent { facets.append("FC_KeepInContent=false") }
-        if let kind = mapping.contentKind { facets.append("FC_ContentKind=\(kind)") }
-        if let uri = mapping.namespaceURI { facets.append("FC_NsUri=\(uri)") }
-        if let prefix = mapping.namespacePrefix { facets.append("FC_NsPrefix=\(prefix)") }
-        return facets
+        var maxLength: Int?
+        if case .value(let length) = edm.maxLength { maxLength = length }
+        return PropertyRow(
+            name: edm.name, typeName: edm.type.csdlName, isNullable: edm.isNullable, maxLength: maxLength,
+            precision: edm.precision, scale: edm.scale, isKey: property.isKey,
+            isConcurrencyToken: edm.concurrencyMode == .fixed, feedMapping: property.feedMapping)
     }
 
     /// `OData.PropertyDescriptor(name:type:index:…)` with only non-default facets.

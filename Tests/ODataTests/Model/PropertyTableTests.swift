@@ -1,3 +1,4 @@
+import ODataMetadata
 import XCTest
 
 @_spi(Generated) @testable import OData
@@ -93,5 +94,13 @@ final class PropertyTableTests: XCTestCase {
         order.setValue(BigDecimal(12), for: amount)
         XCTAssertEqual(order.value(of: amount), BigDecimal(12))
         XCTAssertEqual(order.entityValue.changedProperties.map(\.name), ["Amount"])
+    }
+}
+
+/// The generator checks row types against `ODataMetadata`'s primitives; the runtime resolves them with `EdmType`.
+final class PropertyTablePrimitiveTests: XCTestCase {
+    func testTheRuntimeResolvesEveryPrimitiveTheGeneratorAccepts() {
+        XCTAssertEqual(
+            Set(EdmType.allCases.map(\.rawValue)), Set(ODataMetadata.EDMPrimitiveType.allCases.map(\.rawValue)))
     }
 }
