@@ -132,12 +132,18 @@ extension AtomReader {
             return AtomFrame(kind: .text, textTarget: .entryID)
         }
         if name == names.category, let term = attributes.value(names.term) {
+            entries.top.typeNamed = true
             if !entries.top.table.isTypeName(term), let expected = entries.top.table.entityType {
                 switch expected.payloadType(named: term.string, resolver: typeResolver) {
                 case .keep: break
                 case .derived(let type):
                     let derived = tables.table(for: type)
-                    entries.top.switchTable(derived, cache: propertyCache(for: derived))
+                    if let lost = entries.top.switchTable(derived, cache: propertyCache(for: derived)) {
+                        fail(
+                            "category term \"\(type.qualifiedName)\" comes after <\(lost)>, a property only that type has; "
+                                + "Atom is read forward only, so <category> must come before the entry's properties")
+                        return .skip
+                    }
                 case .unrelated(let message):
                     fail("category term \(message)")
                     return .skip
@@ -171,7 +177,10 @@ extension AtomReader {
         {
             let name = ByteSpan(start: rel.start + Self.relatedPrefix.count, count: rel.count - Self.relatedPrefix.count)
             let table = entries.top.table
-            guard let index = table.lookup(name, hint: table.propertyCount), index >= table.propertyCount else { return .skip }
+            guard let index = table.lookup(name, hint: table.propertyCount), index >= table.propertyCount else {
+                if !entries.top.typeNamed { entries.top.skippedLinks.append((name.string, href.map(resolve))) }
+                return .skip
+            }
             let navigation = table.navigations[index - table.propertyCount]
             if let href {
                 entries.top.setDeferredLink(resolvedBytes(href), at: navigation.index) { $0.string }
@@ -197,7 +206,10 @@ extension AtomReader {
     }
 
     private func startProperty(_ name: AtomXMLName, attributes: AtomAttributes) -> AtomFrame {
-        guard let index = entries.top.propertyIndex(name) else { return .skip }
+        guard let index = entries.top.propertyIndex(name) else {
+            if !entries.top.typeNamed { entries.top.skippedProperties.append(name) }
+            return .skip
+        }
         if let edmType = entries.top.cache.primitiveTypes[index] {
             startCapture()
             return AtomFrame(kind: .primitive, target: .entity, isNull: isNull(attributes), edmType: edmType, index: index)

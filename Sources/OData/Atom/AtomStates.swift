@@ -97,6 +97,14 @@ struct AtomEntryState {
     var nextHint = 0
     /// The table's `AtomPropertyCache`.
     private(set) var cache: AtomPropertyCache.Slots
+    /// Whether the entry's `<category term>` was read. Until then, members the type does not know are kept
+    /// (links) or remembered (properties) for the derived type the term may name (see `switchTable`); servers
+    /// write `<category>` first, so this costs nothing there.
+    var typeNamed = false
+    /// Related links the type did not know, met before `<category>`: their names and resolved hrefs.
+    var skippedLinks: [(name: String, href: String?)] = []
+    /// Properties the type did not know, met before `<category>`: their interned element names.
+    var skippedProperties: [AtomXMLName] = []
 
     init(table: NameTable, cache: AtomPropertyCache.Slots, savedBase: AtomBaseURI?) {
         self.table = table
@@ -153,26 +161,29 @@ struct AtomEntryState {
         metadata.uri = uri
     }
 
-    /// Switches to a derived type, carrying what was read over by name.
-    mutating func switchTable(_ derived: NameTable, cache derivedCache: AtomPropertyCache.Slots) {
-        var newValues = [EdmValue?](absentCount: derived.propertyCount)
-        for (index, value) in values.enumerated() where value != nil {
-            if let property = derived.entityType?.property(named: table.properties[index].name) {
-                newValues[property.index] = value
-            }
-        }
-        var newNavigations = NavigationSlots()
-        for index in 0..<table.navigations.count {
-            if let state = navigationValue(index),
-                let target = derived.entityType?.navigationProperty(named: table.navigations[index].name)
-            {
-                newNavigations.setExplicit(state, at: target.index, count: derived.navigations.count)
-            }
-        }
+    /// Switches to a derived type the way JSON does (`DerivedTypeSwitch`): what was read moves over by name, and
+    /// skipped links the derived type has are placed. Returns the name of a skipped property the derived type has
+    /// (its value was not kept, since Atom is read forward only): the caller refuses the entry rather than lose it.
+    mutating func switchTable(_ derived: NameTable, cache derivedCache: AtomPropertyCache.Slots) -> String? {
+        let switched = DerivedTypeSwitch(from: table, values: values, navigations: navigations, uri: metadata.uri, to: derived)
+        let base = table
         table = derived
         cache = derivedCache
-        values = newValues
-        navigations = newNavigations
+        values = switched.values
+        navigations = switched.navigations
+        for link in skippedLinks where base.entityType?.navigationProperty(named: link.name) == nil {
+            guard let target = derived.entityType?.navigationProperty(named: link.name) else { continue }
+            setNavigation(.deferred(uri: link.href), at: target.index)
+        }
+        skippedLinks = []
+        defer { skippedProperties = [] }
+        for property in skippedProperties {
+            let name = ByteSpan(start: property, count: strlen(UnsafeRawPointer(property).assumingMemoryBound(to: CChar.self)))
+            if let entry = DerivedTypeSwitch.newEntry(name, base: base, derived: derived), entry < derived.propertyCount {
+                return name.string
+            }
+        }
+        return nil
     }
 
     /// The finished entity (the arrays and metadata move into it); nil when the table is not an entity type's.
@@ -226,16 +237,5 @@ struct AtomStructuredState {
         if isNull { return .null }
         if let complex { return .complex(complex) }
         return .collection(elements)
-    }
-}
-
-extension Array {
-    /// `count` nils, built in place: fully specialized, whereas `init(repeating:count:)` allocates through the
-    /// runtime's generic path (a metadata lookup per array, which is most of the cost for entity-sized arrays).
-    @inline(__always)
-    init<Wrapped>(absentCount count: Int) where Element == Wrapped? {
-        self.init()
-        reserveCapacity(count)
-        for _ in 0..<count { append(nil) }
     }
 }

@@ -34,33 +34,13 @@ struct JSONEntityReader {
 
     // MARK: Entries
 
-    /// Reads an entry object into an entity of `table`'s type (or the derived type its `__metadata.type` names).
+    /// Reads an entry object into an entity of `table`'s type (or the derived type its `__metadata.type` names,
+    /// switched to where the name is met: `DerivedTypeSwitch`).
     mutating func readEntity(_ initialTable: NameTable) throws -> EntityValue {
         guard try scanner.peek() == UInt8(ascii: "{") else {
             throw scanner.error("expected an entry object, found \(scanner.found)")
         }
         let start = scanner.position
-        let startDepth = scanner.depth
-        var table = initialTable
-        var typeFixed = false
-        while true {
-            var derived: NameTable?
-            if let entity = try readEntityBody(table, typeFixed: typeFixed, start: start, restartAs: &derived) { return entity }
-            guard let derived else { throw scanner.error("internal: entity read neither finished nor restarted") }
-            // `__metadata.type` named a derived type after some properties: read the object again as that type.
-            scanner.position = start
-            scanner.depth = startDepth
-            table = derived
-            typeFixed = true
-        }
-    }
-
-    /// Reads an entry object as `initialTable`'s type; nil when it has to be read again as the derived type it
-    /// names in `__metadata.type` after some properties (then in `restartAs`). Returning the entity itself, not
-    /// an enumeration holding it, saves a copy of every entity.
-    private mutating func readEntityBody(
-        _ initialTable: NameTable, typeFixed: Bool, start: Int, restartAs restart: inout NameTable?
-    ) throws -> EntityValue? {
         var table = initialTable
         try scanner.beginObject()
         var seen = SeenEntries()
@@ -77,6 +57,8 @@ struct JSONEntityReader {
         var first = true
         var order = keyOrders.order(for: table)
         var previous = order.start
+        // Where the first key the type being read does not know is, while the type may still change.
+        var firstSkippedKey: Int?
         while try scanner.beginKey(&first) {
             let keyOffset = scanner.position
             // The key that followed the previous one last time, matched in place; else read and looked up.
@@ -109,38 +91,32 @@ struct JSONEntityReader {
                         "property \"\(table.name(entry).string)\" appears twice in one entry",
                         at: key.map { scanner.offset(of: $0) } ?? keyOffset)
                 }
-                do {
-                    if entry < table.propertyCount {
-                        if let primitive = table.primitiveType(entry) {
-                            values[entry] = try readPrimitive(primitive)
-                        } else {
-                            values[entry] = try readPropertyValue(table.properties[entry])
-                        }
-                    } else {
-                        let navigation = table.navigations[entry - table.propertyCount]
-                        try readNavigation(
-                            navigation, name: table.name(entry), plainName: table.quotedName(entry) != nil, into: &navigations,
-                            count: table.navigations.count, metadata: &metadata, uriBytes: uriBytes)
-                    }
-                } catch var error as ODataDecodingError {
-                    error.locate(property: table.name(entry).string, key: metadata.uri ?? Self.keyText(values, table))
-                    throw error
-                }
+                try readMember(entry, of: table, into: &values, navigations: &navigations, metadata: &metadata, uriBytes: uriBytes)
             } else if slot == order.metadata {
                 if navigations.derivedLinks != 0 {
                     // A second `__metadata` may change the URI that derived links were checked against.
                     navigations.materializeDerivedLinks(under: metadata.uri, navigations: table.navigations)
                 }
                 sawMetadata = true
-                if let derived = try readEntityMetadata(into: &metadata, uriBytes: &uriBytes, table: table, typeFixed: typeFixed) {
-                    if readAny {
-                        restart = derived
-                        return nil
+                if let derived = try readEntityMetadata(into: &metadata, uriBytes: &uriBytes, table: table) {
+                    if readAny || firstSkippedKey != nil {
+                        let switched = DerivedTypeSwitch(
+                            from: table, values: values, navigations: navigations, uri: metadata.uri, to: derived)
+                        values = switched.values
+                        navigations = switched.navigations
+                        if let firstSkippedKey {
+                            try readSkippedMembers(
+                                from: firstSkippedKey, to: keyOffset, base: table, derived: derived, values: &values,
+                                navigations: &navigations, metadata: &metadata, uriBytes: uriBytes)
+                        }
+                        seen = SeenEntries(values: values, navigations: navigations, table: derived)
+                    } else {
+                        seen = SeenEntries()
+                        values = Self.unloadedValues(derived.propertyCount)
+                        navigations = NavigationSlots()
                     }
-                    seen = SeenEntries()
                     table = derived
-                    values = Self.unloadedValues(table.propertyCount)
-                    navigations = NavigationSlots()
+                    firstSkippedKey = nil
                     order = keyOrders.order(for: table)
                     previous = order.metadata
                 }
@@ -150,6 +126,7 @@ struct JSONEntityReader {
             } else if let key, key.equals("id") {
                 markerID = try readOptionalString()
             } else {
+                if firstSkippedKey == nil { firstSkippedKey = keyOffset }
                 try scanner.skipValue()
             }
         }
@@ -161,6 +138,32 @@ struct JSONEntityReader {
         }
         guard let type = table.entityType else { throw scanner.error("internal: entity table without an entity type") }
         return EntityValue(type: type, loadedValues: consume values, navigation: consume navigations, metadata: consume metadata)
+    }
+
+    /// Reads the value of `table`'s `entry` (a property or a navigation property) into `values` or `navigations`;
+    /// an error names the property and the entity.
+    @inline(__always)
+    mutating func readMember(
+        _ entry: Int, of table: NameTable, into values: inout [EdmValue?], navigations: inout NavigationSlots,
+        metadata: inout EntityMetadata, uriBytes: ByteSpan?
+    ) throws {
+        do {
+            if entry < table.propertyCount {
+                if let primitive = table.primitiveType(entry) {
+                    values[entry] = try readPrimitive(primitive)
+                } else {
+                    values[entry] = try readPropertyValue(table.properties[entry])
+                }
+            } else {
+                let navigation = table.navigations[entry - table.propertyCount]
+                try readNavigation(
+                    navigation, name: table.name(entry), plainName: table.quotedName(entry) != nil, into: &navigations,
+                    count: table.navigations.count, metadata: &metadata, uriBytes: uriBytes)
+            }
+        } catch var error as ODataDecodingError {
+            error.locate(property: table.name(entry).string, key: metadata.uri ?? Self.keyText(values, table))
+            throw error
+        }
     }
 
     /// `count` empty value slots. Reserved, then appended: the allocation of `Array(repeating:count:)` looks its
@@ -175,7 +178,7 @@ struct JSONEntityReader {
 
     /// Reads `__metadata`; returns a derived type's table when `type` names one.
     private mutating func readEntityMetadata(
-        into metadata: inout EntityMetadata, uriBytes: inout ByteSpan?, table: NameTable, typeFixed: Bool
+        into metadata: inout EntityMetadata, uriBytes: inout ByteSpan?, table: NameTable
     ) throws -> NameTable? {
         if try scanner.consumeNull() { return nil }
         try scanner.beginObject()
@@ -210,7 +213,7 @@ struct JSONEntityReader {
                 }
                 let typeName = name.string
                 metadata.typeName = typeName
-                guard !typeFixed, let expected = table.entityType else { continue }
+                guard let expected = table.entityType else { continue }
                 switch expected.payloadType(named: typeName, resolver: typeResolver) {
                 case .keep: break
                 case .derived(let type): derived = tables.table(for: type)

@@ -259,3 +259,14 @@ enum WireFastPaths {
         return (milliseconds, Int(span[split] == UInt8(ascii: "-") ? -minutes : minutes))
     }
 }
+
+extension Array {
+    /// `count` nils, built in place: fully specialized, whereas `init(repeating:count:)` allocates through the
+    /// runtime's generic path (a metadata lookup per array, which is most of the cost for entity-sized arrays).
+    @inline(__always)
+    init<Wrapped>(absentCount count: Int) where Element == Wrapped? {
+        self.init()
+        reserveCapacity(count)
+        for _ in 0..<count { append(nil) }
+    }
+}
