@@ -78,14 +78,14 @@ extension TypedProperty {
     @_spi(Generated)
     @inlinable
     public init<Entity: EntityProtocol>(entity: Entity.Type, index: Int) {
-        self.init(Entity.entityType.properties[index])
+        self.init(source: .entity(entity), position: index)
     }
 
     /// The typed descriptor of property `index` of a generated complex type (`Self.complexType.properties[index]`).
     @_spi(Generated)
     @inlinable
     public init<Complex: ComplexTypeProtocol>(complex: Complex.Type, index: Int) {
-        self.init(Complex.complexType.properties[index])
+        self.init(source: .complex(complex), position: index)
     }
 }
 

@@ -108,12 +108,12 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
     ///
     /// The one accessor that does not check the descriptor: it is the typed hot path, and a check here kept
     /// the optimizer from folding generated properties' key paths (callgrind, `typed-bench typed`: 73.56 M →
-    /// 109.30 M instructions a 5,000-entity page). Generated properties pass their own type's descriptor by
-    /// construction; a descriptor of another type reads its slot's value only when that value converts to
-    /// `Value`, and nil past the end.
+    /// 109.30 M instructions a 5,000-entity page). Generated properties pass their own type's position by
+    /// construction, and the read touches no descriptor (`TypedProperty.position`); a property of another type
+    /// reads its slot's value only when that value converts to `Value`, and nil past the end.
     @inlinable
     public func value<Value>(of property: TypedProperty<Value>) -> Value? {
-        let index = property.descriptor.index
+        let index = property.position
         guard index < values.count, let value = values[index] else { return nil }
         return Value(edmValue: value)
     }
