@@ -178,7 +178,7 @@ extension AtomReader {
             let name = ByteSpan(start: rel.start + Self.relatedPrefix.count, count: rel.count - Self.relatedPrefix.count)
             let table = entries.top.table
             guard let index = table.lookup(name, hint: table.propertyCount), index >= table.propertyCount else {
-                if !entries.top.typeNamed { entries.top.skippedLinks.append((name.string, href.map(resolve))) }
+                entries.top.skipLink(named: name.string, href: href.map(resolve))
                 return .skip
             }
             let navigation = table.navigations[index - table.propertyCount]
@@ -207,7 +207,7 @@ extension AtomReader {
 
     private func startProperty(_ name: AtomXMLName, attributes: AtomAttributes) -> AtomFrame {
         guard let index = entries.top.propertyIndex(name) else {
-            if !entries.top.typeNamed { entries.top.skippedProperties.append(name) }
+            entries.top.skipProperty(name)
             return .skip
         }
         if let edmType = entries.top.cache.primitiveTypes[index] {

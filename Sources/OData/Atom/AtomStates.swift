@@ -101,10 +101,30 @@ struct AtomEntryState {
     /// (links) or remembered (properties) for the derived type the term may name (see `switchTable`); servers
     /// write `<category>` first, so this costs nothing there.
     var typeNamed = false
-    /// Related links the type did not know, met before `<category>`: their names and resolved hrefs.
-    var skippedLinks: [(name: String, href: String?)] = []
-    /// Properties the type did not know, met before `<category>`: their interned element names.
-    var skippedProperties: [AtomXMLName] = []
+    /// What the type did not know, met before `<category>` (nil while nothing was: no storage to set up or free).
+    private var skipped: Skipped?
+
+    /// Members met before `<category>` that the type did not know.
+    private struct Skipped {
+        /// Related links: their names and resolved hrefs.
+        var links: [(name: String, href: String?)] = []
+        /// Properties: their interned element names.
+        var properties: [AtomXMLName] = []
+    }
+
+    /// Remembers a related link the type does not know, while the entry may still name a derived type.
+    mutating func skipLink(named name: String, href: String?) {
+        guard !typeNamed else { return }
+        if skipped == nil { skipped = Skipped() }
+        skipped?.links.append((name, href))
+    }
+
+    /// Remembers a property the type does not know, while the entry may still name a derived type.
+    mutating func skipProperty(_ name: AtomXMLName) {
+        guard !typeNamed else { return }
+        if skipped == nil { skipped = Skipped() }
+        skipped?.properties.append(name)
+    }
 
     init(table: NameTable, cache: AtomPropertyCache.Slots, savedBase: AtomBaseURI?) {
         self.table = table
@@ -171,13 +191,13 @@ struct AtomEntryState {
         cache = derivedCache
         values = switched.values
         navigations = switched.navigations
-        for link in skippedLinks where base.entityType?.navigationProperty(named: link.name) == nil {
+        guard let skipped else { return nil }
+        self.skipped = nil
+        for link in skipped.links where base.entityType?.navigationProperty(named: link.name) == nil {
             guard let target = derived.entityType?.navigationProperty(named: link.name) else { continue }
             setNavigation(.deferred(uri: link.href), at: target.index)
         }
-        skippedLinks = []
-        defer { skippedProperties = [] }
-        for property in skippedProperties {
+        for property in skipped.properties {
             let name = ByteSpan(start: property, count: strlen(UnsafeRawPointer(property).assumingMemoryBound(to: CChar.self)))
             if let entry = DerivedTypeSwitch.newEntry(name, base: base, derived: derived), entry < derived.propertyCount {
                 return name.string
