@@ -62,7 +62,7 @@ final class TypedColumnTests: XCTestCase {
             try entity.set(try value("Bytes"), to: .binary(Data([UInt8(index), 0, 255])))
             let placeType = try XCTUnwrap(model.complexType(named: "T.Place"))
             var place = ComplexValue(type: placeType)
-            place[try XCTUnwrap(placeType.property(named: "City"))] = .string("City \(index)")
+            try place.set(try XCTUnwrap(placeType.property(named: "City")), to: .string("City \(index)"))
             try entity.set(try value("Where"), to: .complex(place))
             written.append(try await provider.createEntity(entity, in: set))
         }

@@ -84,8 +84,7 @@ extension AtomReader {
         case .entity: entries.top.values[frame.index] = value
         case .mappedEntity: if entries.top.values[frame.index] == nil { entries.top.values[frame.index] = value }
         case .complex:
-            guard let property = structures.top.table?.properties[frame.index] else { return }
-            structures.top.complex?[property] = value
+            structures.top.complex?.store(value, at: frame.index)
         case .element: structures.top.elements.append(value)
         case .root: rootValue = value
         }

@@ -103,7 +103,7 @@ extension JSONEntityReader {
                         at: scanner.offset(of: key))
                 }
                 let property = table.properties[entry]
-                value[property] = try readValue(property.type)
+                value.store(try readValue(property.type), at: entry)
             } else {
                 try scanner.skipValue()
             }

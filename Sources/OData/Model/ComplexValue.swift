@@ -11,22 +11,63 @@ public struct ComplexValue: Sendable, Hashable {
         self.values = Array(repeating: nil, count: type.properties.count)
     }
 
-    /// The value of a property, nil when absent.
+    /// The value of a property, nil when absent, or when `property` is not one of this type's (nor describes
+    /// the same property: name, position and type). Read-only: a write is `try set(_:to:)` or, typed,
+    /// `setValue(_:for:)`, which check the descriptor (and the value).
     public subscript(property: PropertyDescriptor) -> EdmValue? {
-        @inlinable get { property.index < values.count ? values[property.index] : nil }
-        set {
-            guard property.index < values.count else { return }
-            values[property.index] = newValue
-        }
+        @inlinable get { ownIndex(of: property).flatMap { values[$0] } }
     }
 
-    /// The value of the property with this EDM name; nil when absent or unknown.
+    /// The value of the property with this EDM name; nil when absent or unknown. Read-only: a write by name is
+    /// `try set(_:to:)`, which throws for an unknown name, so that a misspelled name is never dropped silently.
     public subscript(name: String) -> EdmValue? {
-        get { complexType.property(named: name).flatMap { self[$0] } }
-        set {
-            guard let property = complexType.property(named: name) else { return }
-            self[property] = newValue
+        complexType.property(named: name).flatMap { values[$0.index] }
+    }
+
+    /// Sets a property from an `EdmValue`, checking first that the descriptor is this type's (or describes the
+    /// same property), that the value has the property's type, is null only when the property is nullable,
+    /// and fits its integer range. Nothing changes when it throws.
+    public mutating func set(_ property: PropertyDescriptor, to value: EdmValue) throws(DataModelError) {
+        guard let index = ownIndex(of: property) else {
+            throw DataModelError("\(property.name) is not a property of \(complexType.qualifiedName)")
         }
+        try property.check(value)
+        try value.checkFits(property)
+        values[index] = value
+    }
+
+    /// Sets a property by EDM name, with the checks of `set(_:to:)` by descriptor; an unknown name throws.
+    public mutating func set(_ name: String, to value: EdmValue) throws(DataModelError) {
+        guard let property = complexType.property(named: name) else {
+            throw DataModelError("\(complexType.qualifiedName) has no property \(name)")
+        }
+        try set(property, to: value)
+    }
+
+    /// Sets a property by EDM name from a Swift value (`try address.set("City", "Walldorf")`).
+    public mutating func set(_ name: String, _ value: some EdmValueConvertible) throws(DataModelError) {
+        try set(name, to: value.edmValue)
+    }
+
+    /// The index of `property` in this type: its own descriptor (one identity comparison), or one describing the
+    /// same property (name, position and type: this type's from another model); nil else.
+    @inlinable
+    func ownIndex(of property: PropertyDescriptor) -> Int? {
+        let index = property.index
+        guard index < values.count else { return nil }
+        return complexType.properties[index] === property || isSameProperty(property, at: index) ? index : nil
+    }
+
+    /// Whether this type's property `index` describes the same property as `property`.
+    @usableFromInline
+    func isSameProperty(_ property: PropertyDescriptor, at index: Int) -> Bool {
+        complexType.properties[index].isSameProperty(as: property)
+    }
+
+    /// Stores the value of property `index` unchecked: for readers of payloads and stores, which take the
+    /// descriptor from this type's own table.
+    mutating func store(_ value: EdmValue?, at index: Int) {
+        values[index] = value
     }
 }
 
@@ -76,7 +117,15 @@ extension ComplexTypeProtocol {
     }
 
     /// Writes a typed property (nil writes null).
+    ///
+    /// - Precondition: the property is this complex type's (generated properties are, by construction); any
+    ///   other stops the program with a message naming both, rather than write another property's slot.
     public mutating func setValue<Value>(_ value: Value?, for property: TypedProperty<Value>) {
-        complexValue[property.descriptor] = value?.edmValue ?? .null
+        let descriptor = property.descriptor
+        guard let index = complexValue.ownIndex(of: descriptor) else {
+            preconditionFailure(
+                "\(descriptor.name) (property \(descriptor.index)) is not a property of \(complexValue.complexType.qualifiedName)")
+        }
+        complexValue.store(value?.edmValue ?? .null, at: index)
     }
 }

@@ -46,7 +46,7 @@ extension ComplexValue {
     public init(type: ComplexTypeDescriptor, withDefaults: Bool) {
         self.init(type: type)
         guard withDefaults else { return }
-        for property in type.properties { self[property] = property.defaultValue }
+        for property in type.properties { store(property.defaultValue, at: property.index) }
     }
 }
 

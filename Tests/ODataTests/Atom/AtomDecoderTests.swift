@@ -25,7 +25,7 @@ final class AtomDecoderTests: XCTestCase {
                 type: .primitiveCollection(.string)),
             .collection([.string("a & b"), .null]))
         var city = ComplexValue(type: RefScenarioModel.city)
-        city["CityName"] = .string("Walldorf")
+        try city.set("CityName", to: .string("Walldorf"))
         XCTAssertEqual(
             try decoder.decodeValue(
                 Data("<d:City \(d)><d:CityName>Walldorf</d:CityName><d:Other>x</d:Other></d:City>".utf8),

@@ -182,7 +182,7 @@ final class AtomRecordedPayloadTests: XCTestCase {
         let entity = try ODataAtomDecoder().decodeEntity(data, entityType: asWritten)
         var expected = ComplexValue(type: address)
         for (name, value) in [("Type", "Private"), ("City", "Oslo"), ("Region", "Oslo"), ("PostalCode", "1410"), ("Country", "Norway")] {
-            expected[name] = .string(value)
+            try expected.set(name, to: .string(value))
         }
         XCTAssertEqual(entity.values, [.string("CONTO"), .string("Contoso"), .complex(expected)])
         XCTAssertEqual(entity.metadata.typeName, "NorthwindModel.Customers")

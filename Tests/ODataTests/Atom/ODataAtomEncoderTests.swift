@@ -24,8 +24,8 @@ final class ODataAtomEncoderTests: XCTestCase {
         ]
         for (edmType, value) in values { try entity.set(edmType.rawValue, to: value) }
         var address = ComplexValue(type: JSONValueDecodingTests.address)
-        address["Street"] = .string("Main")
-        address["Zip"] = .null
+        try address.set("Street", to: .string("Main"))
+        try address.set("Zip", to: .null)
         try entity.set("Addresses", to: .collection([.complex(address)]))
         try entity.set("Tags", to: .collection([.string("x"), .null]))
         let body = encoder.encodeForCreate(entity)

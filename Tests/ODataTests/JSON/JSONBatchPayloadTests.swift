@@ -86,11 +86,11 @@ final class JSONBatchPayloadTests: XCTestCase {
         let json = try XCTUnwrap(Self.firstJSONObject(in: try Payloads.data("olingo_batchResponse.batch")))
         let entity = try ODataJSONDecoder().decodeEntity(json, entityType: RefScenarioModel.employee)
         var city = ComplexValue(type: RefScenarioModel.city)
-        city["PostalCode"] = .null
-        city["CityName"] = .null
+        try city.set("PostalCode", to: .null)
+        try city.set("CityName", to: .null)
         var location = ComplexValue(type: RefScenarioModel.location)
-        location["City"] = .complex(city)
-        location["Country"] = .null
+        try location.set("City", to: .complex(city))
+        try location.set("Country", to: .null)
         XCTAssertEqual(
             entity.values,
             [

@@ -10,13 +10,8 @@ final class JSONInlinePayloadTests: XCTestCase {
     let decoder = ODataJSONDecoder(typeResolver: RefScenarioModel.resolver)
 
     static func location(_ postalCode: String, _ cityName: String) -> EdmValue {
-        var city = ComplexValue(type: M.city)
-        city["PostalCode"] = .string(postalCode)
-        city["CityName"] = .string(cityName)
-        var location = ComplexValue(type: M.location)
-        location["City"] = .complex(city)
-        location["Country"] = .string("Germany")
-        return .complex(location)
+        let city = ComplexValue.checked(M.city, ["PostalCode": .string(postalCode), "CityName": .string(cityName)])
+        return .complex(ComplexValue.checked(M.location, ["City": .complex(city), "Country": .string("Germany")]))
     }
 
     static func employee(

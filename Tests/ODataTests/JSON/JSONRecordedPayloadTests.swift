@@ -37,13 +37,8 @@ final class JSONRecordedPayloadTests: XCTestCase {
     }
 
     static var heidelberg: EdmValue {
-        var city = ComplexValue(type: RefScenarioModel.city)
-        city["PostalCode"] = .string("69124")
-        city["CityName"] = .string("Heidelberg")
-        var location = ComplexValue(type: RefScenarioModel.location)
-        location["City"] = .complex(city)
-        location["Country"] = .string("Germany")
-        return .complex(location)
+        let city = ComplexValue.checked(RefScenarioModel.city, ["PostalCode": .string("69124"), "CityName": .string("Heidelberg")])
+        return .complex(ComplexValue.checked(RefScenarioModel.location, ["City": .complex(city), "Country": .string("Germany")]))
     }
 
     func testFeedWithStringCount() throws {

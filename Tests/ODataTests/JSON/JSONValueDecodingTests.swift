@@ -71,8 +71,8 @@ final class JSONValueDecodingTests: XCTestCase {
         let entity = try decoder.decodeEntity(Data(text.utf8), entityType: Self.all)
         XCTAssertEqual(entity["Tags"], .collection([.string("a"), .string("b")]))
         var address = ComplexValue(type: Self.address)
-        address["Street"] = .string("Main")
-        address["Zip"] = .int32(1)
+        try address.set("Street", to: .string("Main"))
+        try address.set("Zip", to: .int32(1))
         XCTAssertEqual(entity["Addresses"], .collection([.complex(address), .null]))
         XCTAssertNil(entity["Edm.String"])
     }
@@ -82,8 +82,8 @@ final class JSONValueDecodingTests: XCTestCase {
         XCTAssertEqual(try decoder.decodeProperty(Data(#"{"d":{"Street":"Main"}}"#.utf8), property: street), .string("Main"))
         XCTAssertEqual(try decoder.decodeValue(Data(#"{"d":5}"#.utf8), type: .primitive(.int32)), .int32(5))
         var address = ComplexValue(type: Self.address)
-        address["Street"] = .string("S")
-        address["Zip"] = .int32(9)
+        try address.set("Street", to: .string("S"))
+        try address.set("Zip", to: .int32(9))
         for text in [
             #"{"d":{"GetAddress":{"__metadata":{"type":"T.Address"},"Street":"S","Zip":9}}}"#,
             #"{"d":{"Street":"S","Zip":9}}"#, #"{"d":{"__metadata":{"type":"T.Address"},"Street":"S","Zip":9}}"#,

@@ -77,7 +77,7 @@ final class ODataJSONEncoderTests: XCTestCase {
     func testComplexValuesAreWrittenWithTheirPresentProperties() throws {
         var employee = EntityValue(type: M.employee)
         var location = ComplexValue(type: M.location)
-        location["Country"] = .string("DE")
+        try location.set("Country", to: .string("DE"))
         try employee.set("Location", to: .complex(location))
         XCTAssertEqual(text(encoder.encodeForUpdate(employee, mode: .merge)), #"{"Location":{"Country":"DE"}}"#)
         XCTAssertEqual(text(encoder.encodeValue(.double(.infinity))), #""INF""#)
