@@ -98,6 +98,27 @@ final class PageStreamingCollectTests: SlowFeedTestCase {
         }
     }
 
+    func testAStreamedPageThatFailsToDecodeIsReportedAsAFailedRequest() async throws {
+        for (name, transport) in Self.transports {
+            for bad in ["100", "19999"] {  // a bad entry early (the transfer stops) and one in the page's last bytes
+                let collector = RequestMetricsCollector()
+                var options = OnlineODataProvider.Options(retryPolicy: .none)
+                options.requestObserver = collector
+                let provider = OnlineODataProvider(
+                    serviceName: "Test", serviceRoot: server.url("/svc/"), options: options, transport: transport())
+                do {
+                    _ = try await provider.fetchEntities(
+                        Self.items.custom("n", "20000").custom("bad", bad), headers: [:], options: .init())
+                    XCTFail("\(name): entry \(bad) has a string ID")
+                } catch {
+                    XCTAssertEqual(error.kind, .decoding, "\(name): \(error)")
+                }
+                XCTAssertEqual(collector.metrics.map(\.errorKind), [.decoding], "\(name), bad entry \(bad)")
+                XCTAssertEqual(collector.summary().failures, 1, "\(name), bad entry \(bad)")
+            }
+        }
+    }
+
     func testCancellingFetchEntitiesStopsAStreamedPageAndItsReader() async throws {
         for (name, transport) in Self.transports {
             // 20,000 entries ≈ 8.6 MB; 256 KB at once (the reader decodes it), then 2 s of silence

@@ -36,7 +36,11 @@ extension OnlineODataProvider: DataServiceProvider {
     /// One page of a collection: streamed over a streaming transport (see `collectPage`), else read whole.
     private func page(_ request: HTTPRequest, of query: DataQuery) async throws -> DataServiceResult {
         let type = try query.resultEntityType()
-        if streamsPages(of: query) { return .entities(try await collectPage(request, type: type)) }
+        if streamsPages(of: query) {
+            return try await reportingAfterDecoding { () async throws(ODataError) -> DataServiceResult in
+                do { return .entities(try await collectPage(request, type: type)) } catch { throw ODataError(wrapping: error) }
+            }
+        }
         return try await send(OnlineOperation(request: request, answer: .payload(orEmpty: false), decoding: .entities(type)))
     }
 

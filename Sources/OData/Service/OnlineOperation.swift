@@ -47,6 +47,28 @@ extension OnlineODataProvider {
     /// checks, then its decoding, with every failure an `ODataError` carrying the request's method and URL (and the
     /// response's status, headers and body once there is one).
     func send(_ operation: OnlineOperation) async throws(ODataError) -> DataServiceResult {
+        try await reportingAfterDecoding { () async throws(ODataError) -> DataServiceResult in try await checkAndDecode(operation) }
+    }
+
+    /// Runs one operation's request, checks and decoding (`body`); with a request observer, the request's
+    /// metrics are filed once `body` is done, so that an answer that fails its checks or its decoding after a
+    /// 2xx counts as failed, with that error's kind (`PendingRequestReport`).
+    func reportingAfterDecoding<Result>(_ body: () async throws(ODataError) -> Result) async throws(ODataError) -> Result {
+        guard options.requestObserver != nil else { return try await body() }
+        let pending = PendingRequestReport()
+        do {
+            let result = try await PendingRequestReport.$current.withValue(pending) { try await body() }
+            pending.finish(failure: nil)
+            return result
+        } catch {
+            let error = ODataError(wrapping: error)
+            pending.finish(failure: error.kind)
+            throw error
+        }
+    }
+
+    /// `send(_:)` without the held-back metrics report: `exchange(_:)`, then the operation's decoding.
+    private func checkAndDecode(_ operation: OnlineOperation) async throws(ODataError) -> DataServiceResult {
         let response = try await exchange(operation)
         return try ResponseChecks.decode(response, operation.request) { () throws -> DataServiceResult in
             switch operation.decoding {

@@ -19,6 +19,30 @@ final class RequestAttempts: Sendable {
     @TaskLocal static var current: RequestAttempts?
 }
 
+/// One operation's report, held back until the provider has checked and decoded the answer: set (task-local) by
+/// the provider around an operation, so that a 2xx answer the operation still fails on (a wrong content type, a
+/// body that does not decode) is reported as failed, with that error's kind. Without one (a raw `execute`, a
+/// streamed read), the observation middleware reports as soon as the answer arrives.
+final class PendingRequestReport: Sendable {
+    private let report = Mutex<(@Sendable (ODataError.Kind?) -> Void)?>(nil)
+
+    @TaskLocal static var current: PendingRequestReport?
+
+    /// Holds `report` back until `finish(failure:)`.
+    func hold(_ report: @escaping @Sendable (ODataError.Kind?) -> Void) {
+        self.report.withLock { $0 = report }
+    }
+
+    /// Files the held report (if any), with `failure` when the operation failed after its answer arrived.
+    func finish(failure: ODataError.Kind?) {
+        let report = self.report.withLock { held in
+            defer { held = nil }
+            return held
+        }
+        report?(failure)
+    }
+}
+
 /// The outermost middleware when a provider observes requests or propagates trace context: opens one logical
 /// request (its trace, its attempt count) and reports its metrics to the observer when it ends.
 struct RequestObservationMiddleware: ODataMiddleware {
@@ -35,23 +59,43 @@ struct RequestObservationMiddleware: ODataMiddleware {
             let response = try await RequestAttempts.$current.withValue(attempts) { try await next(request) }
             // the provider turns every answer but a 2xx into an error (`ODataError.status`): the request failed
             let failure = response.isSuccess ? nil : ODataError.statusKind(response.statusCode)
-            report(request, attempts, started: started, status: response.statusCode, error: failure)
+            if failure == nil, let pending = PendingRequestReport.current {
+                // a 2xx may still fail its checks or its decoding: the provider files the report after them
+                let ended = DispatchTime.now().uptimeNanoseconds
+                let status = response.statusCode
+                pending.hold { later in self.report(request, attempts, started: started, ended: ended, status: status, error: later) }
+            } else {
+                report(request, attempts, started: started, status: response.statusCode, error: failure)
+            }
             return response
         } catch {
             let odataError = error as? ODataError
-            report(request, attempts, started: started, status: odataError?.statusCode, error: odataError?.kind ?? .transport)
+            let kind = odataError?.kind ?? .transport
+            if let pending = PendingRequestReport.current {
+                // a transfer the page's reader stopped fails here as cancelled: the provider files the report
+                // with the error the operation ends in (the decoding error)
+                let ended = DispatchTime.now().uptimeNanoseconds
+                pending.hold { later in
+                    self.report(request, attempts, started: started, ended: ended, status: odataError?.statusCode, error: later ?? kind)
+                }
+            } else {
+                report(request, attempts, started: started, status: odataError?.statusCode, error: kind)
+            }
             throw error
         }
     }
 
-    private func report(_ request: HTTPRequest, _ attempts: RequestAttempts, started: UInt64, status: Int?, error: ODataError.Kind?) {
+    private func report(
+        _ request: HTTPRequest, _ attempts: RequestAttempts, started: UInt64, ended: UInt64 = DispatchTime.now().uptimeNanoseconds,
+        status: Int?, error: ODataError.Kind?
+    ) {
         guard let observer else { return }
         let totals = attempts.totals.withLock { $0 }
         observer.requestFinished(
             RequestMetrics(
                 method: request.method, url: RequestMetrics.redacted(request.url), statusCode: status, errorKind: error,
                 attempts: max(1, totals.attempts), bytesSent: totals.bytesSent, bytesReceived: totals.bytesReceived,
-                duration: TimeInterval(DispatchTime.now().uptimeNanoseconds &- started) / 1e9, lastTransfer: totals.last,
+                duration: TimeInterval(ended &- started) / 1e9, lastTransfer: totals.last,
                 traceID: attempts.trace?.traceID))
     }
 }

@@ -77,6 +77,34 @@ final class RequestMetricsTests: XCTestCase {
         XCTAssertTrue(summary.description.hasPrefix("3 requests (2 failed)"), summary.description)
     }
 
+    func testAnAnswerThatFailsItsChecksOrDecodingCountsAsFailed() async throws {
+        let customers = try RecordedModels.load("ESPM").entitySet("Customers")
+        let transport = MockTransport { request, index in
+            switch index {
+            case 0: .make(200, ["Content-Type": "application/json"], body: "{\"d\":{\"results\":[{\"CustomerId\":", url: request.url)
+            case 1: .make(200, ["Content-Type": "text/html"], body: "<html>login</html>", url: request.url)
+            default: .make(200, ["Content-Type": "application/json"], body: "{\"d\":{\"results\":[]}}", url: request.url)
+            }
+        }
+        let collector = RequestMetricsCollector()
+        var options = OnlineODataProvider.Options()
+        options.requestObserver = collector
+        let provider = provider(options, transport)
+        var kinds: [ODataError.Kind?] = []
+        for _ in 0..<3 {
+            do {
+                _ = try await provider.fetchEntities(DataQuery().from(customers), headers: [:], options: .init())
+                kinds.append(nil)
+            } catch {
+                kinds.append(error.kind)
+            }
+        }
+        XCTAssertEqual(kinds, [.decoding, .wrongContentType, nil])
+        XCTAssertEqual(collector.metrics.map(\.statusCode), [200, 200, 200])
+        XCTAssertEqual(collector.metrics.map(\.errorKind), kinds, "each report carries the error the call ended in")
+        XCTAssertEqual(collector.summary().failures, 2)
+    }
+
     func testTheCallersTraceAndStateArePropagated() async throws {
         let transport = MockTransport { request, _ in .make(200, url: request.url) }
         var options = OnlineODataProvider.Options()
