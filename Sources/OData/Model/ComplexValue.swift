@@ -66,7 +66,8 @@ public struct ComplexValue: Sendable, Hashable {
 
     /// Stores the value of property `index` unchecked: for readers of payloads and stores, which take the
     /// descriptor from this type's own table.
-    mutating func store(_ value: EdmValue?, at index: Int) {
+    @inline(__always)
+    mutating func store(_ value: consuming EdmValue?, at index: Int) {
         values[index] = value
     }
 }

@@ -105,6 +105,8 @@ public struct OnlineODataProvider: Sendable {
     public let networkOptions = NetworkOptions()
     /// What the service's `$metadata` declared about repeatable requests (shared by copies of this provider).
     let repeatabilityDeclaration: RepeatabilityDeclaration
+    /// Whether `options.requestObserver` is set: its reports wait for each operation's decoding.
+    let observesRequests: Bool
     /// The repeatable-request headers writes carry now: `options.repeatableRequests`, with `.whenDeclared` resolved
     /// by the `$metadata` this provider has read (`.oasis` when it declares them, else `.off`).
     public var repeatableRequests: RepeatableRequests { repeatabilityDeclaration.effective(options.repeatableRequests) }
@@ -123,6 +125,7 @@ public struct OnlineODataProvider: Sendable {
         let csrf = options.handlesCSRF ? CSRFMiddleware(serviceRoot: root) : nil
         self.csrf = csrf
         var chain: [any ODataMiddleware] = []
+        self.observesRequests = options.requestObserver != nil
         let observes = options.requestObserver != nil || options.propagatesTraceContext
         if observes {
             chain.append(

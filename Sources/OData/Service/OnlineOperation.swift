@@ -46,29 +46,8 @@ extension OnlineODataProvider {
     /// Runs an operation: through the middleware chain and the transport, then the status and content-type
     /// checks, then its decoding, with every failure an `ODataError` carrying the request's method and URL (and the
     /// response's status, headers and body once there is one).
-    func send(_ operation: OnlineOperation) async throws(ODataError) -> DataServiceResult {
-        try await reportingAfterDecoding { () async throws(ODataError) -> DataServiceResult in try await checkAndDecode(operation) }
-    }
-
-    /// Runs one operation's request, checks and decoding (`body`); with a request observer, the request's
-    /// metrics are filed once `body` is done, so that an answer that fails its checks or its decoding after a
-    /// 2xx counts as failed, with that error's kind (`PendingRequestReport`).
-    func reportingAfterDecoding<Result>(_ body: () async throws(ODataError) -> Result) async throws(ODataError) -> Result {
-        guard options.requestObserver != nil else { return try await body() }
-        let pending = PendingRequestReport()
-        do {
-            let result = try await PendingRequestReport.$current.withValue(pending) { try await body() }
-            pending.finish(failure: nil)
-            return result
-        } catch {
-            let error = ODataError(wrapping: error)
-            pending.finish(failure: error.kind)
-            throw error
-        }
-    }
-
-    /// `send(_:)` without the held-back metrics report: `exchange(_:)`, then the operation's decoding.
-    private func checkAndDecode(_ operation: OnlineOperation) async throws(ODataError) -> DataServiceResult {
+    func send(_ operation: OnlineOperation, reporting: Bool = true) async throws(ODataError) -> DataServiceResult {
+        if reporting, observesRequests { return try await sendReportingAfterDecoding(operation) }
         let response = try await exchange(operation)
         return try ResponseChecks.decode(response, operation.request) { () throws -> DataServiceResult in
             switch operation.decoding {
@@ -80,6 +59,29 @@ extension OnlineODataProvider {
             case .nothing: DataServiceResult.none
             case .custom(let decode): try decode(response, codec)
             }
+        }
+    }
+
+    /// `send(_:)` with a request observer, apart so that the plain path carries none of its closure.
+    @inline(never)
+    private func sendReportingAfterDecoding(_ operation: OnlineOperation) async throws(ODataError) -> DataServiceResult {
+        try await reportingAfterDecoding { () async throws(ODataError) -> DataServiceResult in try await send(operation, reporting: false) }
+    }
+
+    /// Runs one operation's request, checks and decoding (`body`); with a request observer, the request's
+    /// metrics are filed once `body` is done, so that an answer that fails its checks or its decoding after a
+    /// 2xx counts as failed, with that error's kind (`PendingRequestReport`).
+    func reportingAfterDecoding<Result>(_ body: () async throws(ODataError) -> Result) async throws(ODataError) -> Result {
+        guard observesRequests else { return try await body() }
+        let pending = PendingRequestReport()
+        do {
+            let result = try await PendingRequestReport.$current.withValue(pending) { try await body() }
+            pending.finish(failure: nil)
+            return result
+        } catch {
+            let error = ODataError(wrapping: error)
+            pending.finish(failure: error.kind)
+            throw error
         }
     }
 
