@@ -62,12 +62,7 @@ extension OnlineODataProvider {
         let request = try requestBuilder.update(entity, in: entitySet, headers: headers, options: requestOptions)
         return OnlineOperation(
             request: request, answer: .raw,
-            decoding: .custom { response, _ in
-                var updated = entity
-                updated.acceptChanges()
-                if let etag = response.headers["ETag"] { updated.metadata.etag = etag }
-                return .entity(updated)
-            })
+            decoding: .custom { response, _ in .entity(entity.updated(answeredBy: response.headers)) })
     }
 
     /// A `$batch` of the batch's reads and changesets; the answer's parts are recorded in the batch.
@@ -88,11 +83,7 @@ extension OnlineODataProvider {
             request: request, answer: .payload(orEmpty: true),
             decoding: .custom { response, codec in
                 if response.statusCode == 204 || response.body.isEmpty {
-                    var created = entity
-                    created.acceptChanges()
-                    created.metadata.uri = response.headers["Location"] ?? created.metadata.uri
-                    created.metadata.etag = response.headers["ETag"] ?? created.metadata.etag
-                    return .entity(created)
+                    return .entity(entity.created(answeredBy: response.headers))
                 }
                 return .entity(try Self.entity(in: response, type: entity.entityType, codec: codec))
             })
