@@ -48,6 +48,24 @@ final class TopLevelCodeTests: XCTestCase {
         XCTAssertNil(try typecheckMain(Self.sixCalls))
     }
 
+    /// README, "Using the runtime": a changeset and the server's version of what it created, at top level.
+    func testTheChangesetExampleCompilesAtTopLevel() throws {
+        let program = """
+            var newCustomer = Customer()
+            newCustomer.customerID = "C-new"
+            var edited = try await service.fetchCustomerWithKey(customerID: "C000001")
+            edited.city = "Walldorf"
+            let changes = ChangeSet()
+            let id = changes.createEntity(newCustomer)
+            try changes.updateEntity(edited)
+            try await service.applyChanges(changes)
+            let created = changes.serverVersion(of: Customer.self, forContentID: id)
+            print(created?.customerID ?? "-", changes.serverVersion(forContentID: "2")?.metadata.etag ?? "-")
+
+            """
+        XCTAssertNil(try typecheckMain(program))
+    }
+
     func testTheOptInKeepsSAPsSynchronousFormsForSynchronousTopLevelCode() throws {
         let synchronous = """
             let customers = try service.fetchCustomers(matching: DataQuery().top(3))

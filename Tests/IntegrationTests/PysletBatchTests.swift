@@ -101,4 +101,58 @@ final class PysletBatchTests: XCTestCase {
             XCTAssertEqual(moved.customerDetails?.customerID, target, "\(format)")
         }
     }
+
+    /// The server's version of what a changeset created or updated, in both formats: the created entity as pyslet
+    /// answered it (its URI and ETag), the updated one with its new ETag, each addressing the entity that was written.
+    func testChangesetWritesAnswerTheServersVersionInBothFormats() async throws {
+        for format in [PayloadFormat.json, .atom] {
+            let (service, _) = try await service(format)
+            var created = Customer()
+            created.customerID = "V-\(format.rawValue)"
+            created.lastName = "Version"
+            created.dateOfBirth = LocalDateTime(utc: Date(timeIntervalSince1970: 1_700_000_000))
+            var existing = try await service.fetchCustomerWithKey(customerID: "C000003")
+            existing.city = "Changed in a changeset"
+            let changes = ChangeSet()
+            let createID = changes.createEntity(created)
+            let updateID = try changes.updateEntity(existing)
+            let batch = RequestBatch()
+            batch.addChanges(changes)
+            try await service.processBatch(batch)
+            XCTAssertTrue(changes.isSuccess, "\(format): \(String(describing: changes.error))")
+
+            var server = try XCTUnwrap(changes.serverVersion(of: Customer.self, forContentID: createID), "\(format)")
+            XCTAssertEqual(server.lastName, "Version", "\(format)")
+            let uri = try XCTUnwrap(server.entityValue.metadata.uri, "\(format)")
+            XCTAssertTrue(uri.hasSuffix("Customers('V-\(format.rawValue)')"), "\(format): \(uri)")
+            // The ETags are the server's current ones (pyslet answers Atom writes without an ETag: then none).
+            let createdNow = try await service.fetchCustomerWithKey(customerID: "V-\(format.rawValue)")
+            XCTAssertEqual(server.entityValue.metadata.etag, createdNow.entityValue.metadata.etag, "\(format)")
+            let afterUpdate = try XCTUnwrap(changes.serverVersion(of: Customer.self, forContentID: updateID), "\(format)")
+            let existingNow = try await service.fetchCustomerWithKey(customerID: "C000003")
+            XCTAssertEqual(afterUpdate.entityValue.metadata.etag, existingNow.entityValue.metadata.etag, "\(format)")
+            if format == .json {
+                XCTAssertNotNil(server.entityValue.metadata.etag)
+                XCTAssertNotEqual(afterUpdate.entityValue.metadata.etag, existing.entityValue.metadata.etag, "a new ETag")
+            }
+            XCTAssertEqual(afterUpdate.city, "Changed in a changeset")
+            XCTAssertFalse(afterUpdate.entityValue.hasChanges, "\(format)")
+
+            // Both server versions carry current ETags: updating them again is not a 412.
+            server.city = "Second write"
+            var again = afterUpdate
+            again.city = "Changed twice"
+            let next = ChangeSet()
+            try next.updateEntity(server)
+            try next.updateEntity(again)
+            let second = RequestBatch()
+            second.addChanges(next)
+            try await service.processBatch(second)
+            XCTAssertTrue(next.isSuccess, "\(format): \(String(describing: next.error))")
+            let reread = try await service.fetchCustomerWithKey(customerID: "V-\(format.rawValue)")
+            XCTAssertEqual(reread.city, "Second write", "\(format)")
+            let rereadExisting = try await service.fetchCustomerWithKey(customerID: "C000003")
+            XCTAssertEqual(rereadExisting.city, "Changed twice", "\(format)")
+        }
+    }
 }

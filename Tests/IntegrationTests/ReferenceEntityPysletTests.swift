@@ -87,4 +87,43 @@ final class ReferenceEntityPysletTests: XCTestCase {
         let stored = try await service.fetchCustomerWithKey(customerID: "R2")
         XCTAssertEqual(stored.city, "Batch City")
     }
+
+    /// SAP's `applyChangesExample` (ChangeSet class reference): copies created with `createEntity(_:)` (no set) and
+    /// `applyChanges`, then one of them updated and another deleted in a second change set. The created objects must
+    /// carry the server's version (their own URI and ETag), or the second change set would address the originals
+    /// the copies were made from.
+    func testSAPsApplyChangesExampleUpdatesTheCreatedObjects() async throws {
+        let service = try await service()
+        let customers = try await service.fetchCustomers(matching: DataQuery().orderBy(Customer.customerID).top(2))
+        let customer1 = customers[0].copy()
+        let customer2 = customers[1].copy()
+        customer1.customerID = "R3"
+        customer1.city = "Created City"
+        customer2.customerID = "R4"
+        let creates = ChangeSet()
+        creates.createEntity(customer1)
+        creates.createEntity(customer2)
+        try await service.applyChanges(creates)
+        let uri = try XCTUnwrap(customer1.entityValue.metadata.uri)
+        XCTAssertTrue(uri.hasSuffix("Customers('R3')"), uri)
+        XCTAssertNotNil(customer1.entityValue.metadata.etag)
+        XCTAssertFalse(customer1.entityValue.hasChanges)
+
+        let changes = ChangeSet()
+        customer1.city = "Updated City"
+        try changes.updateEntity(customer1)
+        try changes.deleteEntity(customer2)
+        let etagBefore = customer1.entityValue.metadata.etag
+        try await service.applyChanges(changes)
+        XCTAssertNotEqual(customer1.entityValue.metadata.etag, etagBefore, "the update's new ETag lands in the object")
+        XCTAssertFalse(customer1.entityValue.hasChanges)
+        let updated = try await service.fetchCustomerWithKey(customerID: "R3")
+        XCTAssertEqual(updated.city, "Updated City")
+        let original = try await service.fetchCustomerWithKey(customerID: try XCTUnwrap(customers[0].customerID))
+        XCTAssertEqual(original.city, customers[0].city, "the original the copy was made from is untouched")
+        let left = try await service.fetchCustomers(matching: DataQuery().filter(Customer.customerID.equal("R4")))
+        XCTAssertTrue(left.isEmpty, "the created copy R4 was deleted, not the customer it was copied from")
+        let stillThere = try await service.fetchCustomerWithKey(customerID: try XCTUnwrap(customers[1].customerID))
+        XCTAssertEqual(stillThere.customerID, customers[1].customerID)
+    }
 }

@@ -39,7 +39,7 @@ final class ContainerTests: XCTestCase {
         let service = try await service()
         let customers = ESPMContainerMetadata.EntitySets.customers
         let good = ChangeSet()
-        good.createEntity(OfflineFixtures.customer("C3", first: "Grace", last: "Hopper"), in: customers)
+        let hopper = good.createEntity(OfflineFixtures.customer("C3", first: "Grace", last: "Hopper"), in: customers)
         let bad = ChangeSet()
         bad.createEntity(OfflineFixtures.customer("C4", first: "Konrad", last: "Zuse"), in: customers)
         bad.createEntity(OfflineFixtures.customer("C1", first: "Duplicate", last: "Key"), in: customers)
@@ -56,6 +56,11 @@ final class ContainerTests: XCTestCase {
         XCTAssertEqual(ada.entities.map { Customer(entityValue: $0).customerID }, ["C1"])
         let ids = try await service.fetchCustomers().map(\.customerID)
         XCTAssertEqual(ids, ["C1", "C2", "C3"], "the failed changeset left nothing behind (no C4)")
+        // The store's version of the created entity, addressed by its own URI (`ChangeSet.serverVersion`).
+        let created = try XCTUnwrap(good.serverVersion(of: Customer.self, forContentID: hopper))
+        XCTAssertEqual(created.lastName, "Hopper")
+        XCTAssertEqual(created.entityValue.metadata.uri.map { $0.hasSuffix("Customers('C3')") }, true)
+        XCTAssertFalse(created.entityValue.hasChanges)
     }
 
     func testMediaAndLinks() async throws {

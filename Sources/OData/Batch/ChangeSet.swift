@@ -16,6 +16,14 @@ public final class ChangeSet: @unchecked Sendable {
     /// The target address of each `$links` write (`createLink`, `updateLink`), by index, so that the provider
     /// that sends the batch writes its body in its format.
     private var linkTargets: [Int: String] = [:]
+    /// Where the server's version of an entity goes, by index: the object of a typed entity with reference
+    /// semantics (`ReferenceEntity`) that was added, which every reference to it sees.
+    private var serverVersionTargets: [Int: ServerVersionTarget] = [:]
+    /// The server's version of each entity created or updated, by index, once a `DataService` ran the batch.
+    private var storedServerVersions: [Int: EntityValue] = [:]
+
+    /// Receives the server's version of an entity added to the changeset (see `serverVersionTargets`).
+    typealias ServerVersionTarget = @Sendable (EntityValue) -> Void
 
     /// An empty changeset.
     public init() {}
@@ -31,29 +39,31 @@ public final class ChangeSet: @unchecked Sendable {
     }
 
     /// Adds a write with what it does, for providers that run a batch without HTTP.
-    func add(_ request: BatchPartRequest, operation: BatchOperation?) -> String {
-        lock.withLock { addLocked(request, operation: operation) }
+    /// (`target`, when given, receives the server's version of the entity it creates or updates.)
+    func add(_ request: BatchPartRequest, operation: BatchOperation?, target: ServerVersionTarget? = nil) -> String {
+        lock.withLock { addLocked(request, operation: operation, target: target) }
     }
 
-    /// `add(_:operation:)` with the lock held.
-    private func addLocked(_ request: BatchPartRequest, operation: BatchOperation?) -> String {
+    /// `add(_:operation:target:)` with the lock held.
+    private func addLocked(_ request: BatchPartRequest, operation: BatchOperation?, target: ServerVersionTarget? = nil) -> String {
         var request = request
         let id = request.contentID ?? String(nextContentID)
         nextContentID += 1
         request.contentID = id
+        serverVersionTargets[storedRequests.count] = target
         storedRequests.append(request)
         storedOperations.append(operation)
         return id
     }
 
     /// Adds the creation of `entity` in a set not known yet (its URL is empty until `resolveEntitySets(_:)`).
-    func addCreateWithoutSet(_ entity: EntityValue, contentID: String?) -> String {
+    func addCreateWithoutSet(_ entity: EntityValue, contentID: String?, target: ServerVersionTarget?) -> String {
         let request = BatchPartRequest(
             method: "POST", url: "", headers: ["Content-Type": "application/json", "Accept": "application/json"],
             body: ODataJSONEncoder().encodeForCreate(entity), contentID: contentID)
         return lock.withLock {
             unresolvedCreates[storedRequests.count] = entity
-            return addLocked(request, operation: nil)
+            return addLocked(request, operation: nil, target: target)
         }
     }
 
@@ -129,6 +139,25 @@ public final class ChangeSet: @unchecked Sendable {
             storedResponses = responses
             storedResults = results
             storedError = error
+            storedServerVersions = [:]
         }
+    }
+
+    /// The server's version of the entity that the request with this `Content-ID` created or updated, once a
+    /// ``DataService`` ran the batch (`processBatch`, `applyChanges`) and the request succeeded: a create's entity
+    /// as the server answered it (key, edit link, ETag, server-computed values), an update's with its changes
+    /// accepted and the new ETag. Nil for other requests, before the batch ran, or when the request failed.
+    public func serverVersion(forContentID id: String) -> EntityValue? {
+        lock.withLock { storedRequests.firstIndex { $0.contentID == id }.flatMap { storedServerVersions[$0] } }
+    }
+
+    /// Stores the server's version of the entity at `index` and writes it into the object that was added, for
+    /// a typed entity with reference semantics.
+    func recordServerVersion(_ entity: EntityValue, at index: Int) {
+        let target = lock.withLock {
+            storedServerVersions[index] = entity
+            return serverVersionTargets[index]
+        }
+        target?(entity)
     }
 }

@@ -22,7 +22,50 @@ extension DataService {
             let provider = self.provider
             batch.decoder = { part, query in try provider.entities(from: part, for: query) }
             try await provider.processBatch(batch, headers: headers)
+            try recordServerVersions(in: batch)
         }
+    }
+
+    /// Reads the server's version of each entity that a successful changeset request created or updated into its
+    /// changeset (`ChangeSet.serverVersion(forContentID:)`), and so into the objects of reference entities, as the
+    /// single `createEntity`/`updateEntity` calls do. An answer that cannot be read is an error naming the
+    /// request: the server applied the change, and its version of the entity would otherwise be lost.
+    private func recordServerVersions(in batch: RequestBatch) throws(ODataError) {
+        for case .changes(let changeSet) in batch.parts {
+            let requests = changeSet.requests
+            for (index, (operation, result)) in zip(changeSet.operations, changeSet.results).enumerated() {
+                guard case .success(let part) = result else { continue }
+                switch operation {
+                case .create(let entity, let entitySet):
+                    do {
+                        changeSet.recordServerVersion(try created(entity, in: entitySet, answeredBy: part), at: index)
+                    } catch {
+                        let unread = ODataError(
+                            error.kind, "the server applied it, but its answer cannot be read: \(error.message)",
+                            statusCode: part.statusCode, responseHeaders: part.headers, responseBody: part.body, underlyingError: error)
+                        throw ChangeSet.naming(unread, request: requests[index], index: index, of: requests.count)
+                    }
+                case .update(let entity, _, _):
+                    changeSet.recordServerVersion(entity.updated(answeredBy: part.headers), at: index)
+                default:
+                    continue
+                }
+            }
+        }
+    }
+
+    /// The server's version of an entity created in a changeset: the answer's entity, or, when the answer has
+    /// none, the sent entity with the answer's `Location` and `ETag`.
+    private func created(_ entity: EntityValue, in entitySet: EntitySetDescriptor, answeredBy part: BatchPartResponse) throws(ODataError)
+        -> EntityValue
+    {
+        if part.statusCode == 204 || part.body.isEmpty { return entity.created(answeredBy: part.headers) }
+        let entities = try provider.entities(from: part, for: DataQuery().from(entitySet)).entities
+        guard entities.count == 1, var created = entities.first else {
+            throw ODataError(.decoding, "expected the created \(entity.entityType.name), found \(entities.count) entities")
+        }
+        if created.metadata.etag == nil, let etag = part.headers["ETag"] { created.metadata.etag = etag }
+        return created
     }
 
     /// Completion-handler form of `processBatch(_:headers:)`: the handler gets `nil` on success (each

@@ -82,12 +82,13 @@ extension DataService {
         }
     }
 
-    /// SAP's `applyChanges(_:)`: sends a change set as a batch of its own; throws the change set's error
-    /// when the service rejected it.
+    /// SAP's `applyChanges(_:)`: sends a change set as a batch of its own (as ``processBatch(_:headers:)`` does:
+    /// creates added without their set get it, and the server's version of each created or updated entity is
+    /// recorded); throws the change set's error when the service rejected it.
     public func applyChanges(_ changes: ChangeSet, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) async throws(ODataError) {
         let batch = RequestBatch()
         batch.addChanges(changes)
-        try await provider.processBatch(batch, headers: headers ?? HTTPHeaders())
+        try await processBatch(batch, headers: headers ?? HTTPHeaders())
         if let error = changes.error { throw error }
     }
 
