@@ -9,12 +9,7 @@ import XCTest
 final class ChangeSetServerVersionTests: XCTestCase {
     private let customers = ESPMContainerMetadata.EntitySets.customers
 
-    private func inMemory() -> ESPMContainer<InMemoryProvider> {
-        let provider = InMemoryProvider(serviceName: "ESPM")
-        let service = ESPMContainer(provider: provider)
-        provider.register(service.entitySets)
-        return service
-    }
+    private func inMemory() -> ESPMContainer<InMemoryProvider> { InMemoryProviderTests.inMemoryService().0 }
 
     func testCreatesAndUpdatesAnswerTheServersVersion() async throws {
         let service = inMemory()

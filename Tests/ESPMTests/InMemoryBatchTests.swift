@@ -7,10 +7,7 @@ import XCTest
 /// `$batch`, paging and refusals through the generated container over `InMemoryProvider`.
 final class InMemoryBatchTests: XCTestCase {
     private func service(pageSize: Int? = nil) -> (ESPMContainer<InMemoryProvider>, InMemoryProvider) {
-        let provider = InMemoryProvider(serviceName: "ESPM", pageSize: pageSize)
-        let service = ESPMContainer(provider: provider)
-        provider.register(service.entitySets)
-        return (service, provider)
+        InMemoryProviderTests.inMemoryService(pageSize: pageSize)
     }
 
     private let customers = ESPMContainerMetadata.EntitySets.customers

@@ -7,11 +7,17 @@ import XCTest
 /// The generated `ESPMContainer` over `InMemoryProvider`, a second provider written outside
 /// `OnlineODataProvider`: the generated code is unchanged and every call goes through `DataServiceProvider`.
 final class InMemoryProviderTests: XCTestCase {
-    private func service(pageSize: Int? = nil) -> (ESPMContainer<InMemoryProvider>, InMemoryProvider) {
+    /// The generated ESPM container over an in-memory service with its entity sets registered (shared by the
+    /// in-memory tests of this target).
+    static func inMemoryService(pageSize: Int? = nil) -> (ESPMContainer<InMemoryProvider>, InMemoryProvider) {
         let provider = InMemoryProvider(serviceName: "ESPM", pageSize: pageSize)
         let service = ESPMContainer(provider: provider)
         provider.register(service.entitySets)
         return (service, provider)
+    }
+
+    private func service(pageSize: Int? = nil) -> (ESPMContainer<InMemoryProvider>, InMemoryProvider) {
+        Self.inMemoryService(pageSize: pageSize)
     }
 
     static func customer(_ id: String, _ lastName: String) -> Customer {

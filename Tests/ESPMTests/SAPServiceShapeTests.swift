@@ -12,12 +12,7 @@ import XCTest
 final class SAPServiceShapeTests: XCTestCase {
     private let customers = ESPMContainerMetadata.EntitySets.customers
 
-    private func service() -> ESPMContainer<InMemoryProvider> {
-        let provider = InMemoryProvider(serviceName: "ESPM")
-        let service = ESPMContainer(provider: provider)
-        provider.register(service.entitySets)
-        return service
-    }
+    private func service() -> ESPMContainer<InMemoryProvider> { InMemoryProviderTests.inMemoryService().0 }
 
     func testExecuteQueryGivesEntitiesAnEntityAndACount() async throws {
         let service = service()

@@ -9,9 +9,7 @@ extension ChangeSet {
     public func createEntity<Entity: EntityProtocol>(_ entity: Entity, in entitySet: EntitySetDescriptor, contentID: String? = nil)
         -> String
     {
-        add(
-            Self.create(entity.entityValue, in: entitySet, contentID: contentID), operation: .create(entity.entityValue, in: entitySet),
-            target: Self.serverVersionTarget(entity))
+        addCreate(entity.entityValue, in: entitySet, contentID: contentID, target: Self.serverVersionTarget(entity))
     }
 
     /// SAP's `createEntity(_:)`: adds the creation of a typed entity in the one entity set of its type, which
@@ -29,9 +27,7 @@ extension ChangeSet {
     public func updateEntity<Entity: EntityProtocol>(
         _ entity: Entity, in entitySet: EntitySetDescriptor? = nil, mode: UpdateMode = .merge, contentID: String? = nil
     ) throws -> String {
-        add(
-            try Self.update(entity.entityValue, in: entitySet, mode: mode, contentID: contentID),
-            operation: .update(entity.entityValue, in: entitySet, mode: mode), target: Self.serverVersionTarget(entity))
+        try addUpdate(entity.entityValue, in: entitySet, mode: mode, contentID: contentID, target: Self.serverVersionTarget(entity))
     }
 
     /// Adds the deletion of a typed entity with `If-Match` from its ETag; returns its `Content-ID`.

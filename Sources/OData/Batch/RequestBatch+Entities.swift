@@ -4,7 +4,7 @@ extension ChangeSet {
     /// Adds the creation of an entity (`POST` to its entity set, JSON body); returns its `Content-ID`.
     @discardableResult
     public func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, contentID: String? = nil) -> String {
-        add(Self.create(entity, in: entitySet, contentID: contentID), operation: .create(entity, in: entitySet))
+        addCreate(entity, in: entitySet, contentID: contentID, target: nil)
     }
 
     /// Adds an update (`MERGE` with the changed properties by default, `PATCH`, or `PUT` with all)
@@ -13,7 +13,7 @@ extension ChangeSet {
     public func updateEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, mode: UpdateMode = .merge, contentID: String? = nil
     ) throws -> String {
-        add(try Self.update(entity, in: entitySet, mode: mode, contentID: contentID), operation: .update(entity, in: entitySet, mode: mode))
+        try addUpdate(entity, in: entitySet, mode: mode, contentID: contentID, target: nil)
     }
 
     /// Adds a deletion with `If-Match` from the entity's ETag; returns its `Content-ID`.
@@ -26,23 +26,26 @@ extension ChangeSet {
             operation: .delete(entity, in: entitySet))
     }
 
-    /// The request of a create (`POST` to the entity set, JSON body until a provider writes it in its format).
-    static func create(_ entity: EntityValue, in entitySet: EntitySetDescriptor, contentID: String?) -> BatchPartRequest {
-        BatchPartRequest(
+    /// Adds a create (`POST` to the entity set, JSON body until a provider writes it in its format); `target`, when
+    /// given, receives the server's version of the entity.
+    func addCreate(_ entity: EntityValue, in entitySet: EntitySetDescriptor, contentID: String?, target: ServerVersionTarget?) -> String {
+        let request = BatchPartRequest(
             method: "POST", url: URLEncoding.encodePath(entitySet.name),
             headers: ["Content-Type": "application/json", "Accept": "application/json"],
             body: ODataJSONEncoder().encodeForCreate(entity), contentID: contentID)
+        return add(request, operation: .create(entity, in: entitySet), target: target)
     }
 
-    /// The request of an update with `If-Match` from the entity's ETag.
-    static func update(_ entity: EntityValue, in entitySet: EntitySetDescriptor?, mode: UpdateMode, contentID: String?) throws
-        -> BatchPartRequest
-    {
+    /// Adds an update with `If-Match` from the entity's ETag; `target`, when given, receives the server's version.
+    func addUpdate(
+        _ entity: EntityValue, in entitySet: EntitySetDescriptor?, mode: UpdateMode, contentID: String?, target: ServerVersionTarget?
+    ) throws -> String {
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
         if let etag = entity.metadata.etag { headers["If-Match"] = etag }
-        return BatchPartRequest(
-            method: mode.rawValue, url: try path(of: entity, in: entitySet), headers: headers,
+        let request = BatchPartRequest(
+            method: mode.rawValue, url: try Self.path(of: entity, in: entitySet), headers: headers,
             body: ODataJSONEncoder().encodeForUpdate(entity, mode: mode), contentID: contentID)
+        return add(request, operation: .update(entity, in: entitySet, mode: mode), target: target)
     }
 
     /// The entity's address inside a batch: entity set and key when the set is given, else its URI.

@@ -54,18 +54,17 @@ extension DataService {
         }
     }
 
-    /// The server's version of an entity created in a changeset: the answer's entity, or, when the answer has
-    /// none, the sent entity with the answer's `Location` and `ETag`.
+    /// The server's version of an entity created in a changeset, read from its part by the provider's codec.
     private func created(_ entity: EntityValue, in entitySet: EntitySetDescriptor, answeredBy part: BatchPartResponse) throws(ODataError)
         -> EntityValue
     {
-        if part.statusCode == 204 || part.body.isEmpty { return entity.created(answeredBy: part.headers) }
-        let entities = try provider.entities(from: part, for: DataQuery().from(entitySet)).entities
-        guard entities.count == 1, var created = entities.first else {
-            throw ODataError(.decoding, "expected the created \(entity.entityType.name), found \(entities.count) entities")
+        try entity.created(answeredBy: part.statusCode, headers: part.headers, hasBody: !part.body.isEmpty) { () throws(ODataError) in
+            let entities = try provider.entities(from: part, for: DataQuery().from(entitySet)).entities
+            guard entities.count == 1, let created = entities.first else {
+                throw ODataError(.decoding, "expected the created \(entity.entityType.name), found \(entities.count) entities")
+            }
+            return created
         }
-        if created.metadata.etag == nil, let etag = part.headers["ETag"] { created.metadata.etag = etag }
-        return created
     }
 
     /// Completion-handler form of `processBatch(_:headers:)`: the handler gets `nil` on success (each

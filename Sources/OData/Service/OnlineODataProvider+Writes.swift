@@ -82,10 +82,10 @@ extension OnlineODataProvider {
         OnlineOperation(
             request: request, answer: .payload(orEmpty: true),
             decoding: .custom { response, codec in
-                if response.statusCode == 204 || response.body.isEmpty {
-                    return .entity(entity.created(answeredBy: response.headers))
-                }
-                return .entity(try Self.entity(in: response, type: entity.entityType, codec: codec))
+                .entity(
+                    try entity.created(answeredBy: response.statusCode, headers: response.headers, hasBody: !response.body.isEmpty) {
+                        try codec.decodeEntity(response.body, entityType: entity.entityType)
+                    })
             })
     }
 

@@ -142,7 +142,7 @@ extension OnlineODataProvider {
     /// decoder captures the codec, not the provider).
     static func entity(in response: HTTPResponse, type: EntityTypeDescriptor, codec: any ODataPayloadCodec) throws -> EntityValue {
         var entity = try codec.decodeEntity(response.body, entityType: type)
-        if entity.metadata.etag == nil, let etag = response.headers["ETag"] { entity.metadata.etag = etag }
+        entity.takeETag(from: response.headers)
         return entity
     }
 

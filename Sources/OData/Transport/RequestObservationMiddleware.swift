@@ -59,30 +59,28 @@ struct RequestObservationMiddleware: ODataMiddleware {
             let response = try await RequestAttempts.$current.withValue(attempts) { try await next(request) }
             // the provider turns every answer but a 2xx into an error (`ODataError.status`): the request failed
             let failure = response.isSuccess ? nil : ODataError.statusKind(response.statusCode)
-            if failure == nil, let pending = PendingRequestReport.current {
-                // a 2xx may still fail its checks or its decoding: the provider files the report after them
-                let ended = DispatchTime.now().uptimeNanoseconds
-                let status = response.statusCode
-                pending.hold { later in self.report(request, attempts, started: started, ended: ended, status: status, error: later) }
-            } else {
-                report(request, attempts, started: started, status: response.statusCode, error: failure)
-            }
+            // a 2xx may still fail its checks or its decoding: the provider files the report after them
+            file(request, attempts, started: started, status: response.statusCode, error: failure, holding: failure == nil)
             return response
         } catch {
+            // a transfer the page's reader stopped fails here as cancelled: the provider files the report with the
+            // error the operation ends in (the decoding error)
             let odataError = error as? ODataError
-            let kind = odataError?.kind ?? .transport
-            if let pending = PendingRequestReport.current {
-                // a transfer the page's reader stopped fails here as cancelled: the provider files the report
-                // with the error the operation ends in (the decoding error)
-                let ended = DispatchTime.now().uptimeNanoseconds
-                pending.hold { later in
-                    self.report(request, attempts, started: started, ended: ended, status: odataError?.statusCode, error: later ?? kind)
-                }
-            } else {
-                report(request, attempts, started: started, status: odataError?.statusCode, error: kind)
-            }
+            file(request, attempts, started: started, status: odataError?.statusCode, error: odataError?.kind ?? .transport, holding: true)
             throw error
         }
+    }
+
+    /// Reports now, or, when `holding` and the provider holds reports (`PendingRequestReport`), leaves the report to
+    /// the provider, which files it with the kind of the error the operation ends in (else with `error`).
+    private func file(
+        _ request: HTTPRequest, _ attempts: RequestAttempts, started: UInt64, status: Int?, error: ODataError.Kind?, holding: Bool
+    ) {
+        guard holding, let pending = PendingRequestReport.current else {
+            return report(request, attempts, started: started, status: status, error: error)
+        }
+        let ended = DispatchTime.now().uptimeNanoseconds
+        pending.hold { later in self.report(request, attempts, started: started, ended: ended, status: status, error: later ?? error) }
     }
 
     private func report(
