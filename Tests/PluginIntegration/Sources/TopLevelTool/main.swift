@@ -19,6 +19,30 @@ let count = try await service.count(matching: DataQuery().from(ESPMContainerMeta
 let products = try await service.fetchProducts(matching: DataQuery().top(5))
 let orders = try await service.fetchSalesOrderHeaders(
     matching: DataQuery().filter(SalesOrderHeader.customerID.equal(changed.customerID)).expand(SalesOrderHeader.items))
+
+/// The README's changeset, from an async function: a create (its set taken from the type) and an update in one
+/// changeset, then the created customer deleted through the server's version of it (its own address).
+func changeSetRoundTrip(_ service: ESPMContainer<OnlineODataProvider>, editing customer: Customer) async throws -> String {
+    var newCustomer = Customer()
+    newCustomer.customerID = "TL-1"
+    newCustomer.lastName = "Top-level"
+    newCustomer.dateOfBirth = LocalDateTime(utc: Date(timeIntervalSince1970: 0))
+    var edited = customer
+    edited.street = "Changeset Street"
+    let changes = ChangeSet()
+    let id = changes.createEntity(newCustomer)
+    try changes.updateEntity(edited)
+    try await service.applyChanges(changes)
+    guard let created = changes.serverVersion(of: Customer.self, forContentID: id) else { return "no server version" }
+    let cleanup = ChangeSet()
+    try cleanup.deleteEntity(created)
+    try await service.applyChanges(cleanup)
+    let addressed = created.entityValue.metadata.uri?.hasSuffix("Customers('TL-1')") == true
+    return "\(created.customerID ?? "?") \(addressed ? "at its own address" : "without its address")"
+}
+let changeSet = try await changeSetRoundTrip(service, editing: reread)
+let left = try await service.fetchCustomers(matching: DataQuery().filter(Customer.customerID.equal("TL-1")))
+
 var names: [String] = []
 service.fetchCustomers(matching: DataQuery().top(2).orderBy(Customer.customerID)) { customers, error in
     names = customers?.compactMap(\.customerID) ?? ["error: \(String(describing: error))"]
@@ -30,4 +54,5 @@ print("updated: \(reread.customerID ?? "?") \(reread.city ?? "nil")")
 print("count: \(count)")
 print("products: \(products.count)")
 print("orders of \(changed.customerID ?? "?"): \(orders.count), items: \(orders.map(\.items.count).reduce(0, +))")
+print("changeset: \(changeSet), left: \(left.count)")
 print("completion handler: \(names.joined(separator: ","))")
