@@ -3,13 +3,17 @@
 # test with the real OData test servers running on 127.0.0.1 (scripts/servers.sh installs them into
 # .build/test-venv on first use, starts them, exports their URLs, and stops them however the tests end).
 # `swift build` comes first because some tests run the built `odata-gen` and `espm-demo` executables.
-# It starts with `swift format` lint (scripts/format.sh; a finding fails the run after the tests).
+# It first installs what a fresh Debian/Ubuntu machine lacks (scripts/install-deps.sh: the libxml2, libcurl and
+# SQLCipher 4 headers, the sqlcipher shell, python3-venv, openssl; a quick check when they are there).
+# Then `swift format` lint (scripts/format.sh; a finding fails the run after the tests).
 # The last line is a plain total, 'tests: N passed, N failed', over the XCTest runs of both packages
 # (the integration tests count twice: over URLSessionTransport and over CurlTransport)
 # (Swift Testing's own closing line reports 0 tests, since every test here is an XCTest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+bash scripts/install-deps.sh
+command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 mkdir -p .build
 main_log=.build/test-main.log
 plugin_log=.build/test-plugin-integration.log
