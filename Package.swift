@@ -29,6 +29,8 @@ let package = Package(
             name: "OData",
             dependencies: ["ODataMetadata", "CLibXML2"]
         ),
+        // SQLCipher 4.x (the store refuses an older engine at run time). Debian 13 and Ubuntu: libsqlcipher-dev;
+        // Debian 12: libsqlcipher-dev from bookworm-backports. scripts/install-deps.sh installs it either way.
         .systemLibrary(
             name: "CSQLCipher",
             pkgConfig: "sqlcipher",

@@ -8,7 +8,11 @@ extension OfflineODataProvider {
     ///
     /// The store is copied through SQLCipher's `sqlcipher_export` into a new file beside it, which then replaces
     /// the store in one rename: a failure at any point leaves the store as it was. A wrong current key is
-    /// `ODataError.Kind.wrongStoreEncryptionKey`; an empty `newKey` is refused (use nil for no encryption).
+    /// `ODataError.Kind.wrongStoreEncryptionKey`; an empty `newKey` is refused (use nil for no encryption). A process
+    /// killed in the middle leaves the store with its old key (the copy, if any, is removed when the store next
+    /// opens) or, once the rename is done, with the new one: nothing is lost either way. `newKey` may be a raw key
+    /// (`OfflineODataParameters.rawStoreEncryptionKey(_:)`). The copy is written with SQLCipher 4's settings, so
+    /// this also rewrites a store of any earlier format.
     ///
     /// ```swift
     /// try OfflineODataProvider.changeStoreEncryptionKey(of: parameters, to: newKey)
@@ -21,10 +25,14 @@ extension OfflineODataProvider {
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw ODataError(.invalidRequest, "offline store \(file.path) does not exist: there is nothing to re-key")
         }
-        if newKey?.isEmpty == true {
-            throw ODataError(.invalidRequest, "offline store \(file.path): the new encryption key is empty (use nil for no encryption)")
+        if let newKey {
+            do {
+                try StoreKey.validate(newKey, what: "the new encryption key")
+            } catch {
+                throw ODataError(.invalidRequest, "offline store \(file.path): \(error.message)")
+            }
         }
-        let target = file.path + ".rekey"
+        let target = rekeyCopy(of: file)
         let db = try SQLiteDatabase(path: file.path, key: parameters.storeEncryptionKey)
         do {
             try db.export(to: target, key: newKey)
@@ -33,6 +41,7 @@ extension OfflineODataProvider {
             throw error
         }
         db.close()
+        RekeyProgress.reached(.copied)
         // The old file's write-ahead log is checkpointed into it on close; what is left of it belongs to the old file.
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
         guard rename(target, file.path) == 0 else {
@@ -40,5 +49,14 @@ extension OfflineODataProvider {
             try? FileManager.default.removeItem(atPath: target)
             throw ODataError(.invalidRequest, "offline store \(file.path): the re-keyed copy cannot replace it: \(reason)")
         }
+        RekeyProgress.reached(.replaced)
+    }
+
+    /// The file a re-key writes before it replaces the store.
+    static func rekeyCopy(of file: URL) -> String { file.path + ".rekey" }
+
+    /// Removes what a re-key killed before its rename left beside the store (the copy may be unencrypted).
+    static func removeRekeyCopy(of file: URL) {
+        for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: rekeyCopy(of: file) + suffix) }
     }
 }

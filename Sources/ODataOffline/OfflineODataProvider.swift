@@ -98,6 +98,8 @@ public final class OfflineODataProvider: DataServiceProvider {
     public func open() async throws {
         if state.withLock({ $0.store != nil }) { return }
         let file = try parameters.storeFile()
+        // What a re-key killed before its rename left beside the store (possibly unencrypted): the store is the old one.
+        if let file { Self.removeRekeyCopy(of: file) }
         report(.opening(creatingStore: file.map { !FileManager.default.fileExists(atPath: $0.path) } ?? true))
         let online = self.online
         let metadata = serviceMetadata

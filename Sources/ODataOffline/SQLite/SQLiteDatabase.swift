@@ -53,6 +53,19 @@ final class SQLiteDatabase: @unchecked Sendable {
             }
             try? manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         }
+        handle = try Self.connect(path)
+        try checkEngine()
+        if path != ":memory:" { try unlock(with: key) }
+        // Temporary tables (a download's staging) in a temporary file, not in memory: memory stays bounded by
+        // SQLite's page cache whatever the size of a download.
+        if path != ":memory:" { try execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA temp_store=FILE") }
+    }
+
+    deinit { closeHandle() }
+
+    /// A new connection to `path`, with the store's SQL functions and collations (registered before any key:
+    /// migrating a SQLCipher 3 store re-creates its tables, whose columns use the collations).
+    private static func connect(_ path: String) throws -> OpaquePointer {
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
@@ -61,16 +74,19 @@ final class SQLiteDatabase: @unchecked Sendable {
             sqlite3_close(db)
             throw ODataError(.invalidRequest, "offline store: cannot open \(path): \(message) (SQLite code \(code))")
         }
-        handle = db
-        if path != ":memory:" { try unlock(with: key) }
         sqlite3_busy_timeout(db, 10_000)
         SQLiteFunctions.register(db)
-        // Temporary tables (a download's staging) in a temporary file, not in memory: memory stays bounded by
-        // SQLite's page cache whatever the size of a download.
-        if path != ":memory:" { try execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA temp_store=FILE") }
+        return db
     }
 
-    deinit { closeHandle() }
+    /// Replaces the connection with a new one to the same file (for `unlock(with:)`: SQLCipher migrates a store
+    /// only as the first thing a connection does after its key).
+    func reconnect() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        closeHandle()
+        handle = try Self.connect(path)
+    }
 
     /// The raw handle while the connection is being opened (for `unlock(with:)`).
     var handleForKeying: OpaquePointer? { handle }

@@ -176,20 +176,15 @@ extension OfflineStore {
 
     /// Writes a row (insert or replace the entity's columns, keeping its local flags).
     func upsert(_ row: EntityRow, isLocal: Bool? = nil, pending: Bool? = nil) throws {
-        // Update, else insert (SQLCipher's SQLite 3.15 has no upsert); parameters ?1…?12 as in `row.parameters`.
-        let updated = try db.run(
+        try db.run(
             """
-            UPDATE entities SET body = ?3, uri = ?4, edit_link = ?5, etag = ?6, media_read = ?7, media_edit = ?8, media_type = ?9,
-              media_etag = ?10, type_name = ?11, unset = ?12, deleted = 0
-            WHERE eset = ?1 AND ekey = ?2
+            INSERT INTO entities(eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag, type_name,
+              unset)
+            VALUES(?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT(eset, ekey) DO UPDATE SET body = excluded.body, uri = excluded.uri,
+            edit_link = excluded.edit_link, etag = excluded.etag, media_read = excluded.media_read,
+            media_edit = excluded.media_edit, media_type = excluded.media_type, media_etag = excluded.media_etag,
+            type_name = excluded.type_name, unset = excluded.unset, deleted = 0
             """, row.parameters)
-        if updated == 0 {
-            try db.run(
-                """
-                INSERT INTO entities(eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag,
-                  type_name, unset) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)
-                """, row.parameters)
-        }
         try writeColumns(row.values, table: row.table, key: row.key)
         if let isLocal {
             try db.run(

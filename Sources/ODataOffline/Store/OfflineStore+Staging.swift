@@ -152,32 +152,19 @@ extension OfflineStore {
                 guard staged else { continue }
                 let wasEmpty = try db.query("SELECT EXISTS (SELECT 1 FROM entities WHERE eset = ?)", set).first?.first?.integer == 0
                 let lastID = try db.query("SELECT coalesce(max(id), 0) FROM entities").first?.first?.integer ?? 0
-                // New entities in the order they came (`rowid`); then, unless every staged row was a new entity,
-                // the entities without pending changes take their last staged row (those the store held, and an
-                // entity staged twice). Two statements, not an upsert: SQLCipher's SQLite (3.15) has no ON CONFLICT
-                // DO UPDATE; the staging's key index is made only for the second one.
-                let inserted = try db.run(
+                // Staged rows in the order they came (`rowid`): an entity staged twice takes its later row; an entity
+                // with pending local changes keeps them.
+                count += try db.run(
                     """
-                    INSERT OR IGNORE INTO entities(eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type,
-                      media_etag, type_name, unset)
+                    INSERT INTO entities(eset, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag,
+                      type_name, unset)
                       SELECT ?, ekey, body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag, type_name, unset
-                      FROM \(table.staged) ORDER BY rowid
+                      FROM \(table.staged) WHERE true ORDER BY rowid
+                      ON CONFLICT(eset, ekey) DO UPDATE SET body = excluded.body, uri = excluded.uri, edit_link = excluded.edit_link,
+                      etag = excluded.etag, media_read = excluded.media_read, media_edit = excluded.media_edit,
+                      media_type = excluded.media_type, media_etag = excluded.media_etag, type_name = excluded.type_name,
+                      unset = excluded.unset WHERE entities.pending = 0
                     """, set)
-                let stagedRows = try db.query("SELECT count(*) FROM \(table.staged)").first?.first?.integer ?? 0
-                if wasEmpty && Int64(inserted) == stagedRows {
-                    count += inserted
-                } else {
-                    let index = EntityTable.quote("x_" + table.set)
-                    try db.execute("CREATE INDEX IF NOT EXISTS temp.\(index) ON \(table.staged)(ekey)")
-                    count += try db.run(
-                        """
-                        UPDATE entities SET (body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag, type_name,
-                          unset) = (SELECT body, uri, edit_link, etag, media_read, media_edit, media_type, media_etag, type_name,
-                          unset FROM \(table.staged) s WHERE s.ekey = entities.ekey ORDER BY s.rowid DESC LIMIT 1)
-                        WHERE eset = ? AND pending = 0 AND ekey IN (SELECT ekey FROM \(table.staged))
-                        """, set)
-                    try db.execute("DROP INDEX IF EXISTS temp.\(index)")
-                }
                 try writeStagedColumns(table, wasEmpty: wasEmpty, lastID: lastID)
                 // A downloaded entity's navigations follow its foreign keys again, unless this download expanded them
                 // (driven by the set's `link_navs` rows, usually few, not by the staged rows).
@@ -214,16 +201,13 @@ extension OfflineStore {
     /// Stores a defining query (replacing one of the same name).
     func save(_ query: OfflineODataDefiningQuery) throws {
         let position = try db.query("SELECT coalesce(max(pos), 0) + 1 FROM defining_queries").first?.first?.integer ?? 1
-        let values: [SQLValue] = [.text(query.name), .text(query.query), .integer(query.automaticallyRetrievesStreams ? 1 : 0)]
-        // Update, else insert (SQLCipher's SQLite 3.15 has no upsert); a changed query forgets its delta link.
-        let updated = try db.run(
+        try db.run(
             """
-            UPDATE defining_queries SET delta_link = CASE WHEN query = ?2 THEN delta_link END, query = ?2, streams = ?3
-            WHERE name = ?1
-            """, values)
-        if updated == 0 {
-            try db.run("INSERT INTO defining_queries(name, query, streams, pos) VALUES(?,?,?,?)", values + [.integer(position)])
-        }
+            INSERT INTO defining_queries(name, query, streams, pos) VALUES(?,?,?,?)
+            ON CONFLICT(name) DO UPDATE SET query = excluded.query, streams = excluded.streams,
+              delta_link = CASE WHEN defining_queries.query = excluded.query THEN defining_queries.delta_link END
+            """,
+            [.text(query.name), .text(query.query), .integer(query.automaticallyRetrievesStreams ? 1 : 0), .integer(position)])
     }
 
     /// The stored defining queries in the order they were added, with their delta links.
