@@ -12,10 +12,13 @@ enum SQLCipherShell {
         var rows: [String] { standardOutput.split(separator: "\n").map(String.init).filter { $0 != "ok" } }
     }
 
-    static func run(_ file: URL, script: String) throws -> Output {
+    static func run(_ file: URL, script: String) throws -> Output { try run(path: file.path, script: script) }
+
+    /// Runs the shell on `path` (a file, or `:memory:`).
+    static func run(path: String, script: String) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sqlcipher", "-batch", file.path]
+        process.arguments = ["sqlcipher", "-batch", path]
         let input = Pipe()
         let output = Pipe()
         let errors = Pipe()
@@ -35,7 +38,7 @@ enum SQLCipherShell {
 
     /// The shell's SQLCipher version (`PRAGMA cipher_version`), e.g. `4.6.1 community`.
     static func version() throws -> String {
-        let output = try run(URL(fileURLWithPath: ":memory:"), script: "PRAGMA cipher_version;\n")
+        let output = try run(path: ":memory:", script: "PRAGMA cipher_version;\n")
         return output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
