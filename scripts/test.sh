@@ -7,7 +7,8 @@
 # SQLCipher 4 headers, the sqlcipher shell, python3-venv, openssl; a quick check when they are there).
 # Then `swift format` lint (scripts/format.sh; a finding fails the run after the tests).
 # The last line is a plain total, 'tests: N passed, N failed', over the XCTest runs of both packages
-# (the integration tests count twice: over URLSessionTransport and over CurlTransport)
+# (the integration tests count twice: over URLSessionTransport and over CurlTransport; the offline tests twice:
+# plain and encrypted stores)
 # (Swift Testing's own closing line reports 0 tests, since every test here is an XCTest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +19,7 @@ mkdir -p .build
 main_log=.build/test-main.log
 plugin_log=.build/test-plugin-integration.log
 curl_log=.build/test-integration-curl.log
+encrypted_log=.build/test-offline-encrypted.log
 
 lint_status=0
 bash scripts/format.sh || lint_status=$?   # swift format lint of the hand-written sources (.swift-format)
@@ -29,6 +31,8 @@ bash scripts/build-docs.sh || docs_status=$?       # DocC catalogs of OData, ODa
 bash scripts/servers.sh run swift test 2>&1 | tee "$main_log"
 # the integration suite again over ODataCurl's CurlTransport (TestServers.provider reads the variable)
 ODATA_TEST_TRANSPORT=curl bash scripts/servers.sh run swift test --skip-build --filter IntegrationTests 2>&1 | tee "$curl_log"
+# the offline suite again with its sync and espm-demo stores encrypted (SQLCipher; Support.swift reads the variable)
+ODATA_TEST_STORE_KEY="offline suite key" bash scripts/servers.sh run swift test --skip-build --filter ODataOfflineTests 2>&1 | tee "$encrypted_log"
 bash Tests/PluginIntegration/run.sh 2>&1 | tee "$plugin_log"   # a separate package that uses the ODataGenerator build plugin
 
 # "Executed N tests, with F failures" of the outermost XCTest suite is the last such line of each run.
@@ -38,8 +42,8 @@ summary() {  # summary LOG FIELD (1: executed, 2: failures); 0 when the log has 
     if [ -z "$line" ]; then echo 0; return; fi
     echo "$line" | sed -E "s/.*Executed ([0-9]+) tests?, with ([0-9]+) failures?.*/\\$2/"
 }
-executed=$(( $(summary "$main_log" 1) + $(summary "$curl_log" 1) + $(summary "$plugin_log" 1) ))
-failed=$(( $(summary "$main_log" 2) + $(summary "$curl_log" 2) + $(summary "$plugin_log" 2) ))
+executed=$(( $(summary "$main_log" 1) + $(summary "$curl_log" 1) + $(summary "$encrypted_log" 1) + $(summary "$plugin_log" 1) ))
+failed=$(( $(summary "$main_log" 2) + $(summary "$curl_log" 2) + $(summary "$encrypted_log" 2) + $(summary "$plugin_log" 2) ))
 passed=$(( executed - failed ))
 echo "tests: $passed passed, $failed failed"
 if [ "$docs_status" -ne 0 ]; then

@@ -16,8 +16,11 @@ struct OfflineDemo {
 
     /// Where the store lives: `$ESPM_DEMO_STORE`, else `espm-demo` in the user's application-support folder.
     let folder: URL
+    /// The key the store is encrypted with: `$ESPM_DEMO_STORE_KEY`, else none (a plain store).
+    let key: String?
 
     init() {
+        key = ProcessInfo.processInfo.environment["ESPM_DEMO_STORE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         if let path = ProcessInfo.processInfo.environment["ESPM_DEMO_STORE"], !path.isEmpty {
             folder = URL(fileURLWithPath: path)
         } else {
@@ -30,6 +33,7 @@ struct OfflineDemo {
         var parameters = OfflineODataParameters()
         parameters.storeName = "espm-demo"
         parameters.storePath = folder
+        parameters.storeEncryptionKey = key
         return parameters
     }
 

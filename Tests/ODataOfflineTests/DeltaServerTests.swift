@@ -19,6 +19,7 @@ final class DeltaServerTests: XCTestCase {
     /// then sent once per upload, so that a lost answer stops the upload as it does without them).
     private func offline(_ folder: URL? = nil, repeatable: RepeatableRequests = .off) async throws -> OfflineODataProvider {
         var parameters = OfflineODataParameters()
+        parameters.storeEncryptionKey = OfflineFixtures.storeKey
         parameters.storeName = "delta"
         parameters.storePath = try folder ?? OfflineFixtures.temporaryFolder()
         var options = OnlineODataProvider.Options()

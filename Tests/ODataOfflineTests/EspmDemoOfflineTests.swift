@@ -17,6 +17,7 @@ final class EspmDemoOfflineTests: XCTestCase {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["ESPM_DEMO_STORE"] = store.path
+        environment["ESPM_DEMO_STORE_KEY"] = OfflineFixtures.storeKey
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -33,6 +34,8 @@ final class EspmDemoOfflineTests: XCTestCase {
         XCTAssertEqual(status, 0, overview)
         XCTAssertTrue(overview.contains("Created the offline store"), overview)
         XCTAssertTrue(overview.contains("Anna Müller — Walldorf, DE — # Sales Orders : 3"), overview)
+        let header = try FileHandle(forReadingFrom: store.appendingPathComponent("espm-demo.sqlite")).readData(ofLength: 15)
+        XCTAssertEqual(header == Data("SQLite format 3".utf8), OfflineFixtures.storeKey == nil, "encrypted exactly when a key is set")
         let (detailStatus, detail) = try run(["--offline", "detail", "C000001"], store: store)
         XCTAssertEqual(detailStatus, 0, detail)
         XCTAssertTrue(detail.contains("Hauptstraße, Walldorf, 15592, DE"), detail)

@@ -14,6 +14,7 @@ final class KilledUploadTests: XCTestCase {
         // The store espm-demo opens: its name and defining queries.
         func open() async throws -> OfflineODataProvider {
             var parameters = OfflineODataParameters()
+            parameters.storeEncryptionKey = OfflineFixtures.storeKey
             parameters.storeName = "espm-demo"
             parameters.storePath = folder
             let provider = OfflineODataProvider(serviceRoot: root, parameters: parameters)
@@ -92,6 +93,7 @@ struct DemoProcess {
         process.arguments = ["--sync", root.absoluteString, "overview"]
         var environment = ProcessInfo.processInfo.environment
         environment["ESPM_DEMO_STORE"] = store.path
+        environment["ESPM_DEMO_STORE_KEY"] = OfflineFixtures.storeKey
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -19,6 +19,7 @@ final class MockSAPOfflineTests: XCTestCase {
 
     private func offline() async throws -> OfflineODataProvider {
         var parameters = OfflineODataParameters()
+        parameters.storeEncryptionKey = OfflineFixtures.storeKey
         parameters.storeName = "gwsample"
         parameters.storePath = try OfflineFixtures.temporaryFolder()
         let provider = OfflineODataProvider(serviceRoot: root, parameters: parameters, transport: recorder)

@@ -20,6 +20,7 @@ final class PysletOfflineTests: XCTestCase {
 
     private func provider(_ serviceRoot: URL, folder: URL) async throws -> OfflineODataProvider {
         var parameters = OfflineODataParameters()
+        parameters.storeEncryptionKey = OfflineFixtures.storeKey
         parameters.storeName = "espm"
         parameters.storePath = folder
         let provider = OfflineODataProvider(serviceRoot: serviceRoot, parameters: parameters)
@@ -81,6 +82,7 @@ final class PysletOfflineTests: XCTestCase {
 
     func testNavigationThroughForeignKeysAcrossDefiningQueries() async throws {
         var parameters = OfflineODataParameters()
+        parameters.storeEncryptionKey = OfflineFixtures.storeKey
         parameters.storeName = "espm-fk"
         parameters.storePath = try OfflineFixtures.temporaryFolder()
         let offline = OfflineODataProvider(serviceRoot: pagingRoot, parameters: parameters)

@@ -24,6 +24,7 @@ final class RepeatableUploadTests: XCTestCase {
         _ folder: URL, attempts: Int, repeatable: RepeatableRequests = .whenDeclared
     ) async throws -> OfflineODataProvider {
         var parameters = OfflineODataParameters()
+        parameters.storeEncryptionKey = OfflineFixtures.storeKey
         parameters.storeName = "repeatable"
         parameters.storePath = folder
         var options = OnlineODataProvider.Options(retryPolicy: RetryPolicy(maxAttempts: attempts, baseDelay: 0.05))

@@ -13,6 +13,12 @@ enum OfflineFixtures {
         return try Data(contentsOf: root.appendingPathComponent("Metadata/ESPM.xml"))
     }
 
+    /// The key the sync and espm-demo tests encrypt their stores with: `$ODATA_TEST_STORE_KEY` (scripts/test.sh runs
+    /// the offline suite once without it and once with it), nil (plain stores) when unset.
+    static var storeKey: String? {
+        ProcessInfo.processInfo.environment["ODATA_TEST_STORE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// A fresh temporary folder for store files.
     static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("odata-offline-\(UUID().uuidString)")

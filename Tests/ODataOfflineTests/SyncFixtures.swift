@@ -56,6 +56,7 @@ enum ScriptedESPM {
         repeatable: RepeatableRequests = .off
     ) async throws -> OfflineODataProvider {
         var parameters = OfflineODataParameters()
+        parameters.storeEncryptionKey = OfflineFixtures.storeKey
         parameters.storeName = "espm"
         parameters.storePath = try folder ?? OfflineFixtures.temporaryFolder()
         parameters.usesBatch = usesBatch
