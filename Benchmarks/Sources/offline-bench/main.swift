@@ -5,8 +5,9 @@
 // (2) a local filter + orderBy + top(20) over them, against the same hand-written SQL (both indexed);
 // (3) store size on disk against the JSON payload; (4) peak memory during the download against one page.
 // With `--phase=<name>` it runs only part of that, untimed, for instruction counts under callgrind (see
-// Benchmarks/README.md): setup (pages made, store opened), store (setup + download), reference (setup +
-// hand-written load), loaded (setup + both loads), store-queries / reference-queries (loaded + 200 queries).
+// Benchmarks/README.md): setup (pages made, store opened), reopen (setup + the store closed and opened again),
+// store (setup + download), reference (setup + hand-written load), loaded (setup + both loads), store-queries /
+// reference-queries (loaded + 200 queries). `--encrypted` / `--raw-key` encrypt the store (passphrase / raw key).
 import Foundation
 import OData
 import ODataMetadata
@@ -14,8 +15,10 @@ import ODataOffline
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let phase = CommandLine.arguments.dropFirst().first { $0.hasPrefix("--phase=") }.map { String($0.dropFirst("--phase=".count)) }
-/// `--encrypted`: the store is encrypted (SQLCipher, `storeEncryptionKey`); the hand-written reference stays plain.
-let encrypted = CommandLine.arguments.contains("--encrypted")
+/// `--encrypted`: the store is encrypted (SQLCipher, `storeEncryptionKey`) with a passphrase; `--raw-key`: with a raw
+/// 256-bit key (`OfflineODataParameters.rawStoreEncryptionKey`, no key derivation on open). The reference stays plain.
+let rawKey = CommandLine.arguments.contains("--raw-key")
+let encrypted = rawKey || CommandLine.arguments.contains("--encrypted")
 let total = arguments.first ?? 50_000
 let pageSize = arguments.dropFirst().first ?? 1_000
 
@@ -48,17 +51,21 @@ func run(total: Int, pageSize: Int, phase: String?) async throws {
     let onePage = pages[0].count
     let payloadBytes = pages.reduce(0) { $0 + $1.count }
     print(
-        "offline-bench: \(encrypted ? "encrypted store, " : "")\(total) entities x 12 properties, pages of \(pageSize) (\(onePage / 1024) KB), JSON payload \(payloadBytes / 1_048_576) MB"
+        "offline-bench: \(rawKey ? "encrypted store (raw key), " : encrypted ? "encrypted store (passphrase), " : "")\(total) entities x 12 properties, pages of \(pageSize) (\(onePage / 1024) KB), JSON payload \(payloadBytes / 1_048_576) MB"
     )
 
     var parameters = OfflineODataParameters()
     parameters.storeName = "bench"
     parameters.storePath = folder
-    if encrypted { parameters.storeEncryptionKey = "offline-bench key" }
+    if rawKey {
+        parameters.storeEncryptionKey = try OfflineODataParameters.rawStoreEncryptionKey(Array(repeating: 0x5A, count: 32))
+    } else if encrypted {
+        parameters.storeEncryptionKey = "offline-bench key"
+    }
     let provider = OfflineODataProvider(
         serviceRoot: BenchService.root, parameters: parameters, transport: StaticTransport(pages: pages))
     try provider.add(definingQuery: OfflineODataDefiningQuery(name: "items", query: "Items"))
-    try await provider.open()
+    let openTime = try await seconds { try await provider.open() }
     if let phase {
         try await runPhase(phase, provider: provider, pages: pages, folder: folder)
         return
@@ -99,6 +106,10 @@ func run(total: Int, pageSize: Int, phase: String?) async throws {
     let referenceBytes =
         (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("reference.sqlite").path)[.size] as? Int) ?? 0
 
+    // Opening an existing store: with a passphrase this is where SQLCipher derives the key (every open).
+    let reopenTime = try await seconds { try await provider.open() }
+    try await provider.close()
+
     func format(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
     let median = { (values: [Double]) in values.sorted()[values.count / 2] * 1000 }
     print("download into the store: \(format(downloadTime)) s, \(Int(Double(total) / downloadTime)) entities/s (budget >= 100000/s)")
@@ -112,6 +123,7 @@ func run(total: Int, pageSize: Int, phase: String?) async throws {
     print(
         "store on disk: \(storeBytes / 1024) KB vs JSON payload \(payloadBytes / 1024) KB (\(format(Double(storeBytes) / Double(payloadBytes)))x); hand-written table \(referenceBytes / 1024) KB"
     )
+    print("open: new store \(format(openTime * 1000, 1)) ms, existing store (\(total) entities) \(format(reopenTime * 1000, 1)) ms")
     print(
         "peak RSS during download: +\((memoryPeak - memoryBefore) / 1024) MB over \(memoryBefore / 1024) MB before; one page is \(onePage / 1024) KB"
     )
@@ -160,6 +172,9 @@ func runPhase(_ phase: String, provider: OfflineODataProvider, pages: [Data], fo
         .orderBy(Bench.name).top(20)
     switch phase {
     case "setup": return
+    case "reopen":
+        try await provider.close()
+        try await provider.open()
     case "store": try await provider.download()
     case "reference": _ = try reference.load(pages: pages, type: items.entityType)
     case "loaded", "store-queries", "reference-queries":

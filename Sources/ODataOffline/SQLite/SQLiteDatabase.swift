@@ -67,7 +67,8 @@ final class SQLiteDatabase: @unchecked Sendable {
     /// migrating a SQLCipher 3 store re-creates its tables, whose columns use the collations).
     private static func connect(_ path: String) throws -> OpaquePointer {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        // No SQLite mutex per call: every use of the connection holds `lock` already.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

@@ -23,9 +23,11 @@ extension OfflineStore {
     /// A link made relative to the service root, nil when it is the canonical `Set(key)` (rebuilt when read).
     private func relativeLink(_ link: String?, set: String, key: String) -> String? {
         guard let link else { return nil }
+        // compared byte for byte: a link that differs in any byte is kept as it came
+        let bytes = link.utf8
         let root = serviceRoot.utf8.count
-        if link.utf8.count == root + set.utf8.count + key.utf8.count, link.hasSuffix(key), link.hasPrefix(serviceRoot),
-            link.utf8.dropFirst(root).starts(with: set.utf8)
+        if bytes.count == root + set.utf8.count + key.utf8.count, bytes.starts(with: serviceRoot.utf8),
+            bytes.dropFirst(root).starts(with: set.utf8), bytes.suffix(key.utf8.count).elementsEqual(key.utf8)
         {
             return nil
         }
