@@ -21,17 +21,27 @@ extension OfflineStore {
     }
 
     /// A link made relative to the service root, nil when it is the canonical `Set(key)` (rebuilt when read).
+    /// Compared byte for byte, in place: a link that differs in any byte is kept as it came.
     private func relativeLink(_ link: String?, set: String, key: String) -> String? {
-        guard let link else { return nil }
-        // compared byte for byte: a link that differs in any byte is kept as it came
-        let bytes = link.utf8
+        guard var link else { return nil }
         let root = serviceRoot.utf8.count
-        if bytes.count == root + set.utf8.count + key.utf8.count, bytes.starts(with: serviceRoot.utf8),
-            bytes.dropFirst(root).starts(with: set.utf8), bytes.suffix(key.utf8.count).elementsEqual(key.utf8)
-        {
-            return nil
+        let keyStart = root + set.utf8.count
+        let isCanonical = link.withUTF8 { bytes in
+            bytes.count == keyStart + key.utf8.count && Self.bytes(bytes, at: 0, are: serviceRoot)
+                && Self.bytes(bytes, at: root, are: set) && Self.bytes(bytes, at: keyStart, are: key)
         }
-        return relative(link)
+        return isCanonical ? nil : relative(link)
+    }
+
+    /// Whether `text`'s UTF-8 bytes are those of `bytes` from `offset` on.
+    private static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, are text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { part in
+            guard offset + part.count <= bytes.count, let base = bytes.baseAddress, let partBase = part.baseAddress else {
+                return part.isEmpty && offset <= bytes.count
+            }
+            return memcmp(base + offset, partBase, part.count) == 0
+        }
     }
 
     private func stage(_ entity: EntityValue, set: EntitySetDescriptor, table: EntityTable, statement: SQLStatement, depth: Int) throws {
