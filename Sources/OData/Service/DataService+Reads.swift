@@ -1,7 +1,7 @@
 import Foundation
 
-/// Typed navigation loading, counts, paging and single-property reads over any provider, in
-/// `async throws` and completion-handler forms.
+/// Typed navigation loading, counts, paging, single-property reads and the dynamic `executeQuery` over any
+/// provider, in `async throws` and completion-handler forms.
 extension DataService {
     /// Loads a navigation property into an entity (`loadProperty(Customer.salesOrders, into: &customer)`).
     public func loadProperty<Entity: EntityProtocol, Target: EntityProtocol>(
@@ -72,5 +72,35 @@ extension DataService {
     /// The service's `$metadata` document, as the provider has it.
     public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
         try await provider.fetchMetadataDocument(headers: headers)
+    }
+
+    /// Reads what the query addresses (SAP's `executeQuery(_:)`) — entities, the entity of a keyed query, a
+    /// `$count` or a function import's result — as a `QueryResult` (`Customer.array(from: result.entityList())`).
+    public func executeQuery(_ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) async throws(ODataError)
+        -> QueryResult
+    {
+        let headers = headers ?? HTTPHeaders()
+        let options = options ?? RequestOptions()
+        if query.invocation != nil {
+            return QueryResult(
+                query: query, payload: .function(try await provider.invokeFunction(query, headers: headers, options: options)))
+        }
+        if query.isCountRequest {
+            return QueryResult(query: query, payload: .count(try await provider.fetchCount(query, headers: headers)))
+        }
+        if query.key != nil, query.navigationSegments.isEmpty {
+            return QueryResult(query: query, payload: .entity(try await provider.fetchEntity(query, headers: headers, options: options)))
+        }
+        return QueryResult(query: query, payload: .entities(try await provider.fetchEntities(query, headers: headers, options: options)))
+    }
+
+    /// Completion-handler form of `executeQuery(_:headers:options:)`, called on the main actor as SAP calls
+    /// its handlers on the main queue.
+    @discardableResult
+    public func executeQuery(
+        _ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
+        completionHandler: @escaping @MainActor (QueryResult?, (any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        complete(completionHandler) { try await self.executeQuery(query, headers: headers, options: options) }
     }
 }

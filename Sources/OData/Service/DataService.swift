@@ -2,7 +2,7 @@ import Dispatch
 
 /// The base of generated service containers and the entry point of the dynamic API:
 /// typed calls over a `DataServiceProvider`, in `async throws` and completion-handler forms (SAP's synchronous
-/// forms come from the `ODataSynchronous` product).
+/// forms come from the `ODataSAPCompatibility` product).
 ///
 /// Every completion handler of a service (generated `fetch…` methods, writes, loads, `executeQuery`,
 /// function imports, batches) is typed `@MainActor` and called on the main actor, as SAP calls its
@@ -69,9 +69,9 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
 
     /// Runs an async operation that returns nothing and reports its outcome to a completion handler on
     /// the main actor: `nil` on success, the error on failure. Returns the task, which can be cancelled.
-    /// Internal: only the runtime's own completion forms call it (generated code calls those).
+    /// Package: only the runtime's own completion forms and the opt-in module call it (generated code calls those).
     @discardableResult
-    func completeVoid(
+    package func completeVoid(
         _ completionHandler: @escaping @MainActor ((any Error)?) -> Void,
         _ operation: @escaping @Sendable () async throws -> Void
     ) -> Task<Void, Never> {

@@ -1,4 +1,5 @@
 import Foundation
+import OData
 
 /// SAP's `count(_:)`: the number of entities a query addresses as `Int64`, SAP's type for counts, beside
 /// `count(matching:)` (which returns `Int`). README, "Porting from SAPOData".
