@@ -131,7 +131,9 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["ESPM", "OData", "ODataCurl", "ODataSAPCompatibility", "GWSampleBasic", "BusinessPartnerAPI", "SAPCompatibleESPM"]
+            dependencies: [
+                "ESPM", "OData", "ODataCurl", "ODataSAPCompatibility", "GWSampleBasic", "BusinessPartnerAPI", "SAPCompatibleESPM",
+            ]
         ),
         .testTarget(
             name: "ODataOfflineTests",

@@ -1,9 +1,10 @@
 import ESPM
 import Foundation
 import OData
-@testable import ODataSAPCompatibility
 import ODataTestSupport
 import XCTest
+
+@testable import ODataSAPCompatibility
 
 /// The service calls SAP code makes, over the generated `ESPMContainer` and `InMemoryProvider`:
 /// `executeQuery`/`QueryResult`, `loadEntity`, `applyChanges`, the `inout` writes, the synchronous forms (the

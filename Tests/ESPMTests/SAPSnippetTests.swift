@@ -103,7 +103,9 @@ final class SAPSnippetTests: XCTestCase {
     }
 
     func testTheDeprecatedModuleNameStillWorks() throws {
-        let files = try Self.snippets().filter { Self.name($0) == "08-sync-update-var" || Self.name($0) == "74-changeset-writes-without-try" }
+        let files = try Self.snippets().filter {
+            Self.name($0) == "08-sync-update-var" || Self.name($0) == "74-changeset-writes-without-try"
+        }
         XCTAssertEqual(files.count, 2)
         let optIn = try SnippetCompiler.againstSAPCompatibleESPM(files, optInModule: "ODataSynchronous")
         defer { try? FileManager.default.removeItem(at: optIn.directory) }

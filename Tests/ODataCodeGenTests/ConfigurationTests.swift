@@ -74,7 +74,8 @@ final class ConfigurationTests: XCTestCase {
             XCTAssertNotContains(file.contents, "ODataSAPCompatibility")
         }
         let sharded = try espm(GeneratorConfiguration(fileLayout: .sharded, shardCount: 2, sapCompatibility: true))
-        XCTAssertEqual(sharded.files.filter { $0.contents.contains("import ODataSAPCompatibility") }.map(\.name), ["GeneratedService.swift"])
+        XCTAssertEqual(
+            sharded.files.filter { $0.contents.contains("import ODataSAPCompatibility") }.map(\.name), ["GeneratedService.swift"])
     }
 
     private func espm(_ configuration: GeneratorConfiguration) throws -> GenerationResult {
