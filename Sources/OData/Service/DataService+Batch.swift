@@ -79,18 +79,6 @@ extension DataService {
         }
     }
 
-    /// Completion-handler form of `processBatch(_:headers:)`: the handler gets `nil` on success (each
-    /// part's outcome is in the batch), else the error.
-    @discardableResult
-    public func processBatch(
-        _ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @MainActor ((any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        let handler: @MainActor (Bool?, (any Error)?) -> Void = { _, error in completionHandler(error) }
-        return complete(handler) {
-            try await self.processBatch(batch, headers: headers)
-            return true
-        }
-    }
 }
 
 /// The entity sets of a container, for calls that take the set from the entity's type.

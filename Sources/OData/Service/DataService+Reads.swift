@@ -13,32 +13,9 @@ extension DataService {
         entity.entityValue = value
     }
 
-    /// Completion-handler form of `loadProperty(_:into:query:headers:)`: the handler gets a copy of
-    /// `entity` with the navigation property loaded (a completion handler cannot write to an `inout`).
-    @discardableResult
-    public func loadProperty<Entity: EntityProtocol, Target: EntityProtocol>(
-        _ property: TypedNavigationProperty<Target>, into entity: Entity, query: DataQuery = DataQuery(),
-        headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @MainActor (Entity?, (any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        complete(completionHandler) {
-            var loaded = entity
-            try await self.loadProperty(property, into: &loaded, query: query, headers: headers)
-            return loaded
-        }
-    }
-
     /// The number of entities a query addresses (`/$count`).
     public func count(matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
         try await provider.fetchCount(query, headers: headers)
-    }
-
-    /// Completion-handler form of `count(matching:headers:)`.
-    @discardableResult
-    public func count(
-        matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(),
-        completionHandler: @escaping @MainActor (Int?, (any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        complete(completionHandler) { try await self.count(matching: query, headers: headers) }
     }
 
     /// Every entity a query addresses, typed, across server-driven pages (one page in memory at a time).
@@ -94,13 +71,4 @@ extension DataService {
         return QueryResult(query: query, payload: .entities(try await provider.fetchEntities(query, headers: headers, options: options)))
     }
 
-    /// Completion-handler form of `executeQuery(_:headers:options:)`, called on the main actor as SAP calls
-    /// its handlers on the main queue.
-    @discardableResult
-    public func executeQuery(
-        _ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil,
-        completionHandler: @escaping @MainActor (QueryResult?, (any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        complete(completionHandler) { try await self.executeQuery(query, headers: headers, options: options) }
-    }
 }

@@ -46,15 +46,6 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
         try await provider.invokeFunction(query, headers: headers, options: options)
     }
 
-    /// Completion-handler form of `invoke(_:headers:options:)`.
-    @discardableResult
-    public func invoke(
-        _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
-        completionHandler: @escaping @MainActor (FunctionResult?, (any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        complete(completionHandler) { try await self.invoke(query, headers: headers, options: options) }
-    }
-
     /// Runs an async operation and reports its outcome to a completion handler on the main actor:
     /// `(result, nil)` on success, `(nil, error)` on failure. Returns the task, which can be cancelled. The generic
     /// completion-handler adapter (see the callback rule above): any `async` call, the provider's included, gets
