@@ -19,8 +19,7 @@ extension DataService {
         return try await ODataError.converting {
             var read = (query ?? DataQuery()).withKey(entity.entityValue.key)
             if read.entitySet == nil { read = read.from(try entitySet(for: Entity.entityType)) }
-            let value = try await provider.fetchEntity(read, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
-            return Entity(entityValue: value)
+            return try await fetchOne(Entity.self, matching: read, headers: headers, options: options)
 
         }
     }
@@ -29,7 +28,7 @@ extension DataService {
     public func downloadMedia<Entity: EntityProtocol>(
         entity: Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
     ) async throws(ODataError) -> Data {
-        try await provider.fetchMedia(of: entity.entityValue, entitySet: nil, headers: headers ?? HTTPHeaders()).data
+        try await fetchMedia(of: entity, headers: headers ?? HTTPHeaders()).data
     }
 
     /// SAP's `uploadMedia(entity:content:)`: replaces the media resource of a media-link entity; returns
@@ -38,8 +37,7 @@ extension DataService {
     public func uploadMedia<Entity: EntityProtocol>(
         entity: Entity, content: ByteStream, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
     ) async throws(ODataError) -> String? {
-        try await provider.uploadMedia(
-            of: entity.entityValue, body: content.body, contentType: content.mediaType, entitySet: nil, headers: headers ?? HTTPHeaders())
+        try await uploadMedia(of: entity, body: content.body, contentType: content.mediaType, headers: headers ?? HTTPHeaders())
     }
 
     /// SAP's `createMedia(entity:content:)`: creates a media-link entity of the entity's type in its
@@ -49,9 +47,9 @@ extension DataService {
     ) async throws(ODataError) -> Entity {
         return try await ODataError.converting {
             let set = try entitySet(for: Entity.entityType)
-            let created = try await provider.createMedia(
-                in: set, body: content.body, contentType: content.mediaType, slug: nil, headers: headers ?? HTTPHeaders())
-            return entity.adopting(created)
+            let created = try await createMedia(
+                Entity.self, in: set, body: content.body, contentType: content.mediaType, slug: nil, headers: headers ?? HTTPHeaders())
+            return entity.adopting(created.entityValue)
 
         }
     }
