@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "ODataOffline", targets: ["ODataOffline"]),
         .library(name: "ODataTestSupport", targets: ["ODataTestSupport"]),
         .library(name: "ODataCurl", targets: ["ODataCurl"]),
+        .library(name: "ODataSAPCompatibility", targets: ["ODataSAPCompatibility"]),
+        // Deprecated: the old name of ODataSAPCompatibility, kept for one release (it re-exports it).
         .library(name: "ODataSynchronous", targets: ["ODataSynchronous"]),
         .executable(name: "odata-gen", targets: ["odata-gen"]),
         .plugin(name: "ODataGenerator", targets: ["ODataGenerator"]),
@@ -50,8 +52,12 @@ let package = Package(
             dependencies: ["OData", "CCurl"]
         ),
         .target(
-            name: "ODataSynchronous",
+            name: "ODataSAPCompatibility",
             dependencies: ["OData", "ODataMetadata"]
+        ),
+        .target(
+            name: "ODataSynchronous",
+            dependencies: ["ODataSAPCompatibility"]
         ),
         .target(
             name: "ODataTestSupport",
@@ -87,7 +93,7 @@ let package = Package(
         ),
         .target(
             name: "SAPCompatibleESPM",
-            dependencies: ["OData", "ODataSynchronous"],
+            dependencies: ["OData", "ODataSAPCompatibility"],
             path: "Tests/SAPCompatibleESPM",
             plugins: ["ODataGenerator"]
         ),
@@ -110,7 +116,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ESPMTests",
-            dependencies: ["ESPM", "OData", "ODataTestSupport", "ODataSynchronous", "SAPCompatibleESPM"],
+            dependencies: [
+                "ESPM", "OData", "ODataTestSupport", "ODataSAPCompatibility", "ODataSynchronous", "SAPCompatibleESPM",
+            ],
             resources: [.copy("Resources")]
         ),
         .testTarget(
@@ -125,7 +133,9 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["ESPM", "OData", "ODataCurl", "GWSampleBasic", "BusinessPartnerAPI", "SAPCompatibleESPM"]
+            dependencies: [
+                "ESPM", "OData", "ODataCurl", "ODataSAPCompatibility", "GWSampleBasic", "BusinessPartnerAPI", "SAPCompatibleESPM",
+            ]
         ),
         .testTarget(
             name: "ODataOfflineTests",
@@ -133,7 +143,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ODataCodeGenTests",
-            dependencies: ["ODataCodeGen", "ODataMetadata", "OData", "ODataTestSupport"],
+            dependencies: ["ODataCodeGen", "ODataMetadata", "OData", "ODataSAPCompatibility", "ODataTestSupport"],
             resources: [.copy("Resources")]
         ),
     ]

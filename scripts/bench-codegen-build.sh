@@ -11,7 +11,7 @@
 #   LAYOUTS="sharded" bash scripts/bench-codegen-build.sh    only these layouts (default: all three)
 #   SAP_COMPATIBILITY=both bash scripts/bench-codegen-build.sh
 #                                   also each layout generated with --sap-compatibility (target <name>_sap, with
-#                                   SAP's synchronous twins and the ODataSynchronous product), timed right after it
+#                                   SAP's synchronous twins and the ODataSAPCompatibility product), timed right after it
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 WORK="$ROOT/.build/codegen-build-bench"
@@ -50,7 +50,7 @@ let package = Package(
     targets: [
 $(for variant in $variants; do
     dependencies="$(product OData)"
-    if [ "$variant" != "${variant%_sap}" ]; then dependencies+=", $(product ODataSynchronous)"; fi
+    if [ "$variant" != "${variant%_sap}" ]; then dependencies+=", $(product ODataSAPCompatibility)"; fi
     echo "        .target(name: \"Synthetic_$variant\", dependencies: [$dependencies]),"
 done)
     ]
@@ -59,7 +59,7 @@ MANIFEST
 cd "$WORK"
 echo "warming up: building the OData runtime (not timed)"
 swift build --target OData >/dev/null
-if [ "${SAP_COMPATIBILITY:-}" = both ]; then swift build --target ODataSynchronous >/dev/null; fi
+if [ "${SAP_COMPATIBILITY:-}" = both ]; then swift build --target ODataSAPCompatibility >/dev/null; fi
 for layout in $variants; do
     files=$(ls "Sources/Synthetic_$layout" | wc -l)
     lines=$(cat Sources/Synthetic_$layout/*.swift | wc -l)

@@ -10,9 +10,9 @@ struct FileLayoutPlanner {
         doc: ["Fails to compile against a runtime without this generated-code API version."],
         extendedType: .path("OData.RuntimeVersion.v4"), members: [])
 
-    /// The import the service's file adds under `sapCompatibility`: the runtime's synchronous forms, which the
-    /// generated synchronous twins call.
-    static let synchronousImport = SwiftDecl.import(module: "ODataSynchronous", spi: "Generated")
+    /// The import the service's file adds under `sapCompatibility`: the opt-in module `ODataSAPCompatibility`,
+    /// whose blocking adapter the generated synchronous twins call.
+    static let synchronousImport = SwiftDecl.import(module: "ODataSAPCompatibility", spi: "Generated")
 
     func files(
         serviceName: String, service: SwiftDecl, metadataName: String, metadata: SwiftDecl,

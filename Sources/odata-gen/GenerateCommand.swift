@@ -34,8 +34,9 @@ enum GenerateCommand {
           --strict-query-capabilities
                                     filtering or sorting on sap:filterable/sortable="false"
                                     properties does not compile  (config: strictQueryCapabilities)
-          --sap-compatibility       also SAP's synchronous forms (from the ODataSynchronous
-                                    product, a dependency then)   (config: sapCompatibility)
+          --sap-compatibility       SAP's shapes: synchronous forms, class entities (the
+                                    ODataSAPCompatibility product, a dependency then)
+                                                                  (config: sapCompatibility)
           --strict                  fail on metadata errors instead of skipping what is broken
           --quiet                   do not print warnings
           --help, -h                print this help

@@ -1,6 +1,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 import ODataTestSupport
 import XCTest
 

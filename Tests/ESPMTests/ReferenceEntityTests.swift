@@ -1,5 +1,6 @@
 import Foundation
 import OData
+import ODataSAPCompatibility
 import SAPCompatibleESPM
 import XCTest
 

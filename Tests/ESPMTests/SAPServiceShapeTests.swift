@@ -1,13 +1,14 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
 import ODataTestSupport
 import XCTest
 
+@testable import ODataSAPCompatibility
+
 /// The service calls SAP code makes, over the generated `ESPMContainer` and `InMemoryProvider`:
 /// `executeQuery`/`QueryResult`, `loadEntity`, `applyChanges`, the `inout` writes, the synchronous forms (the
-/// porter's `import ODataSynchronous`),
+/// porter's `import ODataSAPCompatibility`),
 /// `(Error?)` completions on the main actor and `batch.queryResult(for:)`.
 final class SAPServiceShapeTests: XCTestCase {
     private let customers = ESPMContainerMetadata.EntitySets.customers
@@ -109,10 +110,12 @@ final class SAPServiceShapeTests: XCTestCase {
         wait(for: [done], timeout: 20)
         XCTAssertEqual(names, ["Byron"])
         XCTAssertNotNil(mediaError, "a customer has no media resource")
-        XCTAssertEqual(try service.metadata.entitySet(withName: "Customers"), customers)
-        XCTAssertEqual(try service.metadata.entityType(withName: "Customer"), Customer.entityType)
-        XCTAssertEqual(try service.metadata.entityType(withName: Customer.entityType.qualifiedName), Customer.entityType)
-        XCTAssertThrowsError(try service.metadata.entitySet(withName: "Nope")) { error in
+        XCTAssertEqual(service.metadata.entitySet(withName: "Customers"), customers)
+        XCTAssertEqual(service.metadata.entityType(withName: "Customer"), Customer.entityType)
+        XCTAssertEqual(service.metadata.entityType(withName: Customer.entityType.qualifiedName), Customer.entityType)
+        XCTAssertEqual(service.entitySet(withName: "Customers"), customers)
+        // SAP's lookups trap on a missing name (as SAP's do), with the message of the check they run:
+        XCTAssertThrowsError(try service.metadata.findEntitySet("Nope")) { error in
             XCTAssertTrue("\(error)".contains("no entity set named Nope"), "\(error)")
         }
         XCTAssertEqual(service.metadata.entityTypes.count, Set(service.entitySets.map(\.entityType.qualifiedName)).count)

@@ -1,6 +1,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 import ODataTestSupport
 import XCTest
 
@@ -19,22 +20,33 @@ final class SAPShapeTests: XCTestCase {
         XCTAssertNil(DecimalValue(edmValue: .string("9.90")))
     }
 
-    func testNonOptionalFactoriesAreChosenOnlyWhereANonOptionalIsNeeded() throws {
-        let optional = BigDecimal.fromDouble(1.5)
-        XCTAssertTrue(type(of: optional) == BigDecimal?.self)
-        XCTAssertNil(BigDecimal.fromDouble(.nan) as BigDecimal?)
+    /// Issue 30 item 6: `BigDecimal.fromDouble`, `GuidValue.literal`, `LocalDateTime.of` and `GlobalDateTime.of`
+    /// are SAP's non-optional shapes (they used to be optional unless a non-optional was needed); `parse` keeps
+    /// both shapes, the non-optional one chosen only where a non-optional is needed.
+    func testFactoriesHaveTheShapesSAPDeclares() throws {
+        let price = BigDecimal.fromDouble(1.5)
+        XCTAssertTrue(type(of: price) == BigDecimal.self)
+        XCTAssertNil(BigDecimal(Double.nan), "the runtime's own form is the failable one")
         let sum: BigDecimal = BigDecimal.fromDouble(1.5).add(BigDecimal.parse("2.25"))
         XCTAssertEqual(sum, BigDecimal(string: "3.75"))
+        let parsed = BigDecimal.parse("2.25")
+        XCTAssertTrue(type(of: parsed) == BigDecimal?.self, "an unannotated parse keeps the optional")
         let text = "0f8fad5b-d9cb-469f-a165-70867728950e"
         XCTAssertEqual(GuidValue.parse(text).toString(), text)
         XCTAssertNil(GuidValue.parse("no guid") as GuidValue?)
-        let day: LocalDateTime = LocalDateTime.of(year: 2000, month: 2, day: 29)
+        let literal = GuidValue.literal(text)
+        XCTAssertTrue(type(of: literal) == GuidValue.self)
+        XCTAssertTrue(GuidValue.equal(x: literal, y: GuidValue.parse(text)))
+        let day = LocalDateTime.of(year: 2000, month: 2, day: 29)
+        XCTAssertTrue(type(of: day) == LocalDateTime.self)
         XCTAssertEqual(day.isoString, "2000-02-29T00:00:00")
-        XCTAssertNil(LocalDateTime.of(year: 2001, month: 2, day: 29) as LocalDateTime?)
+        XCTAssertNil(LocalDateTime(year: 2001, month: 2, day: 29), "the runtime's own form is the failable one")
+        let instant = GlobalDateTime.of(year: 2024, month: 1, day: 2, hour: 3, offset: 60)
+        XCTAssertEqual(instant.toString(), "2024-01-02T03:00:00+01:00")
     }
 
     func testUTCFromATimeZoneIsOptionalAndShiftsByItsOffset() throws {
-        let local = LocalDateTime.of(year: 2024, month: 7, day: 1, hour: 12)!
+        let local = LocalDateTime.of(year: 2024, month: 7, day: 1, hour: 12)
         let gmt: Date = local.utc()
         XCTAssertEqual(local.utc()!, gmt)
         XCTAssertEqual(local.utc(from: try XCTUnwrap(TimeZone(secondsFromGMT: 7200))), gmt.addingTimeInterval(-7200))

@@ -3,7 +3,7 @@ import XCTest
 
 /// Top-level code in a `main.swift` against generated ESPM modules (issue 24, item 1). With the default
 /// configuration the container has no synchronous forms, so `try await service.fetchCustomers()` at top level
-/// compiles. Under the `sapCompatibility` opt-in (the SAPCompatibleESPM target and `import ODataSynchronous`) the
+/// compiles. Under the `sapCompatibility` opt-in (the SAPCompatibleESPM target and `import ODataSAPCompatibility`) the
 /// synchronous SAP twins exist, synchronous top-level code calls them, and Swift 6.3's type checker, which treats
 /// top-level code as a synchronous context while it ranks overloads, picks them for a top-level `try await` too and
 /// rejects it as unavailable from asynchronous contexts: that diagnostic is pinned so that a compiler that fixes it
@@ -14,7 +14,7 @@ final class TopLevelCodeTests: XCTestCase {
         import \(module)
         import Foundation
         import OData
-        \(synchronous ? "import ODataSynchronous\n" : "")
+        \(synchronous ? "import ODataSAPCompatibility\n" : "")
         let service = ESPMContainer(provider: OnlineODataProvider(serviceName: "ESPM", serviceRoot: URL(string: "http://127.0.0.1:9/")!))
 
         """

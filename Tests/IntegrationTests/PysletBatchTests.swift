@@ -1,6 +1,7 @@
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 import XCTest
 
 /// `$batch` against pyslet (through the harness's `$batch` layer, `scripts/servers/pyslet_batch.py`) in JSON

@@ -1,5 +1,6 @@
 import Foundation
 import OData
+import ODataSAPCompatibility
 import SAPCompatibleESPM
 import XCTest
 
@@ -79,7 +80,7 @@ final class ReferenceEntityPysletTests: XCTestCase {
         XCTAssertFalse(created === first)
         XCTAssertEqual(first.customerID, "C000001", "a copy is independent of its original")
         let changes = ChangeSet()
-        try changes.updateEntity(first)
+        changes.updateEntity(first)
         changes.createEntity(created, in: ESPMContainerMetadata.EntitySets.customers)
         try await service.applyChanges(changes)
         let updated = try await service.fetchCustomerWithKey(customerID: "C000001")
@@ -111,8 +112,8 @@ final class ReferenceEntityPysletTests: XCTestCase {
 
         let changes = ChangeSet()
         customer1.city = "Updated City"
-        try changes.updateEntity(customer1)
-        try changes.deleteEntity(customer2)
+        changes.updateEntity(customer1)
+        changes.deleteEntity(customer2)
         let etagBefore = customer1.entityValue.metadata.etag
         try await service.applyChanges(changes)
         XCTAssertNotEqual(customer1.entityValue.metadata.etag, etagBefore, "the update's new ETag lands in the object")

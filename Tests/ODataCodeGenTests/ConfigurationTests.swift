@@ -55,26 +55,27 @@ final class ConfigurationTests: XCTestCase {
 
     /// Without `sapCompatibility` each operation is generated as `async` plus its completion form, and nothing
     /// synchronous (so top-level `try await` has one candidate); with it, SAP's synchronous twin too, from
-    /// `ODataSynchronous`, which only the service's file imports.
+    /// `ODataSAPCompatibility`, which only the service's file imports.
     func testSAPCompatibilityAddsTheSynchronousTwinsAndTheirImport() throws {
         let plain = try TestSupport.file(try espm(GeneratorConfiguration()), "+ESPMContainer.swift")
         XCTAssertNotContains(plain, "noasync")
-        XCTAssertNotContains(plain, "ODataSynchronous")
+        XCTAssertNotContains(plain, "ODataSAPCompatibility")
         let operations = plain.components(separatedBy: ") async throws(OData.ODataError) -> ").count - 1
         XCTAssertEqual(operations, 35)
         XCTAssertEqual(plain.components(separatedBy: "    open func ").count - 1, 2 * operations)
 
         let result = try espm(GeneratorConfiguration(sapCompatibility: true))
         let service = try TestSupport.file(result, "+ESPMContainer.swift")
-        XCTAssertContains(service, "import Foundation\n@_spi(Generated) import OData\n@_spi(Generated) import ODataSynchronous\n")
+        XCTAssertContains(service, "import Foundation\n@_spi(Generated) import OData\n@_spi(Generated) import ODataSAPCompatibility\n")
         XCTAssertEqual(service.components(separatedBy: "    @available(*, noasync").count - 1, operations)
         XCTAssertEqual(service.components(separatedBy: "    open func ").count - 1, 3 * operations)
         XCTAssertContains(service, "    ) throws -> [Customer] {\n        try self.blocking { try await self.fetch(Customer.self,")
         for file in result.files where file.name != "+ESPMContainer.swift" {
-            XCTAssertNotContains(file.contents, "ODataSynchronous")
+            XCTAssertNotContains(file.contents, "ODataSAPCompatibility")
         }
         let sharded = try espm(GeneratorConfiguration(fileLayout: .sharded, shardCount: 2, sapCompatibility: true))
-        XCTAssertEqual(sharded.files.filter { $0.contents.contains("import ODataSynchronous") }.map(\.name), ["GeneratedService.swift"])
+        XCTAssertEqual(
+            sharded.files.filter { $0.contents.contains("import ODataSAPCompatibility") }.map(\.name), ["GeneratedService.swift"])
     }
 
     private func espm(_ configuration: GeneratorConfiguration) throws -> GenerationResult {

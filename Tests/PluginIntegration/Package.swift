@@ -25,11 +25,11 @@ let package = Package(
             plugins: [.plugin(name: "ODataGenerator", package: rootIdentity)]
         ),
         // SAP-style synchronous code with the opt-in: `sapCompatibility` in the configuration and the
-        // ODataSynchronous product (run.sh runs it).
+        // ODataSAPCompatibility product (run.sh runs it).
         .executableTarget(
             name: "PortedTool",
             dependencies: [
-                .product(name: "OData", package: rootIdentity), .product(name: "ODataSynchronous", package: rootIdentity),
+                .product(name: "OData", package: rootIdentity), .product(name: "ODataSAPCompatibility", package: rootIdentity),
             ],
             plugins: [.plugin(name: "ODataGenerator", package: rootIdentity)]
         ),

@@ -21,6 +21,9 @@ public final class ChangeSet: @unchecked Sendable {
     private var serverVersionTargets: [Int: ServerVersionTarget] = [:]
     /// The server's version of each entity created or updated, by index, once a `DataService` ran the batch.
     private var storedServerVersions: [Int: EntityValue] = [:]
+    /// The first error of a write that was added without `try` (the opt-in's SAP forms, which check when the
+    /// batch runs): `DataService.processBatch` throws it before anything is sent.
+    private var storedDeferredError: ODataError?
 
     /// Receives the server's version of an entity added to the changeset (see `serverVersionTargets`).
     typealias ServerVersionTarget = @Sendable (EntityValue) -> Void
@@ -100,6 +103,16 @@ public final class ChangeSet: @unchecked Sendable {
     public var operations: [BatchOperation] {
         lock.withLock { zip(storedRequests, storedOperations).map { $0.1 ?? .request($0.0) } }
     }
+
+    /// Records the error of a write that could not be added, for `DataService.processBatch` to throw before
+    /// it sends anything (SAP's non-throwing `ChangeSet` forms check when the batch runs, not when a write is
+    /// added). The first error is kept.
+    package func deferError(_ error: ODataError) {
+        lock.withLock { storedDeferredError = storedDeferredError ?? error }
+    }
+
+    /// The error of a write added without `try` that could not be added (see `deferError(_:)`), if any.
+    package var deferredError: ODataError? { lock.withLock { storedDeferredError } }
 
     /// The responses, one per request, once the batch ran and the changeset succeeded.
     public var responses: [BatchPartResponse] { lock.withLock { storedResponses } }

@@ -23,13 +23,13 @@ public final class RequestBatch: @unchecked Sendable {
     private var storedDecoder: (@Sendable (BatchPartResponse, DataQuery) throws -> EntityList)?
 
     /// How the service that ran the batch decodes a read's entities (`queryResult(for:)` uses it).
-    var decoder: (@Sendable (BatchPartResponse, DataQuery) throws -> EntityList)? {
+    package var decoder: (@Sendable (BatchPartResponse, DataQuery) throws -> EntityList)? {
         get { lock.withLock { storedDecoder } }
         set { lock.withLock { storedDecoder = newValue } }
     }
 
     /// The index of the first read added as a `DataQuery` with this URL.
-    func queryIndex(forURL url: String) -> Int? {
+    package func queryIndex(forURL url: String) -> Int? {
         lock.withLock {
             entries.firstIndex { entry in
                 if case .query(_, let query?) = entry { return query.relativeURLString == url }

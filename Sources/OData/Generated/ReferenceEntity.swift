@@ -13,8 +13,8 @@
 /// take reference entities unchanged.
 ///
 /// Equality is SAP's object equality: `==` is identity, and hashing follows it (so a changed entity stays
-/// findable in a `Set`); ``equal(_:_:)`` compares structural values, ``equalKeys(_:_:)`` the keys. `id`
-/// is still the entity key.
+/// findable in a `Set`); `id` is still the entity key. SAP's `copy()`, `rememberOld()`, `equal(_:_:)` and
+/// `equalKeys(_:_:)`, and the service's loads into a constant, come with `ODataSAPCompatibility`.
 public protocol ReferenceEntity: EntityProtocol, AnyObject {
     /// Runs `body` with exclusive access to the entity's state (generated: `state.access(body)`).
     func withEntityValue(_ body: (inout EntityValue) -> Void)
@@ -70,24 +70,9 @@ extension ReferenceEntity {
         withEntityValue { $0[navigation.descriptor] = related }
     }
 
-    /// SAP's `rememberOld()` on a constant: the current values become `old`, and only later changes are sent.
-    public func rememberOld() { withEntityValue { $0.rememberOld() } }
-
-    /// SAP's `copy()`: a new object with this one's state; changing either never changes the other.
-    public func copy() -> Self { Self(entityValue: entityValue) }
-
-    /// Identity, as SAP's entity objects compare (`===`); see ``equal(_:_:)`` for the values.
+    /// Identity, as SAP's entity objects compare (`===`).
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
 
     /// Hashes the object's identity, which `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-
-    /// SAP's `EntityValue.equal(_:_:)`: whether the two have the same type and structural property values.
-    public static func equal(_ left: Self, _ right: Self) -> Bool {
-        let (a, b) = (left.entityValue, right.entityValue)
-        return a.entityType.qualifiedName == b.entityType.qualifiedName && a.values == b.values
-    }
-
-    /// SAP's `EntityValue.equalKeys(_:_:)`: whether the two have the same key.
-    public static func equalKeys(_ left: Self, _ right: Self) -> Bool { left.id == right.id }
 }

@@ -8,7 +8,7 @@
 /// instead of a wall of mismatches. A version stays while code generated for it still compiles.
 public enum RuntimeVersion {
     /// Version 4: generated containers emit each operation in its `async` and completion-handler forms; SAP's
-    /// synchronous twins are generated only under the `sapCompatibility` option and call the `ODataSynchronous`
+    /// synchronous twins are generated only under the `sapCompatibility` option and call the `ODataSAPCompatibility`
     /// product (code generated for version 3 declared them unconditionally against this module, so it no longer
     /// compiles and versions 1 to 3 are gone).
     public enum v4 {}

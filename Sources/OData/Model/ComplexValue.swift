@@ -67,7 +67,7 @@ public struct ComplexValue: Sendable, Hashable {
     /// Stores the value of property `index` unchecked: for readers of payloads and stores, which take the
     /// descriptor from this type's own table.
     @inline(__always)
-    mutating func store(_ value: consuming EdmValue?, at index: Int) {
+    package mutating func store(_ value: consuming EdmValue?, at index: Int) {
         values[index] = value
     }
 }

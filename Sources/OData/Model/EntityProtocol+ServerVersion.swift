@@ -3,7 +3,7 @@ extension EntityProtocol {
     /// for a struct entity, as `Self(entityValue:)` gives; for a ``ReferenceEntity``, this same object, updated
     /// in place, so that every reference to it sees the key, ETag and server-computed values, as SAP's
     /// `updateEntity`/`createEntity`/`loadEntity` update the object they are given.
-    func adopting(_ serverVersion: consuming EntityValue) -> Self {
+    package func adopting(_ serverVersion: consuming EntityValue) -> Self {
         var entity = self
         entity.entityValue = serverVersion
         return entity

@@ -221,3 +221,10 @@ extension ExpandItem {
     /// Whether this expansion or one inside it selects properties.
     var containsSelect: Bool { !select.isEmpty || expand.contains { $0.containsSelect } }
 }
+
+extension DataQuery {
+    /// The `selectPaths` entry that SAP's `selectKey()` (`ODataSAPCompatibility`) adds: replaced by the key
+    /// property names of the entity type the query addresses when the URL is written (known only once
+    /// `from`/`fromDefault` has named the set).
+    package static let keySelectMarker = "$key"
+}

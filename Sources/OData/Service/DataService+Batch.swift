@@ -5,8 +5,10 @@ extension DataService {
     /// Sends a batch of reads and changesets as one request.
     public func processBatch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) {
         try await ODataError.converting {
-            // Creates added without their set (`ChangeSet.createEntity(_:)`) get the one set of their type here.
+            // Creates added without their set (`ChangeSet.createEntity(_:)`) get the one set of their type here;
+            // a write that could not be added (SAP's non-throwing forms) fails the batch before it is sent.
             for case .changes(let changeSet) in batch.parts {
+                if let error = changeSet.deferredError { throw error }
                 try changeSet.resolveEntitySets { type in try self.entitySet(for: type) }
             }
             // A value its property cannot hold (an `Int` beyond Edm.Int32) fails the batch before it is sent.
@@ -24,6 +26,16 @@ extension DataService {
             try await provider.processBatch(batch, headers: headers)
             try recordServerVersions(in: batch)
         }
+    }
+
+    /// Sends a change set as a batch of its own (as ``processBatch(_:headers:)`` does:
+    /// creates added without their set get it, and the server's version of each created or updated entity is
+    /// recorded); throws the change set's error when the service rejected it.
+    public func applyChanges(_ changes: ChangeSet, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) async throws(ODataError) {
+        let batch = RequestBatch()
+        batch.addChanges(changes)
+        try await processBatch(batch, headers: headers ?? HTTPHeaders())
+        if let error = changes.error { throw error }
     }
 
     /// Reads the server's version of each entity that a successful changeset request created or updated into its
@@ -67,18 +79,6 @@ extension DataService {
         }
     }
 
-    /// Completion-handler form of `processBatch(_:headers:)`: the handler gets `nil` on success (each
-    /// part's outcome is in the batch), else the error.
-    @discardableResult
-    public func processBatch(
-        _ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @MainActor ((any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        let handler: @MainActor (Bool?, (any Error)?) -> Void = { _, error in completionHandler(error) }
-        return complete(handler) {
-            try await self.processBatch(batch, headers: headers)
-            return true
-        }
-    }
 }
 
 /// The entity sets of a container, for calls that take the set from the entity's type.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Typed navigation loading, counts, paging and single-property reads over any provider, in
-/// `async throws` and completion-handler forms.
+/// Typed navigation loading, counts, paging, single-property reads and the dynamic `executeQuery` over any
+/// provider, in `async throws` and completion-handler forms.
 extension DataService {
     /// Loads a navigation property into an entity (`loadProperty(Customer.salesOrders, into: &customer)`).
     public func loadProperty<Entity: EntityProtocol, Target: EntityProtocol>(
@@ -13,32 +13,9 @@ extension DataService {
         entity.entityValue = value
     }
 
-    /// Completion-handler form of `loadProperty(_:into:query:headers:)`: the handler gets a copy of
-    /// `entity` with the navigation property loaded (a completion handler cannot write to an `inout`).
-    @discardableResult
-    public func loadProperty<Entity: EntityProtocol, Target: EntityProtocol>(
-        _ property: TypedNavigationProperty<Target>, into entity: Entity, query: DataQuery = DataQuery(),
-        headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @MainActor (Entity?, (any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        complete(completionHandler) {
-            var loaded = entity
-            try await self.loadProperty(property, into: &loaded, query: query, headers: headers)
-            return loaded
-        }
-    }
-
     /// The number of entities a query addresses (`/$count`).
     public func count(matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
         try await provider.fetchCount(query, headers: headers)
-    }
-
-    /// Completion-handler form of `count(matching:headers:)`.
-    @discardableResult
-    public func count(
-        matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders(),
-        completionHandler: @escaping @MainActor (Int?, (any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        complete(completionHandler) { try await self.count(matching: query, headers: headers) }
     }
 
     /// Every entity a query addresses, typed, across server-driven pages (one page in memory at a time).
@@ -73,4 +50,25 @@ extension DataService {
     public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
         try await provider.fetchMetadataDocument(headers: headers)
     }
+
+    /// Reads what the query addresses (SAP's `executeQuery(_:)`) — entities, the entity of a keyed query, a
+    /// `$count` or a function import's result — as a `QueryResult` (`Customer.array(from: result.entityList())`).
+    public func executeQuery(_ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) async throws(ODataError)
+        -> QueryResult
+    {
+        let headers = headers ?? HTTPHeaders()
+        let options = options ?? RequestOptions()
+        if query.invocation != nil {
+            return QueryResult(
+                query: query, payload: .function(try await provider.invokeFunction(query, headers: headers, options: options)))
+        }
+        if query.isCountRequest {
+            return QueryResult(query: query, payload: .count(try await provider.fetchCount(query, headers: headers)))
+        }
+        if query.key != nil, query.navigationSegments.isEmpty {
+            return QueryResult(query: query, payload: .entity(try await provider.fetchEntity(query, headers: headers, options: options)))
+        }
+        return QueryResult(query: query, payload: .entities(try await provider.fetchEntities(query, headers: headers, options: options)))
+    }
+
 }

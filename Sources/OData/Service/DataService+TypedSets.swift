@@ -14,16 +14,6 @@ extension DataService {
         }
     }
 
-    /// Completion-handler form of `createEntity(_:in:headers:)` with a typed set handle.
-    @discardableResult
-    public func createEntity<Entity: EntityProtocol, Update: SetPermission, Delete: SetPermission>(
-        _ entity: Entity, in entitySet: TypedEntitySet<Entity, SetPermissions.Allowed, Update, Delete>,
-        headers: HTTPHeaders = HTTPHeaders(),
-        completionHandler: @escaping @Sendable (Entity?, (any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        createEntity(entity, in: entitySet.descriptor, headers: headers, completionHandler: completionHandler)
-    }
-
     /// Updates an entity of a set that allows updates.
     public func updateEntity<Entity: EntityProtocol, Create: SetPermission, Delete: SetPermission>(
         _ entity: Entity, in entitySet: TypedEntitySet<Entity, Create, SetPermissions.Allowed, Delete>,

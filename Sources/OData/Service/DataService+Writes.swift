@@ -14,28 +14,11 @@ extension DataService {
         }
     }
 
-    /// Completion-handler form of `createEntity(_:headers:)`.
-    @discardableResult
-    public func createEntity<Entity: EntityProtocol>(
-        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), completionHandler: @escaping @MainActor (Entity?, (any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        complete(completionHandler) { try await self.createEntity(entity, headers: headers) }
-    }
-
     /// Creates an entity in an entity set and returns the server's version (key, ETag, edit link).
     public func createEntity<Entity: EntityProtocol>(
         _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> Entity {
         entity.adopting(try await provider.createEntity(entity.entityValue, in: entitySet, headers: headers))
-    }
-
-    /// Completion-handler form of `createEntity(_:in:headers:)`.
-    @discardableResult
-    public func createEntity<Entity: EntityProtocol>(
-        _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders(),
-        completionHandler: @escaping @MainActor (Entity?, (any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        complete(completionHandler) { try await self.createEntity(entity, in: entitySet, headers: headers) }
     }
 
     /// Creates an entity related to `parent` through a navigation property.
@@ -45,15 +28,6 @@ extension DataService {
         entity.adopting(
             try await provider.createRelatedEntity(
                 entity.entityValue, in: parent.entityValue, property: property.descriptor, parentSet: nil, headers: headers))
-    }
-
-    /// Completion-handler form of `createRelatedEntity(_:in:property:headers:)`.
-    @discardableResult
-    public func createRelatedEntity<Parent: EntityProtocol, Entity: EntityProtocol>(
-        _ entity: Entity, in parent: Parent, property: TypedNavigationProperty<Entity>, headers: HTTPHeaders = HTTPHeaders(),
-        completionHandler: @escaping @MainActor (Entity?, (any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        complete(completionHandler) { try await self.createRelatedEntity(entity, in: parent, property: property, headers: headers) }
     }
 
     /// Updates an entity (MERGE with the changed properties by default; `options.updateMode` for PUT or
@@ -66,15 +40,6 @@ extension DataService {
         entity.adopting(try await provider.updateEntity(entity.entityValue, in: nil, headers: headers, options: options))
     }
 
-    /// Completion-handler form of `updateEntity(_:headers:options:)`.
-    @discardableResult
-    public func updateEntity<Entity: EntityProtocol>(
-        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
-        completionHandler: @escaping @MainActor (Entity?, (any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        complete(completionHandler) { try await self.updateEntity(entity, headers: headers, options: options) }
-    }
-
     /// Deletes an entity, with `If-Match` from its ETag.
     public func deleteEntity<Entity: EntityProtocol>(
         _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
@@ -82,15 +47,4 @@ extension DataService {
         try await provider.deleteEntity(entity.entityValue, in: nil, headers: headers, options: options)
     }
 
-    /// Completion-handler form of `deleteEntity(_:headers:options:)`; the result is `true` on success.
-    @discardableResult
-    public func deleteEntity<Entity: EntityProtocol>(
-        _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
-        completionHandler: @escaping @MainActor (Bool?, (any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        complete(completionHandler) {
-            try await self.deleteEntity(entity, headers: headers, options: options)
-            return true
-        }
-    }
 }

@@ -2,7 +2,7 @@ import Dispatch
 
 /// The base of generated service containers and the entry point of the dynamic API:
 /// typed calls over a `DataServiceProvider`, in `async throws` and completion-handler forms (SAP's synchronous
-/// forms come from the `ODataSynchronous` product).
+/// forms come from the `ODataSAPCompatibility` product).
 ///
 /// Every completion handler of a service (generated `fetch…` methods, writes, loads, `executeQuery`,
 /// function imports, batches) is typed `@MainActor` and called on the main actor, as SAP calls its
@@ -46,15 +46,6 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
         try await provider.invokeFunction(query, headers: headers, options: options)
     }
 
-    /// Completion-handler form of `invoke(_:headers:options:)`.
-    @discardableResult
-    public func invoke(
-        _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions(),
-        completionHandler: @escaping @MainActor (FunctionResult?, (any Error)?) -> Void
-    ) -> Task<Void, Never> {
-        complete(completionHandler) { try await self.invoke(query, headers: headers, options: options) }
-    }
-
     /// Runs an async operation and reports its outcome to a completion handler on the main actor:
     /// `(result, nil)` on success, `(nil, error)` on failure. Returns the task, which can be cancelled. The generic
     /// completion-handler adapter (see the callback rule above): any `async` call, the provider's included, gets
@@ -69,9 +60,9 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
 
     /// Runs an async operation that returns nothing and reports its outcome to a completion handler on
     /// the main actor: `nil` on success, the error on failure. Returns the task, which can be cancelled.
-    /// Internal: only the runtime's own completion forms call it (generated code calls those).
+    /// Package: only the runtime's own completion forms and the opt-in module call it (generated code calls those).
     @discardableResult
-    func completeVoid(
+    package func completeVoid(
         _ completionHandler: @escaping @MainActor ((any Error)?) -> Void,
         _ operation: @escaping @Sendable () async throws -> Void
     ) -> Task<Void, Never> {

@@ -77,6 +77,7 @@ extension ODataRequestBuilder {
     /// (`createLink`/`updateLink`) are written in it.
     public func batch(_ batch: RequestBatch, headers: HTTPHeaders = HTTPHeaders()) throws -> HTTPRequest {
         for case .changes(let changeSet) in batch.parts {
+            if let error = changeSet.deferredError { throw error }
             if let type = changeSet.typesWithoutEntitySet.first {
                 throw ODataError(
                     .invalidRequest,

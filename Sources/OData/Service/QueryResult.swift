@@ -1,5 +1,6 @@
-/// SAP's `QueryResult`: what `executeQuery(_:)` read for a query — entities, one entity, a count or a
-/// function import's result — with SAP's accessors (`entityList()`, `count()`, `inlineCount`).
+/// What `DataService.executeQuery(_:)` read for a query — entities, one entity, a count or a function import's
+/// result — with SAP's accessors (`entityList()`, `count()` as `Int64`, `inlineCount`): the one dynamic read that
+/// returns whatever the query addresses.
 public struct QueryResult: Sendable {
     /// What was read.
     public enum Payload: Sendable {
@@ -49,10 +50,10 @@ public struct QueryResult: Sendable {
         return entity
     }
 
-    /// SAP's `count()`: the `$count` read, or the number of entities read.
-    public func count() throws -> Int {
-        if case .count(let count) = payload { return count }
-        return try entityList().count
+    /// SAP's `count()`: the `$count` read, or the number of entities read, as `Int64` (SAP's type for counts).
+    public func count() throws -> Int64 {
+        if case .count(let count) = payload { return Int64(count) }
+        return Int64(try entityList().count)
     }
 
     /// SAP's `inlineCount`: the `$inlinecount` the service sent with the entities, when asked for.

@@ -54,8 +54,8 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     /// is a compile error (the property's descriptor then lacks the capability); default `false`.
     public var strictQueryCapabilities: Bool
     /// SAP compatibility, the opt-in for code ported from SAP's `SAPOData`: generated containers also get SAP's
-    /// synchronous (blocking, `noasync`) twin of every operation, from the `ODataSynchronous` product, which the
-    /// target must then depend on. Off by default, because in top-level code (`main.swift`) the synchronous twins
+    /// synchronous (blocking, `noasync`) twin of every operation and entity types with SAP's reference semantics
+    /// (final classes), from the `ODataSAPCompatibility` product, which the target must then depend on. Off by default, because in top-level code (`main.swift`) the synchronous twins
     /// win overload resolution over the `async` forms and make `try await` calls fail to compile.
     public var sapCompatibility: Bool
 

@@ -6,7 +6,7 @@ import ODataMetadata
 struct ServiceTranslator {
     let plan: ServicePlan
     /// Whether each operation also gets SAP's synchronous twin (`sapCompatibility`), which resolves to the
-    /// `ODataSynchronous` product's synchronous runtime forms.
+    /// `ODataSAPCompatibility` product's synchronous runtime forms.
     var synchronousForms = false
 
     private var access: AccessLevel { plan.access.overridableAccess }
@@ -63,7 +63,7 @@ struct ServiceTranslator {
     /// The async method (`throws(OData.ODataError)`), its completion-handler twin and, under `sapCompatibility`,
     /// its synchronous (`noasync`) twin. All call the same runtime function; the completion twin passes
     /// `completionHandler` as its last argument (the runtime's completion-handler overload, one generic adapter
-    /// behind it), the synchronous one runs the async call through `ODataSynchronous`'s one blocking adapter
+    /// behind it), the synchronous one runs the async call through `ODataSAPCompatibility`'s one blocking adapter
     /// (`try self.blocking { try await … }`). The synchronous twin keeps an untyped `throws`, as SAP's do, so that
     /// ported `catch let error as DataServiceError` clauses draw no "always true" warning.
     private func pair(

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func dataQueryExample(service: ESPMContainer<OnlineODataProvider>) throws {
     let query = DataQuery()

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func dataQueryDynamicExample(service: DataService<OnlineODataProvider>, model: DataModel) throws {
     let customersEntitySet = try model.entitySet(withName: "Customers")

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func renameCustomer(service: ESPMContainer<OnlineODataProvider>) throws {
     var customer = try service.fetchCustomerWithKey(customerID: "C1")

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func deleteCustomer(service: ESPMContainer<OnlineODataProvider>, customer: Customer) throws {
     try service.deleteEntity(customer)

@@ -1,8 +1,9 @@
 // Source: SAP tutorial (update an entity): updateEntity with an (Error?) completion in a view controller.
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility`).
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 
 @MainActor
 final class EditCustomerViewController {

@@ -1,8 +1,9 @@
 // Source: SAP tutorial: deleteEntity with an (Error?) completion.
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility`).
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 
 @MainActor
 final class ListViewController {

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func readCustomers(service: ESPMContainer<OnlineODataProvider>) throws -> [Customer] {
     let query = DataQuery().from(ESPMContainerMetadata.EntitySets.customers).top(20)

@@ -3,9 +3,9 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
-func productCount(service: ESPMContainer<OnlineODataProvider>) throws -> Int {
+func productCount(service: ESPMContainer<OnlineODataProvider>) throws -> Int64 {
     let query = DataQuery().from(ESPMContainerMetadata.EntitySets.products).count()
     return try service.executeQuery(query).count()
 }

@@ -1,8 +1,9 @@
 // Source: SAPOData BigDecimal reference: fromDouble, add, multiply, toString.
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility`).
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 
 func orderTotal(items: [SalesOrderItem]) -> String {
     var total = BigDecimal.fromInt(0)

@@ -1,8 +1,9 @@
 // Source: SAP tutorial (create a product): setting a decimal price from a Double.
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility`).
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 
 func newProduct() -> Product {
     var product = Product()

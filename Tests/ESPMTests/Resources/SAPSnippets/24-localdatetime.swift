@@ -1,8 +1,9 @@
 // Source: SAPOData LocalDateTime reference: now, of, parse.
-// Adapted to the ESPM names and `import OData`/`import ESPM`; a struct entity is passed `inout`.
+// Adapted to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility`); a struct entity is passed `inout`.
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 
 func stampOrder(_ order: inout SalesOrderHeader) {
     order.createdAt = LocalDateTime.now()

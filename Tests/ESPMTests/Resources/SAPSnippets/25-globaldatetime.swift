@@ -1,8 +1,9 @@
 // Source: SAPOData GlobalDateTime reference: now and parse.
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility`).
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 
 func instants() -> [String] {
     let now = GlobalDateTime.now()

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func loadOrShowError(service: ESPMContainer<OnlineODataProvider>) {
     do {

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func loadOrders(service: ESPMContainer<OnlineODataProvider>, customer: inout Customer) throws {
     try service.loadProperty(Customer.salesOrders, into: &customer)

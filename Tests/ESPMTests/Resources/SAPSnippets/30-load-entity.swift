@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func refresh(service: ESPMContainer<OnlineODataProvider>, product: inout Product) throws {
     try service.loadEntity(&product, query: DataQuery().expand(Product.stockDetails))

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func batchExample(service: ESPMContainer<OnlineODataProvider>, newCustomer: Customer) throws {
     let batch = RequestBatch()

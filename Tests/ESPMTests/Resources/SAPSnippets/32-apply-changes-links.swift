@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func relink(service: ESPMContainer<OnlineODataProvider>, order: SalesOrderHeader, item: SalesOrderItem) throws {
     let changes = ChangeSet()

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func media(service: ESPMContainer<OnlineODataProvider>, product: Product, png: Data) throws -> Data {
     try service.uploadMedia(entity: product, content: ByteStream.fromBinary(data: png, mediaType: "image/png"))

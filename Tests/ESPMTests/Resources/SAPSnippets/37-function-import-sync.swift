@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func topProducts(service: ESPMContainer<OnlineODataProvider>) throws {
     let query = DataQuery().top(3)

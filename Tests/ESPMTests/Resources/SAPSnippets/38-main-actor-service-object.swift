@@ -1,8 +1,9 @@
 // Source: SAP Assistant generated app: a @MainActor model object passing completion handlers that capture self.
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility`).
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 
 @MainActor
 final class ProductsModel {

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func updateTwice(service: ESPMContainer<OnlineODataProvider>, customer: Customer) throws {
     customer.firstName = "A"

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func secondPage(service: ESPMContainer<OnlineODataProvider>) throws -> [Customer] {
     let query = DataQuery().orderBy(Customer.customerID).skip(20).top(20)

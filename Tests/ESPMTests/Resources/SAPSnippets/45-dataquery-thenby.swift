@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func productsByCategoryThenPrice(service: ESPMContainer<OnlineODataProvider>) throws -> [Product] {
     let query = DataQuery().orderBy(Product.category).thenBy(Product.price, SortOrder.descending)

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func oneCustomer(service: ESPMContainer<OnlineODataProvider>) throws -> Customer {
     let query = DataQuery().withKey(Customer.key(customerID: "C000000001"))

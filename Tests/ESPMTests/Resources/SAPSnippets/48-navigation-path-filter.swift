@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func germanOrders(service: ESPMContainer<OnlineODataProvider>) throws -> [SalesOrderHeader] {
     let query = DataQuery()

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func recentOrders(service: ESPMContainer<OnlineODataProvider>) throws -> [SalesOrderHeader] {
     guard let start = LocalDateTime.parse("2017-01-01T00:00:00") else { return [] }

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func overviewInOneRequest(service: ESPMContainer<OnlineODataProvider>) throws -> ([Customer], [Product]) {
     let customersQuery = DataQuery().from(ESPMContainerMetadata.EntitySets.customers).top(10)

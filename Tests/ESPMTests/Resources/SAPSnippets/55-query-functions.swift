@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func matchingCustomers(service: ESPMContainer<OnlineODataProvider>) throws -> [Customer] {
     let filter = Customer.lastName.toUpper().startsWith("M")

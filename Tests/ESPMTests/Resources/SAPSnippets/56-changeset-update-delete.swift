@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func applyEntityChanges(service: ESPMContainer<OnlineODataProvider>) throws {
     let products = try service.fetchProducts(matching: DataQuery().top(3))

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func customerIfExists(service: ESPMContainer<OnlineODataProvider>, id: String) throws -> Customer? {
     do {

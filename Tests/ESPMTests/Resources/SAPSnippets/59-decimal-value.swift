@@ -1,8 +1,9 @@
 // Source: SAPOData DecimalValue reference: of, zero, compare, equal, toString.
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility`).
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 
 func decimalValues(product: Product) -> String {
     let price = DecimalValue.of(product.price ?? BigDecimal.fromInt(0))

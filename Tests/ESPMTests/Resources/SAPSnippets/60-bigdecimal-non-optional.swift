@@ -1,9 +1,10 @@
 // Source: SAPOData BigDecimal reference: fromDouble, parse and add return BigDecimal (not optional).
-// Adapted to the ESPM names and `import OData`/`import ESPM`; `var total: BigDecimal` is annotated (an unannotated
+// Adapted to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility`); `var total: BigDecimal` is annotated (an unannotated
 // binding of a factory call keeps this SDK's optional form).
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 
 func orderTotal(items: [SalesOrderItem]) -> BigDecimal {
     var total: BigDecimal = BigDecimal.fromDouble(0.0)

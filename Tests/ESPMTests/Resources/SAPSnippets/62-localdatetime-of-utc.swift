@@ -1,8 +1,9 @@
 // Source: SAPOData LocalDateTime reference: of(...) returns LocalDateTime; utc(from:) returns Date?.
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility`).
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 
 func birthdays(customer: Customer) -> [Date] {
     let reference = LocalDateTime.of(year: 2000, month: 1, day: 1).utc()!

@@ -1,9 +1,9 @@
 // Source: SAPOData DataService.count(_:) reference: the count is Int64.
-// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSynchronous` for the synchronous form).
+// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility` for the synchronous form).
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func customerCount(service: ESPMContainer<OnlineODataProvider>) throws -> Int64 {
     let query = DataQuery().from(ESPMContainerMetadata.EntitySets.customers)

@@ -1,9 +1,9 @@
 // Source: SAPOData ChangeSet.createEntity(_:) reference: the entity set is taken from the entity's type.
-// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSynchronous` for the synchronous form).
+// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility` for the synchronous form).
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func createTwo(service: ESPMContainer<OnlineODataProvider>, first: Customer, second: Customer) throws {
     let changes = ChangeSet()

@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func dataServiceExample(service: ESPMContainer<OnlineODataProvider>) throws {
     let query = DataQuery().select(Customer.customerID, Customer.firstName, Customer.lastName).orderBy(Customer.lastName)

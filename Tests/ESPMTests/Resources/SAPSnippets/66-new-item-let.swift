@@ -1,8 +1,9 @@
 // Source: SAPOData DataService.createEntity reference, createEntityExample using proxy classes (`let customer = Customer(); customer.companyName = …; service.createEntity(customer)`).
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility`).
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 
 func addItem(service: ESPMContainer<OnlineODataProvider>, order: SalesOrderHeader) async throws {
     let item = SalesOrderItem()

@@ -1,8 +1,9 @@
 // Source: SAP iOS tutorial pattern "update the entity in the completion handler" (SAPOData DataService.updateEntity with a class-based proxy captured by a closure).
-// Adapted only to the ESPM names and `import OData`/`import ESPM`.
+// Adapted only to the ESPM names and `import OData`/`import ESPM` (and the porter's `import ODataSAPCompatibility`).
 import ESPM
 import Foundation
 import OData
+import ODataSAPCompatibility
 
 @MainActor
 func renameAll(service: ESPMContainer<OnlineODataProvider>, customers: [Customer], city: String) {

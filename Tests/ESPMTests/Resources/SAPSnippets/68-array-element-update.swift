@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func discount(service: ESPMContainer<OnlineODataProvider>, products: [Product], row: Int) throws {
     let product = products[row]

@@ -1,9 +1,9 @@
 // Source: SAPOData ChangeSet class reference, applyChangesExample (https://help.sap.com/doc/978e4f6c968c4cc5a30f9d324aa4b1d7/Latest/en-US/Documents/Frameworks/SAPOData/Classes/ChangeSet.html).
-// Adapted to the ESPM names and `import OData`/`import ESPM`, and ChangeSet writes `throw`; the constants and `.copy()` are SAP's.
+// Adapted only to the ESPM names and `import OData`/`import ESPM`; the constants, `.copy()` and the ChangeSet writes without `try` are SAP's.
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func applyChangesToConstants(service: ESPMContainer<OnlineODataProvider>) throws {
     let products = try service.fetchProducts(matching: DataQuery().top(3))
@@ -15,7 +15,7 @@ func applyChangesToConstants(service: ESPMContainer<OnlineODataProvider>) throws
     product2.name = "Blackberry Yoghurt"
     let entityChanges = ChangeSet()
     entityChanges.createEntity(product1)
-    try entityChanges.updateEntity(product2)
-    try entityChanges.deleteEntity(product3)
+    entityChanges.updateEntity(product2)
+    entityChanges.deleteEntity(product3)
     try service.applyChanges(entityChanges)
 }

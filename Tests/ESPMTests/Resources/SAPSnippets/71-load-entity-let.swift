@@ -3,7 +3,7 @@
 import ESPM
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
 func showCustomer(service: ESPMContainer<OnlineODataProvider>) throws {
     let customer = Customer()

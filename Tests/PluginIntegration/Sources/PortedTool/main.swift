@@ -1,12 +1,13 @@
 // Code ported from SAPOData, with the two lines a porter adds: `"sapCompatibility": true` in this target's
-// odata-generator-config.json (the container gets SAP's synchronous forms) and `import ODataSynchronous` with the
-// product as a dependency (DataService's own synchronous forms). Top-level code without `await` is synchronous, so
-// it calls the blocking forms, as SAP code on a background queue does. run.sh runs it against pyslet.
+// odata-generator-config.json (the container gets SAP's synchronous forms) and `import ODataSAPCompatibility` with
+// the product as a dependency (SAP's spellings and DataService's own synchronous forms). Top-level code without
+// `await` is synchronous, so it calls the blocking forms, as SAP code on a background queue does. The provider is
+// made as SAP's samples make it, from a `String` root, without `try`. run.sh runs it against pyslet.
 import Foundation
 import OData
-import ODataSynchronous
+import ODataSAPCompatibility
 
-guard let url = ProcessInfo.processInfo.environment["ODATA_TEST_PYSLET_URL"], let root = URL(string: url) else {
+guard let root = ProcessInfo.processInfo.environment["ODATA_TEST_PYSLET_URL"] else {
     print("set ODATA_TEST_PYSLET_URL to the ESPM service root")
     exit(2)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OData
 
 /// Writes and loads with SAP's completion shape, `(Error?) -> Void`, called on the main actor (SAP calls
 /// its handlers on the main queue), so that a `@MainActor` view controller's handler may use `self`; and
@@ -43,6 +44,19 @@ extension DataService {
         completionHandler: @escaping @MainActor ((any Error)?) -> Void
     ) -> Task<Void, Never> {
         completeVoid(completionHandler) { try await self.applyChanges(changes, headers: headers, options: options) }
+    }
+
+    /// SAP's `loadProperty(_:into:completionHandler:)` with an `(Error?)` handler on the main actor: loads a
+    /// navigation property into the reference entity itself, which every reference sees (struct entities use
+    /// the form whose handler gets the loaded copy, since a handler cannot write into a value it was given).
+    @discardableResult
+    public func loadProperty<Entity: ReferenceEntity, Target: EntityProtocol>(
+        _ property: TypedNavigationProperty<Target>, into entity: Entity, query: DataQuery? = nil, headers: HTTPHeaders? = nil,
+        completionHandler: @escaping @MainActor ((any Error)?) -> Void
+    ) -> Task<Void, Never> {
+        completeVoid(completionHandler) {
+            try await self.loadProperty(property, into: entity, query: query ?? DataQuery(), headers: headers ?? HTTPHeaders())
+        }
     }
 
     /// SAP's `downloadMedia(entity:completionHandler:)`: the media resource of a media-link entity, or the

@@ -1,3 +1,5 @@
+import OData
+
 // The error types SAP code catches, as names for the one `ODataError` (no second hierarchy): SAP's
 // `catch let error as DataServiceError` and `catch let error as DataNetworkError` both catch every
 // `ODataError`, and `isNetworkError` tells them apart. README, "Porting from SAPOData".

@@ -1,14 +1,12 @@
 import Foundation
+import OData
 
-// The value helpers as SAP's SDK spells them, beside this module's own names. Where SAP's function cannot fail
-// but ours can (a NaN, an impossible date, malformed text), SAP's spelling returns an optional, which still
-// assigns to a generated property (`product.price = BigDecimal.fromDouble(9.99)`); division, which SAP lets
-// trap on a zero divisor, throws. README, "Porting from SAPOData", lists each difference.
+// The value helpers as SAP's SDK spells them, beside the runtime's own names (`BigDecimal(_:)`,
+// `LocalDateTime(year:…)`, `GuidValue(string:)`). The factories SAP declares non-optional are in
+// SAPValueShapes.swift; division, which SAP lets trap on a zero divisor, throws. README, "Porting from SAPOData",
+// lists each difference.
 
 extension BigDecimal {
-    /// SAP's `BigDecimal.fromDouble(_:)`: the shortest decimal that reads back as `value`; nil for NaN or infinity.
-    public static func fromDouble(_ value: Double) -> BigDecimal? { BigDecimal(value) }
-
     /// SAP's `BigDecimal.fromInt(_:)`: `value` with scale 0.
     public static func fromInt(_ value: Int) -> BigDecimal { BigDecimal(value) }
 
@@ -41,13 +39,6 @@ extension LocalDateTime {
     /// SAP's `LocalDateTime.parse(_:)`: ISO-8601 text (`init(isoString:)`), nil when malformed.
     public static func parse(_ text: String) -> LocalDateTime? { try? LocalDateTime(isoString: text) }
 
-    /// SAP's `LocalDateTime.of(year:month:day:hour:minute:second:nano:)`; nil when a part is out of range.
-    public static func of(
-        year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nano: Int = 0
-    ) -> LocalDateTime? {
-        LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nano)
-    }
-
     /// SAP's `LocalDateTime.from(utc:)`: the UTC date-time of a `Date`; nil outside years 1…9999.
     public static func from(utc date: Date) -> LocalDateTime? { LocalDateTime(utc: date) }
 
@@ -64,15 +55,6 @@ extension GlobalDateTime {
     /// SAP's `GlobalDateTime.parse(_:)`: ISO-8601 text with an optional offset, nil when malformed.
     public static func parse(_ text: String) -> GlobalDateTime? { try? GlobalDateTime(isoString: text) }
 
-    /// SAP's `GlobalDateTime.of(…)`: local parts and an offset in minutes; nil when out of range.
-    public static func of(
-        year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nano: Int = 0, offset: Int = 0
-    ) -> GlobalDateTime? {
-        GlobalDateTime(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nano,
-            offsetMinutes: offset)
-    }
-
     /// SAP's `GlobalDateTime.from(utc:)`: the instant of a `Date` with offset zero.
     public static func from(utc date: Date) -> GlobalDateTime? { GlobalDateTime(utc: date) }
 
@@ -84,11 +66,11 @@ extension GuidValue {
     /// SAP's `GuidValue.parse(_:)`: `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in any case, nil when malformed.
     public static func parse(_ text: String) -> GuidValue? { GuidValue(string: text) }
 
-    /// SAP's `GuidValue.literal(_:)` for a GUID written in source; nil when malformed (SAP traps).
-    public static func literal(_ text: String) -> GuidValue? { GuidValue(string: text) }
-
     /// SAP's `equal(_:)`: whether both denote the same GUID (`==`).
     public func equal(_ other: GuidValue) -> Bool { self == other }
+
+    /// SAP's `GuidValue.equal(x:y:)`: whether both denote the same GUID, or both are nil.
+    public static func equal(x: GuidValue?, y: GuidValue?) -> Bool { x == y }
 
     /// SAP's `toString()`: the canonical lowercase text (`stringValue`).
     public func toString() -> String { stringValue }

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Generated) import OData
 
-/// SAP's synchronous forms of `DataService`'s calls (`import ODataSynchronous`, README "Porting from SAPOData"):
+/// SAP's synchronous forms of `DataService`'s calls (`import ODataSAPCompatibility`, README "Porting from SAPOData"):
 /// the same calls as the async ones, blocking the calling thread. Deadlock caveat: never call one on the main
 /// thread when the work needs it (a `@MainActor` completion, UI), nor from a task on the cooperative pool (the forms
 /// are `@available(*, noasync)`, so an `async` function uses the async form). Each goes through one generic adapter.
@@ -34,6 +34,18 @@ extension DataService {
         _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
     ) throws -> Entity {
         try Blocking.run { try await self.updateEntity(entity, headers: headers, options: options) }
+    }
+
+    /// Synchronous `createRelatedEntity(_:in:property:headers:)`: creates `entity` related to `parent` through a
+    /// navigation property and returns the server's version (for a reference entity, the same object, updated).
+    @available(*, noasync, message: "use the async form in an async context")
+    @discardableResult
+    public func createRelatedEntity<Parent: EntityProtocol, Entity: EntityProtocol>(
+        _ entity: Entity, in parent: Parent, property: TypedNavigationProperty<Entity>, headers: HTTPHeaders? = nil
+    ) throws -> Entity {
+        try Blocking.run {
+            try await self.createRelatedEntity(entity, in: parent, property: property, headers: headers ?? HTTPHeaders())
+        }
     }
 
     /// Synchronous `deleteEntity(_:headers:options:)`.

@@ -1,4 +1,5 @@
 import Foundation
+import OData
 
 extension RequestBatch {
     /// SAP's `queryResult(for:)`: the result of a read added with `addQuery(_:)`, once the batch ran through

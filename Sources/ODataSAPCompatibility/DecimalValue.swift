@@ -1,3 +1,5 @@
+import OData
+
 /// SAP's `DecimalValue`: an Edm.Decimal wrapped as a data value (`DecimalValue.of(price)`, `value`), for code
 /// ported from SAP's dynamic API. It converts to and from `EdmValue` like `BigDecimal`, so it goes wherever an
 /// Edm.Decimal value does; Swift-native code uses `BigDecimal` itself.

@@ -1,3 +1,5 @@
+import OData
+
 /// SAP's loads into an entity held as a constant, for reference entities (`sapCompatibility`): the loaded
 /// values land in the object itself, which every reference sees. Struct entities use the `inout` forms
 /// (`loadEntity(&product)`), since a constant struct cannot change.

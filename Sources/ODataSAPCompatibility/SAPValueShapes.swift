@@ -1,21 +1,22 @@
 import Foundation
+import OData
 
-// SAP's shapes of value factories and conversions where they differ from this module's own in optionality.
+// SAP's value factories that return a value where the runtime's own forms return an optional (nil on bad input).
 // README, "Porting from SAPOData".
 //
-// - SAP's factories return a value where ours return an optional (nil on bad input). SAP's shape is offered
-//   beside ours as a disfavoured overload: the type checker picks it only where the code needs a non-optional
-//   (`BigDecimal.fromDouble(1.5).add(x)`, `let d: BigDecimal = …`); `let x = BigDecimal.fromDouble(y)` and
-//   assignments to generated (optional) properties keep the optional form. Like SAP's, these trap on bad
-//   input, with a message that names the call and the input.
+// - `BigDecimal.fromDouble`, `GuidValue.literal`, `LocalDateTime.of` and `GlobalDateTime.of` are declared as SAP
+//   declares them: non-optional. Like SAP's, they trap on bad input, with a message that names the call and the
+//   input; Swift-native code uses the failable `BigDecimal(_:)`, `GuidValue(string:)`, `LocalDateTime(year:…)`.
+// - `BigDecimal.parse` and `GuidValue.parse` have both shapes (SAP code uses both): the optional one, and SAP's
+//   non-optional one as a disfavoured overload, which the type checker picks only where the code needs a
+//   non-optional (`let d: BigDecimal = BigDecimal.parse(text)`, `GuidValue.parse(text).toString()`).
 // - SAP's `LocalDateTime.utc(from:)` returns `Date?`: beside our `utc() -> Date`, the form with a time zone
 //   parameter (defaulted, as SAP's) is chosen where the code needs an optional (`utc()!`, `if let`, `?.`
 //   after it); a plain `utc()` keeps the non-optional form.
 
 extension BigDecimal {
-    /// SAP's non-optional `BigDecimal.fromDouble(_:)`, chosen where a non-optional is needed; traps for NaN or
-    /// infinity (the optional form returns nil).
-    @_disfavoredOverload
+    /// SAP's `BigDecimal.fromDouble(_:)`: the shortest decimal that reads back as `value`; traps for NaN or
+    /// infinity (`BigDecimal(_:)` returns nil).
     public static func fromDouble(_ value: Double) -> BigDecimal {
         guard let decimal = BigDecimal(value) else {
             preconditionFailure("BigDecimal.fromDouble(\(value)): not a finite number (SAP's non-optional form)")
@@ -45,15 +46,13 @@ extension GuidValue {
         return guid
     }
 
-    /// SAP's non-optional `GuidValue.literal(_:)`, chosen where a non-optional is needed; traps on malformed text.
-    @_disfavoredOverload
+    /// SAP's `GuidValue.literal(_:)` for a GUID written in source; traps on malformed text (use `parse`).
     public static func literal(_ text: String) -> GuidValue { parse(text) }
 }
 
 extension LocalDateTime {
-    /// SAP's non-optional `LocalDateTime.of(…)`, chosen where a non-optional is needed; traps when a part is out
-    /// of range (the optional form returns nil).
-    @_disfavoredOverload
+    /// SAP's `LocalDateTime.of(year:month:day:hour:minute:second:nano:)`; traps when a part is out of range
+    /// (`LocalDateTime(year:…)` returns nil).
     public static func of(
         year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nano: Int = 0
     ) -> LocalDateTime {
@@ -79,9 +78,8 @@ extension LocalDateTime {
 }
 
 extension GlobalDateTime {
-    /// SAP's non-optional `GlobalDateTime.of(…)`, chosen where a non-optional is needed; traps when a part or the
-    /// offset is out of range (the optional form returns nil).
-    @_disfavoredOverload
+    /// SAP's `GlobalDateTime.of(…)`: local parts and an offset in minutes; traps when a part or the offset is out
+    /// of range (`GlobalDateTime(year:…)` returns nil).
     public static func of(
         year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nano: Int = 0, offset: Int = 0
     ) -> GlobalDateTime {

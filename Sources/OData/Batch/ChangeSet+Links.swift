@@ -1,10 +1,9 @@
 import Foundation
 
-// Batch calls as SAP's SDK spells them: `$links` changes in a change set and `batch.queryResult(for:)`.
-// README, "Porting from SAPOData".
-
+/// `$links` writes in a changeset. Each throws when it is added if an entity has no address (no key, no edit
+/// link); SAP's non-throwing forms, which check when the batch runs, come with `ODataSAPCompatibility`.
 extension ChangeSet {
-    /// SAP's `createLink(from:property:to:)`: adds `target` to a to-many navigation property of `source`
+    /// Adds `target` to a to-many navigation property of `source`
     /// (`POST …/$links/Property`, the target's address relative to the service root); returns its `Content-ID`.
     @discardableResult
     public func createLink<Source: EntityProtocol, Target: EntityProtocol>(
@@ -14,7 +13,7 @@ extension ChangeSet {
         try addLinkRequest("POST", source.entityValue, property.descriptor, target.entityValue, sourceSet, targetSet, contentID)
     }
 
-    /// SAP's `updateLink(from:property:to:)`: sets a to-one navigation property of `source` to `target`
+    /// Sets a to-one navigation property of `source` to `target`
     /// (`PUT …/$links/Property`); returns its `Content-ID`.
     @discardableResult
     public func updateLink<Source: EntityProtocol, Target: EntityProtocol>(
@@ -24,7 +23,7 @@ extension ChangeSet {
         try addLinkRequest("PUT", source.entityValue, property.descriptor, target.entityValue, sourceSet, targetSet, contentID)
     }
 
-    /// SAP's `deleteLink(from:property:to:)`: removes `target` from a to-many navigation property of
+    /// Removes `target` from a to-many navigation property of
     /// `source`, or clears a to-one property when `target` is nil (`DELETE …/$links/Property(key)`).
     @discardableResult
     public func deleteLink<Source: EntityProtocol, Target: EntityProtocol>(

@@ -1,4 +1,5 @@
 import Foundation
+import OData
 
 // Entity and property members as SAP's SDK spells them. README, "Porting from SAPOData".
 
@@ -6,10 +7,11 @@ extension PropertyDescriptor {
     /// SAP's `Property.isOptional`: whether the property may be null (`isNullable`).
     public var isOptional: Bool { isNullable }
 
-    /// SAP's `Property.defaultValue`: null for a nullable property, otherwise the type's zero value (empty
-    /// text, 0, false, the zero GUID, 0001-01-01T00:00, an empty complex value or collection).
-    public var defaultValue: EdmValue {
-        if isNullable { return .null }
+    /// SAP's `Property.defaultValue` (a `DataValue?`): nil for a nullable property, whose default is null;
+    /// otherwise the type's zero value (empty text, 0, false, the zero GUID, 0001-01-01T00:00, an empty complex
+    /// value or collection), what `<Type>(withDefaults: true)` sets.
+    public var defaultValue: DataValue? {
+        if isNullable { return nil }
         switch type {
         case .primitive(let primitive): return primitive.zeroValue
         case .complex(let complex): return .complex(ComplexValue(type: complex, withDefaults: true))
@@ -46,7 +48,7 @@ extension ComplexValue {
     public init(type: ComplexTypeDescriptor, withDefaults: Bool) {
         self.init(type: type)
         guard withDefaults else { return }
-        for property in type.properties { store(property.defaultValue, at: property.index) }
+        for property in type.properties { store(property.defaultValue ?? .null, at: property.index) }
     }
 }
 
@@ -58,7 +60,7 @@ extension EntityValue {
         guard withDefaults else { return }
         for property in type.properties {
             // `defaultValue` is built from the property's own type and nullability, so the check always passes.
-            do { try set(property, to: property.defaultValue) } catch {
+            do { try set(property, to: property.defaultValue ?? .null) } catch {
                 preconditionFailure("the default value of \(property.name) does not fit it: \(error.message)")
             }
         }

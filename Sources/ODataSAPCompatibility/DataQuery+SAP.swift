@@ -1,10 +1,8 @@
+import OData
+
 // Query building as SAP's `DataQuery` spells it, beside this module's own names. README, "Porting from SAPOData".
 
 extension DataQuery {
-    /// The `selectPaths` entry that `selectKey()` adds: replaced by the key property names of the entity type
-    /// the query addresses when the URL is written (known only once `from`/`fromDefault` has named the set).
-    static let keySelectMarker = "$key"
-
     /// SAP's `selectKey()`: selects the key properties of the addressed entity type (none when no entity set
     /// is known when the URL is written, which selects everything).
     public func selectKey() -> DataQuery {
