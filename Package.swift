@@ -123,11 +123,11 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["ESPM", "OData", "ODataCurl", "GWSampleBasic", "BusinessPartnerAPI", "SAPCompatibleESPM"]
+            dependencies: ["ESPM", "OData", "ODataCurl", "ODataTestSupport", "GWSampleBasic", "BusinessPartnerAPI", "SAPCompatibleESPM"]
         ),
         .testTarget(
             name: "ODataOfflineTests",
-            dependencies: ["ODataOffline", "OData", "ODataMetadata", "ESPM", "GWSampleBasic"]
+            dependencies: ["ODataOffline", "OData", "ODataCurl", "ODataMetadata", "ODataTestSupport", "ESPM", "GWSampleBasic"]
         ),
         .testTarget(
             name: "ODataCodeGenTests",

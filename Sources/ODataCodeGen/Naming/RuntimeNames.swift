@@ -75,7 +75,6 @@ enum RuntimeNames {
         "FunctionInvocation",
         "FunctionParameterDescriptor",
         "FunctionResult",
-        "FunctionResultError",
         "FunctionReturnType",
         "GlobalDateTime",
         "GuidValue",
