@@ -134,12 +134,12 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "ESPM", "OData", "ODataCurl", "ODataSAPCompatibility", "GWSampleBasic", "BusinessPartnerAPI", "SAPCompatibleESPM",
+                "ESPM", "OData", "ODataCurl", "ODataSAPCompatibility", "ODataTestSupport", "GWSampleBasic", "BusinessPartnerAPI", "SAPCompatibleESPM",
             ]
         ),
         .testTarget(
             name: "ODataOfflineTests",
-            dependencies: ["ODataOffline", "OData", "ODataMetadata", "ESPM", "GWSampleBasic"]
+            dependencies: ["ODataOffline", "OData", "ODataCurl", "ODataMetadata", "ODataTestSupport", "ESPM", "GWSampleBasic"]
         ),
         .testTarget(
             name: "ODataCodeGenTests",

@@ -4,55 +4,70 @@ import OData
 extension OnlineODataProvider {
     /// Every entity of an entity-set query across server-driven pages, each delivered as soon as the
     /// piece of the body that completes it has arrived: this is `entities(_:headers:)` (which streams over
-    /// `CurlTransport` and `URLSessionTransport`), restricted to entity-set reads (JSON or Atom) and delivered as an
-    /// `AsyncThrowingStream`. Entities are decoded when the consumer asks for them, so a consumer slower
-    /// than the network pauses the transfer instead of piling entities up.
+    /// `CurlTransport` and `URLSessionTransport`), restricted to entity-set reads (JSON or Atom), as an
+    /// `EntityStream` whose failures are `ODataError`. Entities are decoded when the consumer asks for them, so a
+    /// consumer slower than the network pauses the transfer instead of piling entities up.
     ///
     /// Requests go through the provider's middlewares (authentication, CSRF, retries, redirects) like
     /// `fetchEntities`. Next links are followed as `EntityPages` does: same origin (`url(for:)`), never
     /// the same link twice, at most `Options.maximumPages` pages. Either format (`Options.format`); the query
     /// names an entity set (no key, navigation or function import). Stopping the iteration
-    /// cancels the transfer.
-    public func entityStream(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) -> AsyncThrowingStream<EntityValue, any Error> {
-        let source = StreamSource(provider: self, query: query, headers: headers)
-        return AsyncThrowingStream(unfolding: { try await source.next() })
+    /// cancels the transfer; cancelling the iterating task ends it with `ODataError` `.cancelled`.
+    public func entityStream(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) -> EntityStream {
+        EntityStream(entities: entities(query, headers: headers), query: query)
     }
 }
 
-/// The iterator behind `entityStream`, pulled one entity at a time by the stream.
-private final class StreamSource: @unchecked Sendable {
-    private let provider: OnlineODataProvider
-    private let query: DataQuery
-    private var iterator: PagedEntities.AsyncIterator?
-    private var checked = false
+/// The entities of `OnlineODataProvider.entityStream(_:headers:)`: an `AsyncSequence` whose failures are
+/// `ODataError` (`for try await` rethrows them typed). A query that does not name an entity set fails on the
+/// first `next()` with `.invalidRequest`; after a failure or the last entity the iteration stays finished.
+public struct EntityStream: AsyncSequence, Sendable {
+    /// One entity.
+    public typealias Element = EntityValue
+    /// Every failure is an `ODataError`.
+    public typealias Failure = ODataError
 
-    init(provider: OnlineODataProvider, query: DataQuery, headers: HTTPHeaders) {
-        self.provider = provider
-        self.query = query
-        self.iterator = provider.entities(query, headers: headers).makeAsyncIterator()
+    let entities: PagedEntities
+    let query: DataQuery
+
+    /// The iterator.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        /// Every failure is an `ODataError`.
+        public typealias Failure = ODataError
+
+        // advanced in place (an optional's mutating call does not copy it out and back)
+        var entities: PagedEntities.AsyncIterator?
+        var query: DataQuery?
+
+        /// The next entity, or nil after the last.
+        public mutating func next() async throws(ODataError) -> EntityValue? {
+            try await next(isolation: nil)
+        }
+
+        /// The next entity, or nil after the last (what `for try await` calls).
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(ODataError) -> EntityValue? {
+            if let query {
+                self.query = nil
+                guard query.entitySet != nil, query.key == nil, query.navigationSegments.isEmpty, query.invocation == nil else {
+                    entities = nil
+                    throw ODataError(.invalidRequest, "entityStream reads the entities of an entity set (no key, navigation or function)")
+                }
+            }
+            do {
+                guard let entity = try await entities?.next(isolation: actor) else {
+                    entities = nil  // a finished iteration stays finished
+                    return nil
+                }
+                return entity
+            } catch {
+                entities = nil  // so does a failed one
+                throw error
+            }
+        }
     }
 
-    func next() async throws -> EntityValue? {
-        if !checked {
-            checked = true
-            guard query.entitySet != nil, query.key == nil, query.navigationSegments.isEmpty,
-                query.invocation == nil
-            else {
-                iterator = nil
-                throw ODataError(.invalidRequest, "entityStream reads the entities of an entity set (no key, navigation or function)")
-            }
-        }
-        // advanced in place: copying the iterator (its query, headers and buffer) out and back for every entity
-        // cost more than reading the entity
-        do {
-            guard let entity = try await iterator?.next() else {
-                iterator = nil  // a finished iteration stays finished
-                return nil
-            }
-            return entity
-        } catch {
-            iterator = nil  // so does a failed one
-            throw error
-        }
+    /// An iterator starting at the first entity.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(entities: entities.makeAsyncIterator(), query: query)
     }
 }

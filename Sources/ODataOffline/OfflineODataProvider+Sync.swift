@@ -15,7 +15,7 @@ extension OfflineODataProvider {
     /// Downloads every defining query and applies the results atomically: delta links where the service gave
     /// them, else a full read whose key diff removes what the server no longer has. Local changes not yet
     /// uploaded are kept.
-    public func download() async throws {
+    public func download() async throws(ODataError) {
         try await syncing("download") { store, online in
             let downloader = Downloader(
                 store: store, online: online, headers: syncHeaders, pageSize: parameters.downloadPageSize,
@@ -29,7 +29,7 @@ extension OfflineODataProvider {
     /// service refuses go to the error archive, with the later requests of their entity; the result counts them.
     /// Throws only when the service cannot be reached (what was not sent stays queued).
     @discardableResult
-    public func upload() async throws -> OfflineODataUploadResult {
+    public func upload() async throws(ODataError) -> OfflineODataUploadResult {
         try await syncing("upload") { store, online in
             var uploader = Uploader(
                 store: store, online: online, headers: syncHeaders, usesBatch: parameters.usesBatch, progress: { self.report($0) })
@@ -38,25 +38,27 @@ extension OfflineODataProvider {
     }
 
     /// The requests the service refused in earlier uploads, oldest first.
-    public func errorArchive() async throws -> [OfflineODataErrorArchiveEntry] {
-        try openStore().archiveEntries()
+    public func errorArchive() async throws(ODataError) -> [OfflineODataErrorArchiveEntry] {
+        try ODataError.converting { try openStore().archiveEntries() }
     }
 
     /// Deletes an error archive entry and reverts the local change it was about (to the server's version for a
     /// 412, else to the state before the change).
-    public func deleteErrorArchiveEntry(_ entry: OfflineODataErrorArchiveEntry) async throws {
-        try openStore().deleteArchiveEntry(id: entry.id)
+    public func deleteErrorArchiveEntry(_ entry: OfflineODataErrorArchiveEntry) async throws(ODataError) {
+        try ODataError.converting { try openStore().deleteArchiveEntry(id: entry.id) }
     }
 
     /// Drops the pending changes of one entity (its queued requests; a local entity disappears).
-    public func undoPendingChanges(for entity: EntityValue, entitySet: EntitySetDescriptor? = nil) async throws {
-        let store = try openStore()
-        let (set, key) = try store.locate(entity, set: entitySet)
-        try store.undo(set: set, key: key)
+    public func undoPendingChanges(for entity: EntityValue, entitySet: EntitySetDescriptor? = nil) async throws(ODataError) {
+        try ODataError.converting {
+            let store = try openStore()
+            let (set, key) = try store.locate(entity, set: entitySet)
+            try store.undo(set: set, key: key)
+        }
     }
 
     /// Drops every pending change.
-    public func undoAllPendingChanges() async throws {
-        try openStore().undoAll()
+    public func undoAllPendingChanges() async throws(ODataError) {
+        try ODataError.converting { try openStore().undoAll() }
     }
 }

@@ -95,7 +95,11 @@ public final class OfflineODataProvider: DataServiceProvider {
 
     /// Opens the store: the first time it is created and the service's `$metadata` fetched and kept; later
     /// opens read the store alone. Opening an open store does nothing.
-    public func open() async throws {
+    public func open() async throws(ODataError) {
+        try await ODataError.converting { try await openStoreFile() }
+    }
+
+    private func openStoreFile() async throws {
         if state.withLock({ $0.store != nil }) { return }
         let file = try parameters.storeFile()
         // What a re-key killed before its rename left beside the store (possibly unencrypted): the store is the old one.
@@ -125,7 +129,7 @@ public final class OfflineODataProvider: DataServiceProvider {
     }
 
     /// Closes the store; it can be opened again.
-    public func close() async throws {
+    public func close() async throws(ODataError) {
         let store = state.withLock { state in
             defer { state.store = nil }
             return state.store
@@ -142,15 +146,17 @@ public final class OfflineODataProvider: DataServiceProvider {
     }
 
     /// Runs one sync operation at a time (download or upload).
-    func syncing<T>(_ what: String, _ body: (OfflineStore, OnlineODataProvider) async throws -> T) async throws -> T {
-        let store = try openStore()
-        guard let online else { throw ODataError(.invalidRequest, "offline store: an in-process service has nothing to \(what)") }
-        try state.withLock { state in
-            if state.isSyncing { throw ODataError(.invalidRequest, "offline store: cannot \(what) while another sync runs") }
-            state.isSyncing = true
+    func syncing<T>(_ what: String, _ body: (OfflineStore, OnlineODataProvider) async throws -> T) async throws(ODataError) -> T {
+        try await ODataError.converting {
+            let store = try openStore()
+            guard let online else { throw ODataError(.invalidRequest, "offline store: an in-process service has nothing to \(what)") }
+            try state.withLock { state in
+                if state.isSyncing { throw ODataError(.invalidRequest, "offline store: cannot \(what) while another sync runs") }
+                state.isSyncing = true
+            }
+            defer { state.withLock { $0.isSyncing = false } }
+            return try await body(store, online)
         }
-        defer { state.withLock { $0.isSyncing = false } }
-        return try await body(store, online)
     }
 
     /// The headers of sync requests (the parameters' custom headers).
@@ -161,8 +167,8 @@ public final class OfflineODataProvider: DataServiceProvider {
     }
 
     /// Whether local changes wait for `upload()`.
-    public func hasPendingUpload() async throws -> Bool {
-        try openStore().hasPendingRequests()
+    public func hasPendingUpload() async throws(ODataError) -> Bool {
+        try ODataError.converting { try openStore().hasPendingRequests() }
     }
 }
 

@@ -70,7 +70,7 @@ extension DataService {
     }
 
     /// Creates `entity` in its container's set and replaces it with the server's version (key, ETag, edit link).
-    public func createEntity<Entity: EntityProtocol>(_ entity: inout Entity, headers: HTTPHeaders? = nil) async throws {
+    public func createEntity<Entity: EntityProtocol>(_ entity: inout Entity, headers: HTTPHeaders? = nil) async throws(ODataError) {
         entity = try await createEntity(entity, headers: headers ?? HTTPHeaders())
     }
 
@@ -78,7 +78,7 @@ extension DataService {
     /// second update of the same variable sends the current ETag, as SAP's in-place update does.
     public func updateEntity<Entity: EntityProtocol>(
         _ entity: inout Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
-    ) async throws {
+    ) async throws(ODataError) {
         entity = try await updateEntity(entity, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
     }
 }

@@ -5,7 +5,7 @@ import OData
 /// `count(matching:)` (which returns `Int`). README, "Porting from SAPOData".
 extension DataService {
     /// SAP's `count(_:headers:options:)`: the number of entities `query` addresses (`/$count`), as `Int64`.
-    public func count(_ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) async throws -> Int64 {
+    public func count(_ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) async throws(ODataError) -> Int64 {
         Int64(try await count(matching: query, headers: headers ?? HTTPHeaders()))
     }
 

@@ -91,7 +91,7 @@ final class DestinationTests: XCTestCase {
         do {
             _ = try await OnlineODataProvider(destination: "ONPREM_GW", destinations: destinations)
             XCTFail("a user-dependent destination was used without the user's JWT")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .destination)
             XCTAssertTrue(error.message.contains("destination ONPREM_GW uses PrincipalPropagation"), error.message)
         }
@@ -133,7 +133,7 @@ final class DestinationTests: XCTestCase {
         do {
             _ = try await destinations.destination(named: "ODD")
             XCTFail("an unknown authentication type was accepted")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .destination)
             XCTAssertTrue(error.message.contains("destination ODD"), error.message)
             XCTAssertTrue(error.message.contains("authentication type SAPAssertionSSO is not supported"), error.message)
@@ -145,7 +145,7 @@ final class DestinationTests: XCTestCase {
         do {
             _ = try await destinations.destination(named: "S4_BROKEN")
             XCTFail("a destination whose token failed was used")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .destination)
             XCTAssertTrue(error.message.contains("destination S4_BROKEN"), error.message)
             XCTAssertTrue(error.message.contains("could not get its OAuth2ClientCredentials token"), error.message)
@@ -154,7 +154,7 @@ final class DestinationTests: XCTestCase {
         do {
             _ = try await destinations.destination(named: "NOPE")
             XCTFail("a missing destination was found")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .destination)
             XCTAssertEqual(error.statusCode, 404)
             XCTAssertTrue(error.message.contains("destination NOPE is not defined"), error.message)
@@ -167,7 +167,7 @@ final class DestinationTests: XCTestCase {
         do {
             _ = try await DestinationService(credentials: credentials, tokenCache: OAuth2TokenCache()).destination(named: "S4_SALES")
             XCTFail("wrong credentials read a destination")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .tokenEndpoint)
             XCTAssertTrue(error.message.contains("client sb-destination"), error.message)
         }

@@ -135,7 +135,7 @@ final class OAuth2Tests: XCTestCase {
         do {
             for try await _ in service(landscape.configuration()).provider.pages(query) {}
             XCTFail("a next link to another origin was followed")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .crossOriginNextLink)
         }
         var options = OnlineODataProvider.Options()

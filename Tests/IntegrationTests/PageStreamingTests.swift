@@ -114,7 +114,7 @@ final class PageStreamingTests: SlowFeedTestCase {
             do {
                 for try await _ in provider(transport()).entities(Self.items.custom("n", "10").custom("ctype", "text/plain")) {}
                 XCTFail("\(name): text/plain is not a JSON page")
-            } catch let error as ODataError {
+            } catch {
                 XCTAssertEqual(error.kind, .wrongContentType, "\(name): \(error)")
             }
         }

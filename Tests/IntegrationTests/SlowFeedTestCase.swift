@@ -68,7 +68,7 @@ class SlowFeedTestCase: XCTestCase {
                     seen += 1
                 }
                 XCTFail("\(name): entry 2500 has a string ID")
-            } catch let error as ODataError {
+            } catch {
                 XCTAssertEqual(error.kind, .decoding, name)
                 XCTAssertTrue(error.message.contains("entity 2500"), "\(name): \(error.message)")
                 let position = try XCTUnwrap(error.position, name)

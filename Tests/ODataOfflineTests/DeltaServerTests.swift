@@ -46,7 +46,7 @@ final class DeltaServerTests: XCTestCase {
         do {
             try await provider.upload()
             XCTFail("the dropped connection did not stop the upload", file: file, line: line)
-        } catch let error as ODataError {
+        } catch {
             XCTAssertNil(error.statusCode, "the connection ended without an answer: \(error)", file: file, line: line)
         }
     }
@@ -143,7 +143,7 @@ final class DeltaServerTests: XCTestCase {
         do {
             try await provider.download()
             XCTFail("a 401 for the delta link was taken for a refused token")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.statusCode, 401)
         }
         try await DeltaServer.control(root, "expire-tokens", json: #"{"status": 400}"#)

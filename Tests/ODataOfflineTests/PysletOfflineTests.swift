@@ -142,7 +142,7 @@ final class PysletOfflineTests: XCTestCase {
         do {
             try await offline.upload()
             XCTFail("an upload to an unreachable service succeeded")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .transport)
         }
         try await offline.close()

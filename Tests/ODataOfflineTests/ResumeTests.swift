@@ -62,7 +62,7 @@ final class ResumeTests: XCTestCase {
             do {
                 try await provider.upload()
                 XCTFail("the lost answer did not stop the upload")
-            } catch let error as ODataError {
+            } catch {
                 XCTAssertEqual(error.kind, .transport)
             }
         }
@@ -93,7 +93,7 @@ final class ResumeTests: XCTestCase {
         do {
             try await provider.upload()
             XCTFail("the unreachable service did not stop the upload")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .transport)
         }
         let before = transport.dataRequests.count

@@ -77,7 +77,7 @@ final class StoreLayoutTests: XCTestCase {
         do {
             try await again.open()
             XCTFail("a store of layout version 99 was opened")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertTrue(error.message.contains("layout version 99"), error.message)
         }
     }

@@ -144,7 +144,7 @@ final class UploadTests: XCTestCase {
         do {
             try await provider.upload()
             XCTFail("an upload with the service unreachable succeeded")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .transport)
         }
         let stillPending = try await provider.hasPendingUpload()

@@ -26,6 +26,10 @@ The test-control endpoints (outside the OData service):
                                     then its connection is closed without an
                                     answer ("hold": only after /release or
                                     120 s)
+                                   {"method": "GET", "action": "hold"}: the next
+                                   read of an entity set waits for /release (or
+                                   120 s), then is answered (a fault without a
+                                   method is about writes only)
     POST /_control/release         lets held answers go (their connections close)
     POST /_control/repeatable      honour OASIS repeatable requests from now on: a
                                    write with a Repeatability-Request-ID seen
@@ -194,6 +198,11 @@ class Handler(BaseHTTPRequestHandler):
             return self.error(404, "NotFound", "no resource " + resource)
         entity_set, key = match.group(1), match.group(2)
         key = key.replace("''", "'") if key is not None else None
+        if method == "GET":
+            with STATE.lock:
+                fault, release = self.take_read_fault(), STATE.release
+            if fault == "hold":
+                release.wait(120)
         with STATE.lock:
             if method in ("GET", "HEAD"):
                 return self.read(entity_set, key, query)
@@ -295,6 +304,14 @@ class Handler(BaseHTTPRequestHandler):
             self.connection.shutdown(socket.SHUT_RDWR)
             return
         self.send(status, answer, headers)
+
+    def take_read_fault(self):
+        """The next fault for a read: only one that names GET."""
+        for fault in STATE.faults:
+            if fault.get("method") == "GET":
+                STATE.faults.remove(fault)
+                return fault.get("action", "hold")
+        return None
 
     def take_fault(self, method):
         for fault in STATE.faults:

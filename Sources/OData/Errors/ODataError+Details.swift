@@ -1,6 +1,10 @@
 import Foundation
 import ODataMetadata
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// ## One error type, with details
 ///
 /// Every provider and `DataService` call throws `ODataError` (`throws(ODataError)`: the compiler holds the
@@ -19,22 +23,33 @@ import ODataMetadata
 ///   before any request; wrapped as `.invalidModel`.
 /// - `QueryEvaluationError`: in-memory evaluation of a `DataQuery` (test doubles, offline stores);
 ///   wrapped as `.queryEvaluation`.
-/// - `FunctionResultError`: generated code reading a function import's result; wrapped as `.unexpectedResult`.
 /// - `MetadataError`: `ODataMetadata`'s own error (that module does not depend on this one); wrapped as
 ///   `.invalidMetadata` where the runtime reads a document.
 ///
 /// `ODataError(wrapping:)` is the one conversion path: it turns any of them (or any error) into an
 /// `ODataError`. Each detail type says which `ODataError` it becomes (`ODataErrorConvertible`), in its own layer.
 extension ODataError {
-    /// An `ODataError` for any error: itself when it is one, the kind its detail type names for one of the
-    /// SDK's detail errors (with the error as `underlyingError`), else `.transport` with the error as
-    /// `underlyingError`.
+    /// An `ODataError` for any error, by one rule (every layer converts through here):
+    ///
+    /// - an `ODataError` is itself;
+    /// - one of the SDK's detail errors becomes the kind its type names, with the error as `underlyingError`;
+    /// - a cancellation (`CancellationError`, `URLError.cancelled`) is `.cancelled`, a `URLError.timedOut` is
+    ///   `.timeout`, wherever the task was cancelled or the time ran out;
+    /// - every other error, of an origin the SDK does not know (your transport, middleware, token provider or
+    ///   codec), is `.transport`, the failure of the exchange with the service, with the error as
+    ///   `underlyingError`: the one fallback.
     public init(wrapping error: any Error) {
         switch error {
         case let error as ODataError:
             self = error
         case let error as any ODataErrorConvertible:
             self = error.odataError
+        case is CancellationError:
+            self.init(.cancelled, "the task was cancelled", underlyingError: error)
+        case let error as URLError where error.code == .cancelled:
+            self.init(.cancelled, "the request was cancelled: \(error.localizedDescription)", underlyingError: error)
+        case let error as URLError where error.code == .timedOut:
+            self.init(.timeout, "the request timed out: \(error.localizedDescription)", underlyingError: error)
         default:
             self.init(.transport, "\(error)", underlyingError: error)
         }

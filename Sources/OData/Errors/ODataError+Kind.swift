@@ -101,7 +101,7 @@ extension ODataError {
         public static let invalidModel = Kind(rawValue: "invalidModel")
         /// A query could not be evaluated in memory (`underlyingError` is the `QueryEvaluationError`).
         public static let queryEvaluation = Kind(rawValue: "queryEvaluation")
-        /// A function import returned something else than its declared type (`FunctionResultError`).
+        /// A function import returned something else than its declared type (the message says what arrived).
         public static let unexpectedResult = Kind(rawValue: "unexpectedResult")
         /// A `$metadata` document could not be read (`underlyingError` is the `MetadataError`).
         public static let invalidMetadata = Kind(rawValue: "invalidMetadata")

@@ -10,29 +10,19 @@ public enum FunctionResult: Sendable {
     case entities([EntityValue])
 }
 
-/// A function import's response did not have the shape its metadata declares.
-public struct FunctionResultError: Error, Sendable, CustomStringConvertible {
+/// A function import's response did not have the shape its metadata declares: only ever the `underlyingError` of
+/// an `ODataError` `.unexpectedResult` (whose message says the function and what arrived), so not public.
+struct FunctionResultError: Error, Sendable, CustomStringConvertible {
     /// The function import's name.
-    public let functionName: String
+    let functionName: String
     /// What was expected and what arrived.
-    public let message: String
-
-    /// Creates an error.
-    public init(functionName: String, message: String) {
-        self.functionName = functionName
-        self.message = message
-    }
+    let message: String
 
     /// A readable description.
-    public var description: String { "function import \(functionName): \(message)" }
+    var description: String { "function import \(functionName): \(message)" }
 }
 
 extension FunctionResultError: ODataErrorConvertible {
     /// `.unexpectedResult`.
     var odataError: ODataError { ODataError(.unexpectedResult, description, underlyingError: self) }
-}
-
-extension ODataError {
-    /// The function-result error, for `.unexpectedResult`.
-    public var functionResultError: FunctionResultError? { underlyingError as? FunctionResultError }
 }

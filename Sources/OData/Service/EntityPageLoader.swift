@@ -25,7 +25,7 @@ public actor EntityPageLoader {
 
     /// Loads the next page and returns its entities (empty when there are no more).
     @discardableResult
-    public func loadNextPage() async throws -> [EntityValue] {
+    public func loadNextPage() async throws(ODataError) -> [EntityValue] {
         guard hasMorePages else { return [] }
         var page: [EntityValue] = []
         var iterator = provider.pages(query.top(pageSize).skip(entities.count)).makeAsyncIterator()
@@ -40,7 +40,7 @@ public actor EntityPageLoader {
 
     /// Forgets everything and loads the first page again.
     @discardableResult
-    public func refresh() async throws -> [EntityValue] {
+    public func refresh() async throws(ODataError) -> [EntityValue] {
         entities = []
         hasMorePages = true
         return try await loadNextPage()

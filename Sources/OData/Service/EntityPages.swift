@@ -27,6 +27,8 @@ extension OnlineODataProvider: PagingPolicy {
 public struct EntityPages: AsyncSequence, Sendable {
     /// One page.
     public typealias Element = EntityList
+    /// Every failure is an `ODataError` (`for try await` rethrows it typed).
+    public typealias Failure = ODataError
 
     let provider: any DataServiceProvider
     let query: DataQuery
@@ -34,6 +36,9 @@ public struct EntityPages: AsyncSequence, Sendable {
 
     /// The iterator.
     public struct AsyncIterator: AsyncIteratorProtocol {
+        /// Every failure is an `ODataError`.
+        public typealias Failure = ODataError
+
         let provider: any DataServiceProvider
         let query: DataQuery
         let headers: HTTPHeaders
@@ -44,8 +49,8 @@ public struct EntityPages: AsyncSequence, Sendable {
 
         private var policy: (any PagingPolicy)? { provider as? any PagingPolicy }
 
-        private func address(of link: String) throws -> String {
-            try policy?.pagingAddress(of: link) ?? link
+        private func address(of link: String) throws(ODataError) -> String {
+            try ODataError.converting { try policy?.pagingAddress(of: link) ?? link }
         }
 
         /// Where the next page starts.
@@ -57,7 +62,12 @@ public struct EntityPages: AsyncSequence, Sendable {
         }
 
         /// The next page, or nil after the last.
-        public mutating func next() async throws -> EntityList? {
+        public mutating func next() async throws(ODataError) -> EntityList? {
+            try await next(isolation: nil)
+        }
+
+        /// The next page, or nil after the last (what `for try await` calls).
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(ODataError) -> EntityList? {
             guard let start = try nextStart() else { return nil }
             let page: EntityList
             switch start {
@@ -70,7 +80,7 @@ public struct EntityPages: AsyncSequence, Sendable {
 
         /// Where the next page starts, nil after the last; refuses a repeated link and a page beyond
         /// `maximumPages` before it is fetched.
-        mutating func nextStart() throws -> Start? {
+        mutating func nextStart() throws(ODataError) -> Start? {
             if !started {
                 started = true
                 if let first = try? address(of: query.relativeURLString) { seen.insert(first) }
@@ -114,11 +124,16 @@ public struct EntityPages: AsyncSequence, Sendable {
 public struct PagedEntities: AsyncSequence, Sendable {
     /// One entity.
     public typealias Element = EntityValue
+    /// Every failure is an `ODataError` (`for try await` rethrows it typed).
+    public typealias Failure = ODataError
 
     let pages: EntityPages
 
     /// The iterator.
     public struct AsyncIterator: AsyncIteratorProtocol {
+        /// Every failure is an `ODataError`.
+        public typealias Failure = ODataError
+
         var pages: EntityPages.AsyncIterator
         var buffer: [EntityValue] = []
         var index = 0
@@ -126,24 +141,29 @@ public struct PagedEntities: AsyncSequence, Sendable {
         var streamed: StreamedPage?
 
         /// The next entity, or nil after the last page.
-        public mutating func next() async throws -> EntityValue? {
+        public mutating func next() async throws(ODataError) -> EntityValue? {
+            try await next(isolation: nil)
+        }
+
+        /// The next entity, or nil after the last page (what `for try await` calls).
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(ODataError) -> EntityValue? {
             while index >= buffer.count {
                 index = 0
                 if let page = streamed {
-                    if let entities = try await page.nextEntities() {
+                    if let entities = try await ODataError.converting({ try await page.nextEntities() }) {
                         buffer = entities
                         continue
                     }
                     streamed = nil
-                    let list = try await page.finish()
+                    let list = try await ODataError.converting { try await page.finish() }
                     pages.record(list)
                     buffer = list.entities
                 } else if let online = pages.provider as? OnlineODataProvider, online.streamsPages(of: pages.query) {
                     guard let start = try pages.nextStart() else { return nil }
-                    streamed = try online.streamPage(start, of: pages.query, headers: pages.headers)
+                    streamed = try ODataError.converting { try online.streamPage(start, of: pages.query, headers: pages.headers) }
                     buffer = []
                 } else {
-                    guard let page = try await pages.next() else { return nil }
+                    guard let page = try await pages.next(isolation: actor) else { return nil }
                     buffer = page.entities
                 }
             }

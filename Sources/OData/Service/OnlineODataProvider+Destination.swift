@@ -17,7 +17,7 @@ extension OnlineODataProvider {
     public init(
         destination: String, servicePath: String = "", destinations: DestinationService, userToken: String? = nil,
         options: Options = Options(), transport: (any ODataTransport)? = nil
-    ) async throws {
+    ) async throws(ODataError) {
         let found = try await destinations.destination(named: destination, userToken: userToken)
         var root = found.url
         let path = servicePath.split(separator: "/").map(String.init)

@@ -16,7 +16,8 @@ enum ResponseChecks {
     }
 
     /// Runs a decoder over a response, turning its failures into `ODataError`: `.decoding` with the byte position,
-    /// `.httpStatus` for an OData error body in a successful answer.
+    /// `.httpStatus` for an OData error body in a successful answer, any other error by `ODataError(wrapping:)`'s
+    /// rule, with the request and response.
     static func decode<T>(_ response: HTTPResponse, _ request: HTTPRequest, _ body: () throws -> T) throws(ODataError) -> T {
         do {
             return try body()
@@ -27,13 +28,8 @@ enum ResponseChecks {
                 .httpStatus, "\(request.url.absoluteString) answered an OData error: \(error)", method: request.method,
                 url: request.url, statusCode: response.statusCode, responseHeaders: response.headers, serviceError: error,
                 responseBody: response.body)
-        } catch let error as ODataError {
-            throw error
         } catch {
-            throw ODataError(
-                .decoding, "\(request.url.absoluteString): \(error)", method: request.method, url: request.url,
-                statusCode: response.statusCode, responseHeaders: response.headers, responseBody: response.body,
-                underlyingError: error)
+            throw ODataError(wrapping: error).about(request, response)
         }
     }
 }

@@ -14,6 +14,19 @@ extension ODataError {
             responseHeaders: response.headers, serviceError: parsed, responseBody: response.body)
     }
 
+    /// This error with the request and response it is about, where it does not name them yet.
+    func about(_ request: HTTPRequest, _ response: HTTPResponse? = nil) -> ODataError {
+        var error = self
+        if error.method == nil { error.method = request.method }
+        if error.url == nil { error.url = request.url }
+        if let response, error.statusCode == nil {
+            error.statusCode = response.statusCode
+            error.responseHeaders = response.headers
+            error.responseBody = response.body
+        }
+        return error
+    }
+
     /// The kind of the error a non-2xx status is (`status(_:for:)`'s rule, which the request metrics share).
     static func statusKind(_ statusCode: Int) -> Kind {
         switch statusCode {

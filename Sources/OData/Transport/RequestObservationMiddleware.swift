@@ -65,8 +65,8 @@ struct RequestObservationMiddleware: ODataMiddleware {
         } catch {
             // a transfer the page's reader stopped fails here as cancelled: the provider files the report with the
             // error the operation ends in (the decoding error)
-            let odataError = error as? ODataError
-            file(request, attempts, started: started, status: odataError?.statusCode, error: odataError?.kind ?? .transport, holding: true)
+            let odataError = ODataError(wrapping: error)
+            file(request, attempts, started: started, status: odataError.statusCode, error: odataError.kind, holding: true)
             throw error
         }
     }

@@ -66,7 +66,8 @@ public struct RetryMiddleware: ODataMiddleware {
             do {
                 try await sleep(min(delay, policy.maxDelay))
             } catch {
-                throw ODataError(.cancelled, "cancelled while waiting to retry", method: request.method, url: request.url)
+                throw ODataError(
+                    .cancelled, "cancelled while waiting to retry", method: request.method, url: request.url, underlyingError: error)
             }
         }
     }

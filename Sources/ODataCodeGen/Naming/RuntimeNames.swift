@@ -77,7 +77,6 @@ enum RuntimeNames {
         "FunctionInvocation",
         "FunctionParameterDescriptor",
         "FunctionResult",
-        "FunctionResultError",
         "FunctionReturnType",
         "GlobalDateTime",
         "GuidValue",

@@ -16,6 +16,7 @@ struct Downloader {
         var deltaLinks: [String: String] = [:]
         let queries = try store.definingQueries()
         for (index, (query, deltaLink)) in queries.enumerated() {
+            try SyncCancellation.check("download", before: "defining query \(query.name)")
             progress(.downloading(definingQuery: query.name, step: index + 1, of: queries.count))
             let set = try store.entitySet(query.entitySetName)
             do {
@@ -27,6 +28,7 @@ struct Downloader {
                 if let delta = try await read(query, set: set, deltaLink: nil) { deltaLinks[query.name] = delta }
             }
         }
+        try SyncCancellation.check("download", before: "applying what was read (nothing applied)")
         progress(.applyingDownload)
         let count = try store.applyStaged(deltaLinks: deltaLinks)
         for (query, _) in queries where query.automaticallyRetrievesStreams {
@@ -114,6 +116,17 @@ struct Downloader {
                 .decoding, "offline download: \(request.url.absoluteString) cannot be read: \(error)", method: "GET", url: request.url,
                 statusCode: response.statusCode, responseBody: response.body, underlyingError: error)
         }
+    }
+}
+
+/// How a sync stops when the task running it is cancelled: between its steps (a request, applying a download), with
+/// `ODataError` `.cancelled`, leaving what it has not done undone (a download applies nothing, an upload keeps the
+/// requests it did not send queued). A request in flight is cancelled by its transport, also as `.cancelled`.
+enum SyncCancellation {
+    /// Throws `.cancelled` when the current task is cancelled, naming the sync and the step it did not start.
+    static func check(_ sync: String, before step: @autoclosure () -> String) throws(ODataError) {
+        guard Task.isCancelled else { return }
+        throw ODataError(.cancelled, "offline \(sync) cancelled before \(step())")
     }
 }
 

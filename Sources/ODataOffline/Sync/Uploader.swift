@@ -88,6 +88,7 @@ struct Uploader {
             method: prepared.method, url: try online.url(for: prepared.path), headers: headers,
             body: prepared.body.map(HTTPBody.data) ?? .none)
         for field in prepared.headers.fields { request.headers[field.name] = field.value }
+        try SyncCancellation.check("upload", before: "sending \(prepared.method) \(prepared.path) (it and the later requests stay queued)")
         try store.markSending([(entry, prepared)])
         do {
             let response = try await online.execute(request)
@@ -124,6 +125,7 @@ struct Uploader {
             batch.addChanges(changeSet)
             parts.append((entry, prepared, changeSet))
         }
+        try SyncCancellation.check("upload", before: "sending a $batch of \(parts.count) requests (they stay queued)")
         try store.markSending(parts.map { ($0.0, $0.1) })
         do {
             try await online.processBatch(batch, headers: headers)

@@ -64,7 +64,7 @@ final class OnlineProviderTests: XCTestCase {
         do {
             for try await _ in provider(foreign).pages(DataQuery().from(customers)) { pages += 1 }
             XCTFail("the foreign next link must be refused")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .crossOriginNextLink)
         }
         XCTAssertEqual(pages, 1)
@@ -77,7 +77,7 @@ final class OnlineProviderTests: XCTestCase {
         do {
             for try await _ in provider(looping).entities(DataQuery().from(customers)) { count += 1 }
             XCTFail("a repeating next link must stop the iteration")
-        } catch let error as ODataError {
+        } catch {
             XCTAssertEqual(error.kind, .repeatedNextLink)
         }
         XCTAssertEqual(count, 2)

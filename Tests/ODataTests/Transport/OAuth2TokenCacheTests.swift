@@ -120,7 +120,7 @@ final class OAuth2TokenCacheTests: XCTestCase {
             do {
                 _ = try await configuration.cache.token(for: configuration)
                 XCTFail("\(status) \(body) gave a token")
-            } catch let error as ODataError {
+            } catch {
                 XCTAssertEqual(error.kind, .tokenEndpoint)
                 XCTAssertTrue(error.message.contains("the OAuth2 token endpoint https://auth.example.com/oauth/token"), error.message)
                 XCTAssertTrue(error.message.contains(expected), error.message)

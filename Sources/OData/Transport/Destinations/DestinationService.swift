@@ -44,12 +44,14 @@ public final class DestinationService: Sendable {
 
     /// The destination `name`, from the cache while fresh (and not `refused`); `userToken` is the user's JWT, sent
     /// as `X-user-token` for user-dependent authentication types and part of the cache key.
-    public func destination(named name: String, userToken: String? = nil, refresh: Bool = false) async throws -> Destination {
+    public func destination(named name: String, userToken: String? = nil, refresh: Bool = false) async throws(ODataError) -> Destination {
         let key = name + "\u{0}" + (userToken ?? "")
         var refused: (@Sendable (Destination) -> Bool)?
         if refresh { refused = { _ in true } }
-        return try await cache.value(for: key, refused: refused) { _ in
-            try await self.load(name, userToken: userToken)
+        return try await ODataError.converting {
+            try await cache.value(for: key, refused: refused) { _ in
+                try await self.load(name, userToken: userToken)
+            }
         }
     }
 

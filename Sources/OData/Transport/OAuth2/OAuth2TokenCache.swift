@@ -20,12 +20,14 @@ public final class OAuth2TokenCache: Sendable {
     /// A token for the configuration: the cached one while it is fresh (`renewalMargin` before expiry) and not
     /// `refused`, else a new one — by the refresh token the old one came with, if any (falling back to the
     /// configuration's grant when the endpoint refuses it), else by the configured grant.
-    public func token(for configuration: OAuth2Configuration, refused: String? = nil) async throws -> OAuth2Token {
+    public func token(for configuration: OAuth2Configuration, refused: String? = nil) async throws(ODataError) -> OAuth2Token {
         let now = self.now
         var isRefused: (@Sendable (OAuth2Token) -> Bool)?
         if let refused { isRefused = { token in token.accessToken == refused } }
-        return try await store.value(for: configuration.cacheKey, refused: isRefused) { stale in
-            try await Self.load(configuration, stale: stale, now: now)
+        return try await ODataError.converting {
+            try await store.value(for: configuration.cacheKey, refused: isRefused) { stale in
+                try await Self.load(configuration, stale: stale, now: now)
+            }
         }
     }
 
