@@ -52,7 +52,7 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
 
     /// The session (immutable; safe to share).
     public let session: URLSession
-    private let challenges: ChallengeDelegate?
+    private let delegate: TransportDelegate?
 
     /// Creates a transport with its own ephemeral session.
     public init(configuration: Configuration = Configuration()) {
@@ -64,8 +64,8 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
         config.timeoutIntervalForRequest = configuration.requestTimeout
         config.timeoutIntervalForResource = configuration.resourceTimeout
         config.httpMaximumConnectionsPerHost = configuration.maximumConnectionsPerHost
-        let delegate = ChallengeDelegate()
-        self.challenges = delegate
+        let delegate = TransportDelegate()
+        self.delegate = delegate
         self.session = URLSession(configuration: config, delegate: delegate, delegateQueue: nil)
     }
 
@@ -74,10 +74,12 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
     /// On Linux, give it a delegate that answers authentication challenges: without one,
     /// swift-corelibs-foundation never completes a `401` that carries `WWW-Authenticate: Basic`.
     /// The delegate must also refuse redirects (`willPerformHTTPRedirection` answering nil): the
-    /// `ODataTransport` contract leaves them to the pipeline's `RedirectPolicy`.
+    /// `ODataTransport` contract leaves them to the pipeline's `RedirectPolicy`. Over such a session a declined
+    /// challenge's `401` comes without its body, and a write that libcurl sends again on its own after a kept-alive
+    /// connection died goes without its body unless the delegate stops it (`needNewBodyStream`): see the README.
     public init(session: URLSession) {
         self.session = session
-        self.challenges = nil
+        self.delegate = nil
     }
 
     deinit {
@@ -92,10 +94,11 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
         let started = DispatchTime.now().uptimeNanoseconds
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let task = makeTask(urlRequest, request: request, box: box) { result in
+                let task = makeTask(urlRequest, request: request, box: box) { result, received in
                     continuation.resume(
                         with: result.flatMap {
-                            Self.checkedProxyAnswer(Self.measured($0, request: request, since: started), request: request)
+                            Self.checkedProxyAnswer(
+                                Self.measured($0, request: request, since: started, received: received), request: request)
                         })
                 }
                 if !box.start(task) {
@@ -108,27 +111,25 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
         }
     }
 
+    /// The task for `request`; `completion` gets the answer and the count of body bytes received (nil: the body's size).
     private func makeTask(
         _ urlRequest: URLRequest, request: HTTPRequest, box: TaskBox,
-        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
+        completion: @escaping @Sendable (Result<HTTPResponse, any Error>, _ received: Int?) -> Void
     ) -> URLSessionTask {
-        let identifier = TaskIdentifier(box: box)
-        let challenges = self.challenges
         let failure = FailureContext(
             started: Date(), requestTimeout: request.timeout ?? session.configuration.timeoutIntervalForRequest,
             resourceTimeout: session.configuration.timeoutIntervalForResource, isPerRequest: request.timeout != nil)
-        /// The 401 of a declined authentication challenge, handed over instead of a cancellation.
-        let refusal: @Sendable ((any Error)?) -> URLResponse? = { error in
-            let refused = challenges?.takeRefusedResponse(identifier.value)
-            guard (error as? URLError)?.code == .cancelled, !identifier.cancelledByCaller else { return nil }
-            return refused
+        let delegate = self.delegate
+        let identifier = TaskIdentifier()
+        /// The answer to give instead of the task's own when the delegate stopped it (and the caller did not).
+        let intervened: @Sendable ((any Error)?, Data) -> Result<HTTPResponse, any Error>? = { error, body in
+            guard let intervention = delegate?.takeIntervention(identifier.value), !box.isCancelled else { return nil }
+            return Self.answer(to: request, after: intervention, error: error, body: body)
         }
+        let task: URLSessionTask
         if let destination = request.responseBodyFile {
-            let task = session.downloadTask(with: urlRequest) { location, response, error in
-                if let refused = refusal(error) {
-                    completion(Result { try Self.response(request, data: Data(), response: refused, error: nil, checksLength: false) })
-                    return
-                }
+            task = session.downloadTask(with: urlRequest) { location, response, error in
+                if let answer = intervened(error, Data()) { return completion(answer, 0) }
                 completion(
                     Result {
                         var result = try Self.response(request, data: nil, response: response, error: error, failure: failure)
@@ -143,48 +144,60 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
                             }
                         }
                         return result
-                    })
+                    }, nil)
             }
-            identifier.value = task.taskIdentifier
-            return task
-        }
-        let handler: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
-            if let refused = refusal(error) {
-                completion(Result { try Self.response(request, data: Data(), response: refused, error: nil, checksLength: false) })
-                return
-            }
-            let failed = error.map { _ in box.progress }
-            completion(
-                Result {
-                    try Self.response(
-                        request, data: data, response: response ?? failed?.response, error: error,
-                        failure: failure.with(expected: failed?.expected))
-                })
-        }
-        let task: URLSessionTask
-        if let stream = ResponseBodyStream.current, let challenges, request.method == "GET", request.body == .none {
-            task = streamingTask(urlRequest, request: request, stream: stream, delegate: challenges) { data, response, error, received in
-                if let refused = refusal(error) {
-                    completion(Result { try Self.response(request, data: Data(), response: refused, error: nil, checksLength: false) })
-                    return
-                }
+        } else if let delegate {
+            let stream = request.method == "GET" && request.body == .none ? ResponseBodyStream.current : nil
+            task = receivingTask(urlRequest, request: request, stream: stream, delegate: delegate) { body, response, error, received in
+                if let answer = intervened(error, body) { return completion(answer, received) }
                 let failed = error.map { _ in box.progress }
                 completion(
                     Result {
                         let result = try Self.response(
-                            request, data: data, response: response ?? failed?.response, error: error, checksLength: false,
+                            request, data: body, response: response ?? failed?.response, error: error, checksLength: false,
                             failure: failure.with(expected: failed?.expected))
-                        try Self.checkLength(result, request: request, received: received)
+                        if request.method != "HEAD" { try Self.checkLength(result, request: request, received: received) }
                         return result
-                    })
+                    }, received)
             }
-        } else if case .file(let file) = request.body {
-            task = session.uploadTask(with: urlRequest, fromFile: file, completionHandler: handler)
         } else {
-            task = session.dataTask(with: urlRequest, completionHandler: handler)
+            let handler: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
+                let failed = error.map { _ in box.progress }
+                completion(
+                    Result {
+                        try Self.response(
+                            request, data: data, response: response ?? failed?.response, error: error,
+                            failure: failure.with(expected: failed?.expected))
+                    }, nil)
+            }
+            if case .file(let file) = request.body {
+                task = session.uploadTask(with: urlRequest, fromFile: file, completionHandler: handler)
+            } else {
+                task = session.dataTask(with: urlRequest, completionHandler: handler)
+            }
         }
         identifier.value = task.taskIdentifier
         return task
+    }
+
+    /// What the caller gets for a task the delegate stopped: the declined challenge's `401` with the body received,
+    /// or, for a resend libcurl could not rewind, the dropped connection it is (whatever came after it).
+    static func answer(
+        to request: HTTPRequest, after intervention: TransportDelegate.Intervention, error: (any Error)?, body: Data
+    ) -> Result<HTTPResponse, any Error>? {
+        switch intervention {
+        case .declinedChallenge(let refused):
+            guard (error as? URLError)?.code == .cancelled else { return nil }
+            return Result { try response(request, data: body, response: refused, error: nil, checksLength: false) }
+        case .unrewindableResend:
+            return .failure(
+                ODataError(
+                    .transport,
+                    "\(request.method) \(ODataError.capped(request.url)) failed: the connection closed before any answer "
+                        + "(URLSession wanted to send the request again on its own, but swift-corelibs-foundation cannot send "
+                        + "its body again, so it was stopped)",
+                    method: request.method, url: request.url, underlyingError: error))
+        }
     }
 
     static func urlRequest(for request: HTTPRequest) -> URLRequest {
@@ -249,64 +262,10 @@ final class TaskBox: @unchecked Sendable {
 
 /// The identifier of a task, set right after creation (before it can complete).
 final class TaskIdentifier: @unchecked Sendable {
-    private let box: TaskBox
     var value = -1
-
-    init(box: TaskBox) { self.box = box }
-
-    /// Whether the calling task cancelled the request (as opposed to a declined challenge).
-    var cancelledByCaller: Bool { box.isCancelled }
-}
-
-/// Declines every authentication challenge (credentials travel in headers set by middlewares) and
-/// every redirect (the pipeline follows them by its `RedirectPolicy`).
-/// It remembers the refused response so the caller gets the `401` instead of a cancellation
-/// (swift-corelibs-foundation would otherwise wait forever on `WWW-Authenticate: Basic`).
-final class ChallengeDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var refused: [Int: URLResponse] = [:]
-    private var receivers: [Int: StreamingReceiver] = [:]
-
-    /// Routes the data-delegate calls of `task` to `receiver` until it completes.
-    func register(_ receiver: StreamingReceiver, for task: URLSessionTask) {
-        lock.withLock { receivers[task.taskIdentifier] = receiver }
-    }
-
-    func receiver(of task: URLSessionTask) -> StreamingReceiver? {
-        lock.withLock { receivers[task.taskIdentifier] }
-    }
-
-    func takeReceiver(of task: URLSessionTask) -> StreamingReceiver? {
-        lock.withLock { receivers.removeValue(forKey: task.taskIdentifier) }
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {
-        if let response = challenge.failureResponse {
-            lock.withLock { refused[task.taskIdentifier] = response }
-            completionHandler(.cancelAuthenticationChallenge, nil)
-        } else {
-            completionHandler(.performDefaultHandling, nil)
-        }
-    }
-
-    /// Refuses every redirect: the `3xx` response goes back to the pipeline, whose
-    /// `RedirectMiddleware` applies the `RedirectPolicy` (see `ODataTransport`).
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
-    }
-
-    func takeRefusedResponse(_ identifier: Int) -> URLResponse? {
-        lock.withLock { refused.removeValue(forKey: identifier) }
-    }
 }
 
 extension URLSessionTransport: ResponseStreamingTransport {
     /// A transport with its own session streams page bodies (through its delegate); one over a given session does not.
-    package var streamsResponseBodies: Bool { challenges != nil }
+    package var streamsResponseBodies: Bool { delegate != nil }
 }
