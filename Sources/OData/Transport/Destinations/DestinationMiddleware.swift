@@ -12,7 +12,8 @@ public struct DestinationMiddleware: ODataMiddleware, RenewableAuthorization {
     /// The destination's name.
     public let name: String
     private let userToken: String?
-    private let origin: Origin
+    /// The origin the destination is applied to.
+    let origin: Origin?
 
     /// Creates the middleware for a destination whose URL is `url`; `userToken` is the user's JWT, if any.
     public init(service: DestinationService, name: String, url: URL, userToken: String?) {
@@ -24,8 +25,7 @@ public struct DestinationMiddleware: ODataMiddleware, RenewableAuthorization {
 
     /// Sends the request with the destination applied; after a `401`, once more with the destination read again.
     public func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
-        guard Origin(request.url) == origin else { return try await next(request) }
-        return try await sendRenewingOnce(request, next: next)
+        try await sendRenewingOnce(request, next: next)
     }
 
     /// The destination (cached), or read again in place of one whose tokens were refused.

@@ -8,7 +8,8 @@ import Foundation
 public struct OAuth2Middleware: ODataMiddleware, RenewableAuthorization {
     /// The token settings.
     public let configuration: OAuth2Configuration
-    private let origin: Origin
+    /// The origin the token goes to.
+    let origin: Origin?
 
     /// Creates the middleware for the service at `serviceRoot`.
     public init(configuration: OAuth2Configuration, serviceRoot: URL) {
@@ -18,8 +19,7 @@ public struct OAuth2Middleware: ODataMiddleware, RenewableAuthorization {
 
     /// Authenticates requests to the service's origin, renewing the token once after a 401.
     public func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
-        guard Origin(request.url) == origin else { return try await next(request) }
-        return try await sendRenewingOnce(request, next: next)
+        try await sendRenewingOnce(request, next: next)
     }
 
     /// The cached token, or a new one in place of the refused one.
