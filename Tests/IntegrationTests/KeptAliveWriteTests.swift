@@ -3,6 +3,10 @@ import Foundation
 import OData
 import XCTest
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// A write whose connection dies before any byte of its answer, on a connection kept alive from an earlier
 /// request: the HTTP client underneath takes it for an idle connection that died and may send the request again on
 /// its own. That resend must carry the body, or not happen; the SDK decides what is sent again. Against
@@ -17,15 +21,20 @@ final class KeptAliveWriteTests: XCTestCase {
         proxy = try TestServers.url("ODATA_TEST_REPEATABLE_URL")
     }
 
-    /// ESPM behind the proxy with a connection already kept alive by a read.
-    private func espm(_ repeatable: RepeatableRequests) async throws -> ESPMContainer<OnlineODataProvider> {
+    /// ESPM behind the proxy with a connection already kept alive by a read, over the suite's transport or `transport`.
+    private func espm(
+        _ repeatable: RepeatableRequests, transport: (any ODataTransport)? = nil
+    ) async throws -> ESPMContainer<OnlineODataProvider> {
         let root = proxy.appendingPathComponent("ESPM.svc/")
         try await TestServers.resetPyslet(root)
         try await RepeatableProxy.control(proxy, "reset")
         var options = OnlineODataProvider.Options(retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: 0.05))
         options.transportConfiguration.requestTimeout = idleTimeout
         options.repeatableRequests = repeatable
-        let service = ESPMContainer(provider: TestServers.provider(serviceName: "ESPM", serviceRoot: root, options: options))
+        let provider =
+            transport.map { OnlineODataProvider(serviceName: "ESPM", serviceRoot: root, options: options, transport: $0) }
+            ?? TestServers.provider(serviceName: "ESPM", serviceRoot: root, options: options)
+        let service = ESPMContainer(provider: provider)
         let before = try await count(service)
         XCTAssertEqual(before, 0)
         return service
@@ -78,5 +87,23 @@ final class KeptAliveWriteTests: XCTestCase {
         XCTAssertEqual(log.headers, [[:]], "no repeatability headers")
         let entities = try await count(service)
         XCTAssertEqual(entities, 1, "the service applied it (its answer was what got lost)")
+    }
+
+    func testOverASessionOfTheCallersTheBodylessResendIsStoppedToo() async throws {
+        // URLSessionTransport(session:) over a plain session, which has no delegate to stop it
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.timeoutIntervalForRequest = idleTimeout
+        let service = try await espm(.oasis, transport: URLSessionTransport(session: URLSession(configuration: configuration)))
+        try await RepeatableProxy.control(proxy, "fault", json: #"{"method": "POST", "path": "Customers", "answer": "none"}"#)
+        let started = Date()
+        let created = try await service.createEntity(customer("K003"))
+        XCTAssertEqual(created.customerID, "K003")
+        XCTAssertLessThan(Date().timeIntervalSince(started), idleTimeout - 1, "recovered at once")
+        let log = try await RepeatableProxy.log(proxy)
+        XCTAssertEqual(log.forwarded, ["POST /ESPM.svc/Customers"], "applied once")
+        XCTAssertEqual(log.replayed, ["POST /ESPM.svc/Customers"])
+        let entities = try await count(service)
+        XCTAssertEqual(entities, 1)
     }
 }

@@ -76,8 +76,57 @@ final class TransportDelegate: NSObject, URLSessionTaskDelegate, @unchecked Send
         _ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
     ) {
         lock.withLock { interventions[task.taskIdentifier] = .unrewindableResend }
+        Self.stopResend(of: task, completionHandler)
+    }
+
+    /// Answers libcurl's rewind with no stream and cancels `task`.
+    static func stopResend(of task: URLSessionTask, _ completionHandler: @escaping @Sendable (InputStream?) -> Void) {
         completionHandler(nil)
         // not here: this runs inside libcurl's callback on the session's queue, which `cancel()` waits for
         DispatchQueue.global().async { task.cancel() }
+    }
+}
+
+/// The task delegate of a write over a session the transport does not own (`URLSessionTransport(session:)`): it stops
+/// the resend libcurl starts on its own, as `TransportDelegate` does (`Intervention.unrewindableResend`); every other
+/// call goes on to the session's delegate (swift-corelibs-foundation's defaults for a task's own delegate).
+final class ResendGuard: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Whether the guard stopped a resend of its task.
+    var stoppedResend: Bool { lock.withLock { stopped } }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
+        lock.withLock { stopped = true }
+        TransportDelegate.stopResend(of: task, completionHandler)
+    }
+}
+
+extension URLSessionTransport {
+    /// What the caller gets for a task the delegate stopped: the declined challenge's `401` with the body received,
+    /// or, for a resend libcurl could not rewind, the dropped connection it is (whatever came after it).
+    static func answer(
+        to request: HTTPRequest, after intervention: TransportDelegate.Intervention, error: (any Error)?, body: Data
+    ) -> Result<HTTPResponse, any Error>? {
+        switch intervention {
+        case .declinedChallenge(let refused):
+            guard (error as? URLError)?.code == .cancelled else { return nil }
+            return Result { try response(request, data: body, response: refused, error: nil, checksLength: false) }
+        case .unrewindableResend:
+            return .failure(stoppedResend(request, error: error))
+        }
+    }
+
+    /// The error for a write whose resend by libcurl was stopped (`Intervention.unrewindableResend`): a dropped connection.
+    static func stoppedResend(_ request: HTTPRequest, error: (any Error)?) -> ODataError {
+        ODataError(
+            .transport,
+            "\(request.method) \(ODataError.capped(request.url)) failed: the connection closed before any answer "
+                + "(URLSession wanted to send the request again on its own, but swift-corelibs-foundation cannot send "
+                + "its body again, so it was stopped)",
+            method: request.method, url: request.url, underlyingError: error)
     }
 }

@@ -111,11 +111,13 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
         }
     }
 
-    /// The task for `request`; `completion` gets the answer and the count of body bytes received (nil: the body's size).
-    private func makeTask(
-        _ urlRequest: URLRequest, request: HTTPRequest, box: TaskBox,
-        completion: @escaping @Sendable (Result<HTTPResponse, any Error>, _ received: Int?) -> Void
-    ) -> URLSessionTask {
+    /// What the answer to a task is delivered to: the answer and the count of body bytes received (nil: the body's size).
+    typealias Completion = @Sendable (Result<HTTPResponse, any Error>, _ received: Int?) -> Void
+
+    /// The task for `request`: a download task for a body that goes to a file; over the transport's own session a task
+    /// whose answer its delegate receives; over a session of the caller's a task with a completion handler.
+    private func makeTask(_ urlRequest: URLRequest, request: HTTPRequest, box: TaskBox, completion: @escaping Completion) -> URLSessionTask
+    {
         let failure = FailureContext(
             started: Date(), requestTimeout: request.timeout ?? session.configuration.timeoutIntervalForRequest,
             resourceTimeout: session.configuration.timeoutIntervalForResource, isPerRequest: request.timeout != nil)
@@ -130,21 +132,7 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
         if let destination = request.responseBodyFile {
             task = session.downloadTask(with: urlRequest) { location, response, error in
                 if let answer = intervened(error, Data()) { return completion(answer, 0) }
-                completion(
-                    Result {
-                        var result = try Self.response(request, data: nil, response: response, error: error, failure: failure)
-                        if let location {
-                            if result.isSuccess {
-                                try? FileManager.default.removeItem(at: destination)
-                                try FileManager.default.moveItem(at: location, to: destination)
-                                result.bodyFile = destination
-                                try Self.checkLength(result, request: request, received: Self.fileSize(destination))
-                            } else {
-                                result.body = (try? Data(contentsOf: location)) ?? Data()
-                            }
-                        }
-                        return result
-                    }, nil)
+                completion(Result { try Self.downloaded(request, to: destination, location, response, error, failure: failure) }, nil)
             }
         } else if let delegate {
             let stream = request.method == "GET" && request.body == .none ? ResponseBodyStream.current : nil
@@ -161,43 +149,10 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
                     }, received)
             }
         } else {
-            let handler: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
-                let failed = error.map { _ in box.progress }
-                completion(
-                    Result {
-                        try Self.response(
-                            request, data: data, response: response ?? failed?.response, error: error,
-                            failure: failure.with(expected: failed?.expected))
-                    }, nil)
-            }
-            if case .file(let file) = request.body {
-                task = session.uploadTask(with: urlRequest, fromFile: file, completionHandler: handler)
-            } else {
-                task = session.dataTask(with: urlRequest, completionHandler: handler)
-            }
+            task = completionTask(urlRequest, request: request, box: box, failure: failure, completion: completion)
         }
         identifier.value = task.taskIdentifier
         return task
-    }
-
-    /// What the caller gets for a task the delegate stopped: the declined challenge's `401` with the body received,
-    /// or, for a resend libcurl could not rewind, the dropped connection it is (whatever came after it).
-    static func answer(
-        to request: HTTPRequest, after intervention: TransportDelegate.Intervention, error: (any Error)?, body: Data
-    ) -> Result<HTTPResponse, any Error>? {
-        switch intervention {
-        case .declinedChallenge(let refused):
-            guard (error as? URLError)?.code == .cancelled else { return nil }
-            return Result { try response(request, data: body, response: refused, error: nil, checksLength: false) }
-        case .unrewindableResend:
-            return .failure(
-                ODataError(
-                    .transport,
-                    "\(request.method) \(ODataError.capped(request.url)) failed: the connection closed before any answer "
-                        + "(URLSession wanted to send the request again on its own, but swift-corelibs-foundation cannot send "
-                        + "its body again, so it was stopped)",
-                    method: request.method, url: request.url, underlyingError: error))
-        }
     }
 
     static func urlRequest(for request: HTTPRequest) -> URLRequest {
@@ -226,43 +181,6 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
         }
         return result
     }
-}
-
-/// Holds the running task so that cancellation, which may come before or after it starts, reaches it.
-final class TaskBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionTask?
-    private var cancelled = false
-
-    /// Resumes the task, or returns false (and never resumes it) when cancellation came first.
-    func start(_ task: URLSessionTask) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !cancelled else { return false }
-        self.task = task
-        task.resume()
-        return true
-    }
-
-    var isCancelled: Bool { lock.withLock { cancelled } }
-
-    /// The task's response and the body length it announced (for errors whose completion has neither).
-    var progress: (response: URLResponse?, expected: Int64) {
-        lock.withLock { (task?.response, task?.countOfBytesExpectedToReceive ?? -1) }
-    }
-
-    func cancel() {
-        lock.lock()
-        cancelled = true
-        let task = self.task
-        lock.unlock()
-        task?.cancel()
-    }
-}
-
-/// The identifier of a task, set right after creation (before it can complete).
-final class TaskIdentifier: @unchecked Sendable {
-    var value = -1
 }
 
 extension URLSessionTransport: ResponseStreamingTransport {
