@@ -75,8 +75,8 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
     /// swift-corelibs-foundation never completes a `401` that carries `WWW-Authenticate: Basic`.
     /// The delegate must also refuse redirects (`willPerformHTTPRedirection` answering nil): the
     /// `ODataTransport` contract leaves them to the pipeline's `RedirectPolicy`. Over such a session a declined
-    /// challenge's `401` comes without its body, and a write that libcurl sends again on its own after a kept-alive
-    /// connection died goes without its body unless the delegate stops it (`needNewBodyStream`): see the README.
+    /// challenge's `401` comes without its body. A write's task gets a delegate of its own (`ResendGuard`) that stops
+    /// libcurl's resend of it without its body and passes every other call on to the session's delegate.
     public init(session: URLSession) {
         self.session = session
         self.delegate = nil
