@@ -173,7 +173,13 @@ extension CurlTransfer {
         }
         var message = "\(request.method) \(request.url.absoluteString) failed: "
         if tls { message += "TLS problem: " }
-        message += detail.isEmpty ? summary : "\(detail) (\(summary))"
+        if refusedResend {
+            message +=
+                "the connection closed before any answer (libcurl wanted to send the write again on its own; "
+                + "without a repeatable-request id it is never sent twice)"
+        } else {
+            message += detail.isEmpty ? summary : "\(detail) (\(summary))"
+        }
         // libcurl's own timeouts are the whole-request one (`CURLOPT_TIMEOUT_MS`) and its connect timeout
         // (300 s); the idle one is ours (`idleTimeoutError`).
         let elapsed = Date().timeIntervalSince(started)

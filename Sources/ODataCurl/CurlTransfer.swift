@@ -49,6 +49,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var upload = Data()
     private var uploadOffset = 0
     private var uploadFile: UnsafeMutablePointer<FILE>?
+    /// Whether libcurl wanted to send this write again on its own and was refused (see `rewind(to:origin:)`).
+    private(set) var refusedResend = false
     private var headerList: UnsafeMutablePointer<curl_slist>?
     /// The headers for the proxy only (`CURLOPT_PROXYHEADER`).
     var proxyHeaderList: UnsafeMutablePointer<curl_slist>?
@@ -205,8 +207,14 @@ final class CurlTransfer: @unchecked Sendable {
         return count
     }
 
-    /// libcurl rewinds the body to send it again (a reused connection that had closed).
+    /// libcurl rewinds the body to send the request again on its own (the kept-alive connection it took closed before
+    /// any answer). A write without a repeatable-request id is refused: it may have been applied, and the SDK never
+    /// sends such a write twice (the transfer fails, and the caller learns the answer was lost).
     private func rewind(to offset: Int, origin: Int32) -> Int32 {
+        guard request.isSafeToRetry else {
+            refusedResend = true
+            return Int32(CURL_SEEKFUNC_CANTSEEK)
+        }
         guard origin == SEEK_SET, offset >= 0, offset <= bodySize else { return Int32(CURL_SEEKFUNC_CANTSEEK) }
         if let uploadFile { return fseeko(uploadFile, off_t(offset), SEEK_SET) == 0 ? Int32(CURL_SEEKFUNC_OK) : Int32(CURL_SEEKFUNC_FAIL) }
         uploadOffset = offset

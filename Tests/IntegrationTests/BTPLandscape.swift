@@ -1,5 +1,6 @@
 import Foundation
 import OData
+import ODataCurl
 import XCTest
 
 /// The SAP BTP imitation of `scripts/servers/btp_landscape.py` (XSUAA, destination service, an "S/4HANA Cloud"
@@ -61,14 +62,16 @@ final class BTPLandscape {
     /// ESPM on pyslet (page size 5) behind the bearer-checking "S/4HANA Cloud" front.
     var s4ServiceRoot: URL { s4.appendingPathComponent("ESPM.svc/") }
 
-    /// An OAuth2 configuration of the app's client, with a cache of its own.
+    /// An OAuth2 configuration of the app's client, with a cache of its own; its token requests go over the suite's
+    /// transport (`CurlTransport` in the `ODATA_TEST_TRANSPORT=curl` run, else the default `URLSessionTransport`).
     func configuration(
         secret: String = BTPLandscape.appClient.1, grant: OAuth2Configuration.Grant = .clientCredentials, timeout: TimeInterval = 30,
         cache: OAuth2TokenCache = OAuth2TokenCache()
     ) -> OAuth2Configuration {
         OAuth2Configuration(
             tokenEndpoint: tokenEndpoint, clientID: BTPLandscape.appClient.0, clientAuthentication: .basic(secret: secret), grant: grant,
-            timeout: timeout, cache: cache)
+            timeout: timeout, transport: TestServers.usesCurl ? CurlTransport(configuration: .init(requestTimeout: timeout)) : nil,
+            cache: cache)
     }
 
     /// A JWT for `user` from the landscape's identity provider.

@@ -190,6 +190,8 @@ enum RepeatableProxy {
         var forwarded: [String]
         var replayed: [String]
         var rejected: [String]
+        /// Requests whose body ended before its `Content-Length` (never forwarded).
+        var incomplete: [String]
         var headers: [[String: String]]
     }
 

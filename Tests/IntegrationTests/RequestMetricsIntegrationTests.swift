@@ -4,6 +4,10 @@ import OData
 import ODataCurl
 import XCTest
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Request metrics and trace context against the real servers, over the suite's transport (both runs).
 final class RequestMetricsIntegrationTests: XCTestCase {
     func testMetricsOfReadsAndARetryAgainstMockSAP() async throws {
@@ -70,6 +74,28 @@ final class RequestMetricsIntegrationTests: XCTestCase {
         XCTAssertEqual(collector.metrics.map(\.statusCode), [200, 404])
         XCTAssertEqual(collector.metrics.map(\.errorKind), [nil, .httpStatus])
         XCTAssertTrue(collector.summary().description.hasPrefix("2 requests (1 failed)"), collector.summary().description)
+    }
+
+    func testEveryStreamedPageReportsTheBytesItReceived() async throws {
+        let collector = RequestMetricsCollector()
+        var options = OnlineODataProvider.Options()
+        options.requestObserver = collector
+        let provider = TestServers.provider(serviceName: "ESPM", serviceRoot: try TestServers.pysletPaging(), options: options)
+        let query = DataQuery().from(ESPMContainerMetadata.EntitySets.customers).orderBy(Customer.customerID)
+        var read = 0
+        for try await _ in provider.entities(query) { read += 1 }
+        XCTAssertGreaterThan(read, 10, "more than two pages of 5")
+        let pages = collector.metrics
+        XCTAssertGreaterThanOrEqual(pages.count, (read + 4) / 5, "one request per page")
+        for page in pages {
+            // the same page read again outside the SDK, as JSON like the provider asked for it
+            var request = URLRequest(url: try XCTUnwrap(URL(string: page.url)))
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+            let (body, _) = try await URLSession.shared.data(for: request)
+            XCTAssertEqual(page.bytesReceived, body.count, "\(page.url)")
+            XCTAssertEqual(page.lastTransfer?.bytesReceived, body.count, "\(page.url)")
+        }
+        XCTAssertEqual(collector.summary().bytesReceived, pages.reduce(0) { $0 + $1.bytesReceived })
     }
 
     func testTLSHandshakeIsTimedOverCurl() async throws {

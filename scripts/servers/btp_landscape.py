@@ -9,7 +9,8 @@ with their ports: {"xsuaa": …, "destination": …, "s4": …, "proxy": …, "e
   authentication by HTTP Basic or form (§2.3.1); grants client_credentials (§4.4), refresh_token (§6),
   urn:ietf:params:oauth:grant-type:jwt-bearer (RFC 7523, assertion = a user JWT this server issued) and
   urn:ietf:params:oauth:grant-type:saml2-bearer (RFC 7522 in SAP's shape: base64url SAML assertion,
-  client id and secret); errors as §5.2 JSON. Test control: /_user (a user JWT), /_control, /_stats,
+  client id and secret); errors as §5.2 JSON (a client refused after Basic authentication gets 401 with
+  WWW-Authenticate: Basic, as §5.2 requires). Test control: /_user (a user JWT), /_control, /_stats,
   /_destinations.
 - destination: SAP BTP destination service, "Find Destination"
   (GET /destination-configuration/v1/destinations/{name}, bearer token of the destination client,
@@ -213,7 +214,10 @@ class XSUAA(Handler):
                 if CERTIFICATE_CLIENTS.get(client) != peer.get("commonName") or secret is not None:
                     return self.answer(401, {"error": "invalid_client", "error_description": "certificate does not match client"})
             elif client not in CLIENTS or not hmac.compare_digest(CLIENTS[client], secret or ""):
-                return self.answer(401, {"error": "invalid_client", "error_description": "Bad credentials"})
+                # RFC 6749 §5.2: a client that authenticated by the Authorization header gets 401 with the
+                # WWW-Authenticate scheme it used (as XSUAA answers a wrong secret)
+                challenge = [("WWW-Authenticate", 'Basic realm="UAA/client"')] if auth.startswith("Basic ") else []
+                return self.answer(401, {"error": "invalid_client", "error_description": "Bad credentials"}, headers=challenge)
             scope = form.get("scope")
             if grant == "client_credentials":
                 return self.answer(200, issue(client, None, scope, False))

@@ -31,10 +31,16 @@ Test control:
 
     POST /_control/fault   {"method": "POST", "path": "$batch", "count": 1}: the next
                            `count` matching requests are forwarded (applied), then
-                           their connection is closed without an answer
+                           their connection is closed without an answer: after part of
+                           the status line's answer, or with "answer": "none" before
+                           any byte of it (on a kept-alive connection, an HTTP client
+                           takes that for an idle connection that died and may send
+                           the request again on its own)
     POST /_control/reset   no kept answers, no faults, empty log
     GET  /_control/log     {"forwarded": ["POST /ESPM.svc/Customers", ...],
                             "replayed": [...], "rejected": [...],
+                            "incomplete": [...] (requests whose body ended before its
+                            Content-Length: never forwarded),
                             "headers": [{...} per forwarded write]}
 """
 
@@ -79,6 +85,7 @@ class State:
         self.forwarded = []
         self.replayed = []
         self.rejected = []
+        self.incomplete = []
         self.headers = []
 
 
@@ -98,8 +105,10 @@ class Handler(BaseHTTPRequestHandler):
     do_POST = do_PUT = do_MERGE = do_PATCH = do_DELETE = do_HEAD = do_GET
 
     def body(self):
+        """The request's body; None when the connection ended before its Content-Length."""
         length = int(self.headers.get("Content-Length") or 0)
-        return self.rfile.read(length) if length else b""
+        payload = self.rfile.read(length) if length else b""
+        return payload if len(payload) == length else None
 
     def answer(self, status, headers, body):
         self.send_response(status)
@@ -112,6 +121,11 @@ class Handler(BaseHTTPRequestHandler):
 
     def handle_any(self):
         payload = self.body()
+        if payload is None:
+            self.close_connection = True
+            with STATE.lock:
+                STATE.incomplete.append("%s %s" % (self.command, self.path.split("?")[0]))
+            return
         if self.path.startswith("/_control/"):
             return self.control(self.path[len("/_control/"):], payload)
         request_id = next((self.headers.get(n) for n in ID_HEADERS if self.headers.get(n)), None)
@@ -168,6 +182,10 @@ class Handler(BaseHTTPRequestHandler):
             if request_id is not None:
                 STATE.kept[request_id] = (fingerprint, response.status, answer, body)
             fault = self.take_fault()
+        if fault and fault.get("answer") == "none":
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return
         if fault:
             # Part of the answer, then the end of the connection: the client cannot take it for an idle
             # connection that closed (which HTTP clients retry on their own).
@@ -185,8 +203,8 @@ class Handler(BaseHTTPRequestHandler):
             fault["count"] = fault.get("count", 1) - 1
             if fault["count"] <= 0:
                 STATE.faults.remove(fault)
-            return True
-        return False
+            return fault
+        return None
 
     def control(self, action, payload):
         with STATE.lock:
@@ -196,7 +214,8 @@ class Handler(BaseHTTPRequestHandler):
                 STATE.reset()
             elif self.command == "GET" and action == "log":
                 body = json.dumps({"forwarded": STATE.forwarded, "replayed": STATE.replayed,
-                                   "rejected": STATE.rejected, "headers": STATE.headers}).encode()
+                                   "rejected": STATE.rejected, "incomplete": STATE.incomplete,
+                                   "headers": STATE.headers}).encode()
                 return self.answer(200, [("Content-Type", "application/json")], body)
             else:
                 return self.answer(404, [], b"no control action " + action.encode())

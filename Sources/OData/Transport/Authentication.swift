@@ -23,7 +23,7 @@ public typealias BearerTokenProvider = @Sendable (_ refresh: Bool) async throws 
 
 /// Sends `Authorization: Bearer <token>`, caching the token; on `401` it asks the provider for a
 /// new token once and sends the request again (a refused request changed nothing, so this is safe).
-public final class BearerTokenMiddleware: ODataMiddleware, @unchecked Sendable {
+public final class BearerTokenMiddleware: ODataMiddleware, RenewableAuthorization, @unchecked Sendable {
     private let provider: BearerTokenProvider
     private let lock = NSLock()
     private var token: String?
@@ -35,24 +35,21 @@ public final class BearerTokenMiddleware: ODataMiddleware, @unchecked Sendable {
 
     /// Authenticates the request, refreshing the token once after a 401.
     public func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
-        let first = try await currentToken(refresh: false, replacing: nil)
-        let response = try await next(authorized(request, first))
-        guard response.statusCode == 401 else { return response }
-        let second = try await currentToken(refresh: true, replacing: first)
-        return try await next(authorized(request, second))
+        try await sendRenewingOnce(request, next: next)
     }
 
-    private func authorized(_ request: HTTPRequest, _ token: String) -> HTTPRequest {
+    func authorized(_ request: HTTPRequest, with token: String) -> HTTPRequest {
         var request = request
         request.headers["Authorization"] = "Bearer " + token
         return request
     }
 
-    /// The cached token, or a new one when there is none or `replacing` is the cached one.
-    private func currentToken(refresh: Bool, replacing refused: String?) async throws -> String {
+    /// The cached token, or a new one (asked for with `refresh` when the cached one was refused) when there is none
+    /// or `refused` is the cached one.
+    func credential(replacing refused: String?) async throws -> String {
         let cached = lock.withLock { token }
         if let cached, cached != refused { return cached }
-        let fresh = try await provider(refresh)
+        let fresh = try await provider(refused != nil)
         lock.withLock { token = fresh }
         return fresh
     }

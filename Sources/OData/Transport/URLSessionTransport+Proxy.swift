@@ -29,8 +29,9 @@ extension URLSessionTransport {
                 method: request.method, url: request.url, statusCode: 407, responseHeaders: response.headers))
     }
 
-    /// The response with what this transport measures: the total time and the body sizes.
-    static func measured(_ response: HTTPResponse, request: HTTPRequest, since started: UInt64) -> HTTPResponse {
+    /// The response with what this transport measures: the total time and the body sizes (`received`: the body bytes
+    /// that arrived, also those handed to a stream rather than kept in the response; nil: the response's body).
+    static func measured(_ response: HTTPResponse, request: HTTPRequest, since started: UInt64, received: Int?) -> HTTPResponse {
         var response = response
         let sent: Int
         switch request.body {
@@ -38,7 +39,7 @@ extension URLSessionTransport {
         case .data(let data): sent = data.count
         case .file(let file): sent = fileSize(file)
         }
-        let received = response.bodyFile.map(fileSize) ?? response.body.count
+        let received = received ?? response.bodyFile.map(fileSize) ?? response.body.count
         response.transferMetrics = TransferMetrics(
             total: TimeInterval(DispatchTime.now().uptimeNanoseconds &- started) / 1e9, bytesSent: sent, bytesReceived: received)
         return response

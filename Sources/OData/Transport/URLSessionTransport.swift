@@ -52,7 +52,7 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
 
     /// The session (immutable; safe to share).
     public let session: URLSession
-    private let challenges: ChallengeDelegate?
+    private let delegate: TransportDelegate?
 
     /// Creates a transport with its own ephemeral session.
     public init(configuration: Configuration = Configuration()) {
@@ -64,8 +64,8 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
         config.timeoutIntervalForRequest = configuration.requestTimeout
         config.timeoutIntervalForResource = configuration.resourceTimeout
         config.httpMaximumConnectionsPerHost = configuration.maximumConnectionsPerHost
-        let delegate = ChallengeDelegate()
-        self.challenges = delegate
+        let delegate = TransportDelegate()
+        self.delegate = delegate
         self.session = URLSession(configuration: config, delegate: delegate, delegateQueue: nil)
     }
 
@@ -74,10 +74,12 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
     /// On Linux, give it a delegate that answers authentication challenges: without one,
     /// swift-corelibs-foundation never completes a `401` that carries `WWW-Authenticate: Basic`.
     /// The delegate must also refuse redirects (`willPerformHTTPRedirection` answering nil): the
-    /// `ODataTransport` contract leaves them to the pipeline's `RedirectPolicy`.
+    /// `ODataTransport` contract leaves them to the pipeline's `RedirectPolicy`. Over such a session a declined
+    /// challenge's `401` comes without its body. A write's task gets a delegate of its own (`ResendGuard`) that stops
+    /// libcurl's resend of it without its body and passes every other call on to the session's delegate.
     public init(session: URLSession) {
         self.session = session
-        self.challenges = nil
+        self.delegate = nil
     }
 
     deinit {
@@ -92,10 +94,11 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
         let started = DispatchTime.now().uptimeNanoseconds
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let task = makeTask(urlRequest, request: request, box: box) { result in
+                let task = makeTask(urlRequest, request: request, box: box) { result, received in
                     continuation.resume(
                         with: result.flatMap {
-                            Self.checkedProxyAnswer(Self.measured($0, request: request, since: started), request: request)
+                            Self.checkedProxyAnswer(
+                                Self.measured($0, request: request, since: started, received: received), request: request)
                         })
                 }
                 if !box.start(task) {
@@ -108,80 +111,45 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
         }
     }
 
-    private func makeTask(
-        _ urlRequest: URLRequest, request: HTTPRequest, box: TaskBox,
-        completion: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void
-    ) -> URLSessionTask {
-        let identifier = TaskIdentifier(box: box)
-        let challenges = self.challenges
+    /// What the answer to a task is delivered to: the answer and the count of body bytes received (nil: the body's size).
+    typealias Completion = @Sendable (Result<HTTPResponse, any Error>, _ received: Int?) -> Void
+
+    /// The task for `request`: a download task for a body that goes to a file; over the transport's own session a task
+    /// whose answer its delegate receives; over a session of the caller's a task with a completion handler.
+    private func makeTask(_ urlRequest: URLRequest, request: HTTPRequest, box: TaskBox, completion: @escaping Completion) -> URLSessionTask
+    {
         let failure = FailureContext(
             started: Date(), requestTimeout: request.timeout ?? session.configuration.timeoutIntervalForRequest,
             resourceTimeout: session.configuration.timeoutIntervalForResource, isPerRequest: request.timeout != nil)
-        /// The 401 of a declined authentication challenge, handed over instead of a cancellation.
-        let refusal: @Sendable ((any Error)?) -> URLResponse? = { error in
-            let refused = challenges?.takeRefusedResponse(identifier.value)
-            guard (error as? URLError)?.code == .cancelled, !identifier.cancelledByCaller else { return nil }
-            return refused
-        }
-        if let destination = request.responseBodyFile {
-            let task = session.downloadTask(with: urlRequest) { location, response, error in
-                if let refused = refusal(error) {
-                    completion(Result { try Self.response(request, data: Data(), response: refused, error: nil, checksLength: false) })
-                    return
-                }
-                completion(
-                    Result {
-                        var result = try Self.response(request, data: nil, response: response, error: error, failure: failure)
-                        if let location {
-                            if result.isSuccess {
-                                try? FileManager.default.removeItem(at: destination)
-                                try FileManager.default.moveItem(at: location, to: destination)
-                                result.bodyFile = destination
-                                try Self.checkLength(result, request: request, received: Self.fileSize(destination))
-                            } else {
-                                result.body = (try? Data(contentsOf: location)) ?? Data()
-                            }
-                        }
-                        return result
-                    })
-            }
-            identifier.value = task.taskIdentifier
-            return task
-        }
-        let handler: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = { data, response, error in
-            if let refused = refusal(error) {
-                completion(Result { try Self.response(request, data: Data(), response: refused, error: nil, checksLength: false) })
-                return
-            }
-            let failed = error.map { _ in box.progress }
-            completion(
-                Result {
-                    try Self.response(
-                        request, data: data, response: response ?? failed?.response, error: error,
-                        failure: failure.with(expected: failed?.expected))
-                })
+        let delegate = self.delegate
+        let identifier = TaskIdentifier()
+        /// The answer to give instead of the task's own when the delegate stopped it (and the caller did not).
+        let intervened: @Sendable ((any Error)?, Data) -> Result<HTTPResponse, any Error>? = { error, body in
+            guard let intervention = delegate?.takeIntervention(identifier.value), !box.isCancelled else { return nil }
+            return Self.answer(to: request, after: intervention, error: error, body: body)
         }
         let task: URLSessionTask
-        if let stream = ResponseBodyStream.current, let challenges, request.method == "GET", request.body == .none {
-            task = streamingTask(urlRequest, request: request, stream: stream, delegate: challenges) { data, response, error, received in
-                if let refused = refusal(error) {
-                    completion(Result { try Self.response(request, data: Data(), response: refused, error: nil, checksLength: false) })
-                    return
-                }
+        if let destination = request.responseBodyFile {
+            task = session.downloadTask(with: urlRequest) { location, response, error in
+                if let answer = intervened(error, Data()) { return completion(answer, 0) }
+                completion(Result { try Self.downloaded(request, to: destination, location, response, error, failure: failure) }, nil)
+            }
+        } else if let delegate {
+            let stream = request.method == "GET" && request.body == .none ? ResponseBodyStream.current : nil
+            task = receivingTask(urlRequest, request: request, stream: stream, delegate: delegate) { body, response, error, received in
+                if let answer = intervened(error, body) { return completion(answer, received) }
                 let failed = error.map { _ in box.progress }
                 completion(
                     Result {
                         let result = try Self.response(
-                            request, data: data, response: response ?? failed?.response, error: error, checksLength: false,
+                            request, data: body, response: response ?? failed?.response, error: error, checksLength: false,
                             failure: failure.with(expected: failed?.expected))
-                        try Self.checkLength(result, request: request, received: received)
+                        if request.method != "HEAD" { try Self.checkLength(result, request: request, received: received) }
                         return result
-                    })
+                    }, received)
             }
-        } else if case .file(let file) = request.body {
-            task = session.uploadTask(with: urlRequest, fromFile: file, completionHandler: handler)
         } else {
-            task = session.dataTask(with: urlRequest, completionHandler: handler)
+            task = completionTask(urlRequest, request: request, box: box, failure: failure, completion: completion)
         }
         identifier.value = task.taskIdentifier
         return task
@@ -215,98 +183,7 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
     }
 }
 
-/// Holds the running task so that cancellation, which may come before or after it starts, reaches it.
-final class TaskBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionTask?
-    private var cancelled = false
-
-    /// Resumes the task, or returns false (and never resumes it) when cancellation came first.
-    func start(_ task: URLSessionTask) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !cancelled else { return false }
-        self.task = task
-        task.resume()
-        return true
-    }
-
-    var isCancelled: Bool { lock.withLock { cancelled } }
-
-    /// The task's response and the body length it announced (for errors whose completion has neither).
-    var progress: (response: URLResponse?, expected: Int64) {
-        lock.withLock { (task?.response, task?.countOfBytesExpectedToReceive ?? -1) }
-    }
-
-    func cancel() {
-        lock.lock()
-        cancelled = true
-        let task = self.task
-        lock.unlock()
-        task?.cancel()
-    }
-}
-
-/// The identifier of a task, set right after creation (before it can complete).
-final class TaskIdentifier: @unchecked Sendable {
-    private let box: TaskBox
-    var value = -1
-
-    init(box: TaskBox) { self.box = box }
-
-    /// Whether the calling task cancelled the request (as opposed to a declined challenge).
-    var cancelledByCaller: Bool { box.isCancelled }
-}
-
-/// Declines every authentication challenge (credentials travel in headers set by middlewares) and
-/// every redirect (the pipeline follows them by its `RedirectPolicy`).
-/// It remembers the refused response so the caller gets the `401` instead of a cancellation
-/// (swift-corelibs-foundation would otherwise wait forever on `WWW-Authenticate: Basic`).
-final class ChallengeDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var refused: [Int: URLResponse] = [:]
-    private var receivers: [Int: StreamingReceiver] = [:]
-
-    /// Routes the data-delegate calls of `task` to `receiver` until it completes.
-    func register(_ receiver: StreamingReceiver, for task: URLSessionTask) {
-        lock.withLock { receivers[task.taskIdentifier] = receiver }
-    }
-
-    func receiver(of task: URLSessionTask) -> StreamingReceiver? {
-        lock.withLock { receivers[task.taskIdentifier] }
-    }
-
-    func takeReceiver(of task: URLSessionTask) -> StreamingReceiver? {
-        lock.withLock { receivers.removeValue(forKey: task.taskIdentifier) }
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {
-        if let response = challenge.failureResponse {
-            lock.withLock { refused[task.taskIdentifier] = response }
-            completionHandler(.cancelAuthenticationChallenge, nil)
-        } else {
-            completionHandler(.performDefaultHandling, nil)
-        }
-    }
-
-    /// Refuses every redirect: the `3xx` response goes back to the pipeline, whose
-    /// `RedirectMiddleware` applies the `RedirectPolicy` (see `ODataTransport`).
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
-    }
-
-    func takeRefusedResponse(_ identifier: Int) -> URLResponse? {
-        lock.withLock { refused.removeValue(forKey: identifier) }
-    }
-}
-
 extension URLSessionTransport: ResponseStreamingTransport {
     /// A transport with its own session streams page bodies (through its delegate); one over a given session does not.
-    package var streamsResponseBodies: Bool { challenges != nil }
+    package var streamsResponseBodies: Bool { delegate != nil }
 }

@@ -40,7 +40,7 @@ final class DestinationParsingTests: XCTestCase {
             credentials: .init(uri: URL(string: "http://d")!, tokenEndpoint: URL(string: "http://x")!, clientID: "c", clientSecret: "s"))
         let middleware = DestinationMiddleware(service: service, name: "ERP", url: destination.url, userToken: nil)
         var request = HTTPRequest(method: "GET", url: URL(string: "http://erp.virtual:443/S/Set?$top=1&b=9")!)
-        request = try await middleware.applied(destination, to: request)
+        request = try await middleware.authorized(request, with: destination)
         XCTAssertEqual(request.url.absoluteString, "http://erp.virtual:443/S/Set?$top=1&b=9&a=1%202", "a request's own query option wins")
         XCTAssertEqual(request.headers["X-Tenant"], "t1")
         XCTAssertEqual(request.headers["Authorization"], "Basic dTpwdw==")

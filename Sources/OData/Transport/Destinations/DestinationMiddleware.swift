@@ -6,13 +6,14 @@ import Foundation
 ///
 /// Requests to another origin get none of it. A `401` reads the destination again (new tokens) and sends the request
 /// once more. `OnlineODataProvider(destination:…)` installs it.
-public struct DestinationMiddleware: ODataMiddleware {
+public struct DestinationMiddleware: ODataMiddleware, RenewableAuthorization {
     /// The destination service.
     public let service: DestinationService
     /// The destination's name.
     public let name: String
     private let userToken: String?
-    private let origin: Origin
+    /// The origin the destination is applied to.
+    let origin: Origin?
 
     /// Creates the middleware for a destination whose URL is `url`; `userToken` is the user's JWT, if any.
     public init(service: DestinationService, name: String, url: URL, userToken: String?) {
@@ -24,16 +25,19 @@ public struct DestinationMiddleware: ODataMiddleware {
 
     /// Sends the request with the destination applied; after a `401`, once more with the destination read again.
     public func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
-        guard Origin(request.url) == origin else { return try await next(request) }
-        let first = try await service.destination(named: name, userToken: userToken)
-        let response = try await next(try await applied(first, to: request))
-        guard response.statusCode == 401, !first.authTokens.isEmpty else { return response }
-        let second = try await service.destination(named: name, userToken: userToken, refresh: true)
-        return try await next(try await applied(second, to: request))
+        try await sendRenewingOnce(request, next: next)
     }
 
+    /// The destination (cached), or read again in place of one whose tokens were refused.
+    func credential(replacing refused: Destination?) async throws -> Destination {
+        try await service.destination(named: name, userToken: userToken, refresh: refused != nil)
+    }
+
+    /// Only a destination with tokens has something to renew.
+    func renews(_ refused: Destination) -> Bool { !refused.authTokens.isEmpty }
+
     /// The request with the destination's headers, queries, tokens and proxy.
-    func applied(_ destination: Destination, to request: HTTPRequest) async throws -> HTTPRequest {
+    func authorized(_ request: HTTPRequest, with destination: Destination) async throws -> HTTPRequest {
         var request = request
         for field in destination.headers.fields where request.headers[field.name] == nil {
             request.headers[field.name] = field.value

@@ -5,10 +5,11 @@ import Foundation
 /// The token goes only to the service's origin (scheme, host, port): a request to another origin (a next link or
 /// redirect that `RedirectPolicy` lets through) is sent without it. A `401` renews the token once and sends the
 /// request again (a refused request changed nothing); concurrent requests share one token request.
-public struct OAuth2Middleware: ODataMiddleware {
+public struct OAuth2Middleware: ODataMiddleware, RenewableAuthorization {
     /// The token settings.
     public let configuration: OAuth2Configuration
-    private let origin: Origin
+    /// The origin the token goes to.
+    let origin: Origin?
 
     /// Creates the middleware for the service at `serviceRoot`.
     public init(configuration: OAuth2Configuration, serviceRoot: URL) {
@@ -18,17 +19,17 @@ public struct OAuth2Middleware: ODataMiddleware {
 
     /// Authenticates requests to the service's origin, renewing the token once after a 401.
     public func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
-        guard Origin(request.url) == origin else { return try await next(request) }
-        let first = try await configuration.cache.token(for: configuration)
-        let response = try await next(Self.authorized(request, first.accessToken))
-        guard response.statusCode == 401 else { return response }
-        let second = try await configuration.cache.token(for: configuration, refused: first.accessToken)
-        return try await next(Self.authorized(request, second.accessToken))
+        try await sendRenewingOnce(request, next: next)
     }
 
-    static func authorized(_ request: HTTPRequest, _ token: String) -> HTTPRequest {
+    /// The cached token, or a new one in place of the refused one.
+    func credential(replacing refused: OAuth2Token?) async throws -> OAuth2Token {
+        try await configuration.cache.token(for: configuration, refused: refused?.accessToken)
+    }
+
+    func authorized(_ request: HTTPRequest, with token: OAuth2Token) -> HTTPRequest {
         var request = request
-        request.headers["Authorization"] = "Bearer " + token
+        request.headers["Authorization"] = "Bearer " + token.accessToken
         return request
     }
 }
