@@ -8,9 +8,8 @@ extension DataService {
         _ property: TypedNavigationProperty<Target>, into entity: inout Entity, query: DataQuery = DataQuery(),
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
-        var value = entity.entityValue
-        try await provider.loadProperty(property.descriptor, into: &value, query: query, headers: headers)
-        entity.entityValue = value
+        let loaded = try await provider.send(.loadProperty(property.descriptor, of: entity.entityValue, query: query), headers: headers)
+        entity.entityValue = loaded
     }
 
     /// Completion-handler form of `loadProperty(_:into:query:headers:)`: the handler gets a copy of
@@ -29,7 +28,7 @@ extension DataService {
 
     /// The number of entities a query addresses (`/$count`).
     public func count(matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
-        try await provider.fetchCount(query, headers: headers)
+        try await provider.send(.fetchCount(query), headers: headers)
     }
 
     /// Completion-handler form of `count(matching:headers:)`.
@@ -58,7 +57,7 @@ extension DataService {
         async throws(ODataError)
         -> EdmValue
     {
-        try await provider.fetchProperty(property, of: query, headers: headers)
+        try await provider.send(.fetchProperty(property, of: query), headers: headers)
     }
 
     /// Reads the raw `$value` of a primitive property of the entity a query addresses.
@@ -66,11 +65,11 @@ extension DataService {
         async throws(ODataError)
         -> Data
     {
-        try await provider.fetchPropertyValue(property, of: query, headers: headers)
+        try await provider.send(.fetchPropertyValue(property, of: query), headers: headers)
     }
 
     /// The service's `$metadata` document, as the provider has it.
     public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
-        try await provider.fetchMetadataDocument(headers: headers)
+        try await provider.send(.fetchMetadataDocument, headers: headers)
     }
 }

@@ -40,15 +40,17 @@ extension DataService {
         let options = options ?? RequestOptions()
         if query.invocation != nil {
             return QueryResult(
-                query: query, payload: .function(try await provider.invokeFunction(query, headers: headers, options: options)))
+                query: query, payload: .function(try await provider.send(.invokeFunction(query, options: options), headers: headers)))
         }
         if query.isCountRequest {
-            return QueryResult(query: query, payload: .count(try await provider.fetchCount(query, headers: headers)))
+            return QueryResult(query: query, payload: .count(try await provider.send(.fetchCount(query), headers: headers)))
         }
         if query.key != nil, query.navigationSegments.isEmpty {
-            return QueryResult(query: query, payload: .entity(try await provider.fetchEntity(query, headers: headers, options: options)))
+            return QueryResult(
+                query: query, payload: .entity(try await provider.send(.fetchEntity(query, options: options), headers: headers)))
         }
-        return QueryResult(query: query, payload: .entities(try await provider.fetchEntities(query, headers: headers, options: options)))
+        return QueryResult(
+            query: query, payload: .entities(try await provider.send(.fetchEntities(query, options: options), headers: headers)))
     }
 
     /// Completion-handler form of `executeQuery(_:headers:options:)`, called on the main actor as SAP calls
@@ -76,7 +78,7 @@ extension DataService {
         return try await ODataError.converting {
             var read = (query ?? DataQuery()).withKey(entity.entityValue.key)
             if read.entitySet == nil { read = read.from(try entitySet(for: Entity.entityType)) }
-            let value = try await provider.fetchEntity(read, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions())
+            let value = try await provider.send(.fetchEntity(read, options: options ?? RequestOptions()), headers: headers ?? HTTPHeaders())
             return Entity(entityValue: value)
 
         }
@@ -96,7 +98,7 @@ extension DataService {
     public func downloadMedia<Entity: EntityProtocol>(
         entity: Entity, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
     ) async throws(ODataError) -> Data {
-        try await provider.fetchMedia(of: entity.entityValue, entitySet: nil, headers: headers ?? HTTPHeaders()).data
+        try await provider.send(.fetchMedia(of: entity.entityValue, entitySet: nil), headers: headers ?? HTTPHeaders()).data
     }
 
     /// SAP's `uploadMedia(entity:content:)`: replaces the media resource of a media-link entity; returns
@@ -105,8 +107,10 @@ extension DataService {
     public func uploadMedia<Entity: EntityProtocol>(
         entity: Entity, content: ByteStream, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
     ) async throws(ODataError) -> String? {
-        try await provider.uploadMedia(
-            of: entity.entityValue, body: content.body, contentType: content.mediaType, entitySet: nil, headers: headers ?? HTTPHeaders())
+        try await provider.send(
+            .uploadMedia(
+                of: entity.entityValue, body: content.body, contentType: content.mediaType, entitySet: nil),
+            headers: headers ?? HTTPHeaders())
     }
 
     /// SAP's `createMedia(entity:content:)`: creates a media-link entity of the entity's type in its
@@ -116,8 +120,9 @@ extension DataService {
     ) async throws(ODataError) -> Entity {
         return try await ODataError.converting {
             let set = try entitySet(for: Entity.entityType)
-            let created = try await provider.createMedia(
-                in: set, body: content.body, contentType: content.mediaType, slug: nil, headers: headers ?? HTTPHeaders())
+            let created = try await provider.send(
+                .createMedia(
+                    in: set, body: content.body, contentType: content.mediaType, slug: nil), headers: headers ?? HTTPHeaders())
             return entity.adopting(created)
 
         }

@@ -5,7 +5,7 @@ import Foundation
 extension DataService {
     /// SAP's `count(_:headers:options:)`: the number of entities `query` addresses (`/$count`), as `Int64`.
     public func count(_ query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil) async throws -> Int64 {
-        Int64(try await provider.fetchCount(query, headers: headers ?? HTTPHeaders()))
+        Int64(try await provider.send(.fetchCount(query), headers: headers ?? HTTPHeaders()))
     }
 
     /// Completion-handler form of `count(_:headers:options:)`, called on the main actor.

@@ -26,7 +26,7 @@ extension DataService {
     public func createEntity<Entity: EntityProtocol>(
         _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> Entity {
-        entity.adopting(try await provider.createEntity(entity.entityValue, in: entitySet, headers: headers))
+        entity.adopting(try await provider.send(.createEntity(entity.entityValue, in: entitySet), headers: headers))
     }
 
     /// Completion-handler form of `createEntity(_:in:headers:)`.
@@ -43,8 +43,9 @@ extension DataService {
         _ entity: Entity, in parent: Parent, property: TypedNavigationProperty<Entity>, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> Entity {
         entity.adopting(
-            try await provider.createRelatedEntity(
-                entity.entityValue, in: parent.entityValue, property: property.descriptor, parentSet: nil, headers: headers))
+            try await provider.send(
+                .createRelatedEntity(
+                    entity.entityValue, in: parent.entityValue, property: property.descriptor, parentSet: nil), headers: headers))
     }
 
     /// Completion-handler form of `createRelatedEntity(_:in:property:headers:)`.
@@ -63,7 +64,7 @@ extension DataService {
     public func updateEntity<Entity: EntityProtocol>(
         _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
     ) async throws(ODataError) -> Entity {
-        entity.adopting(try await provider.updateEntity(entity.entityValue, in: nil, headers: headers, options: options))
+        entity.adopting(try await provider.send(.updateEntity(entity.entityValue, in: nil, options: options), headers: headers))
     }
 
     /// Completion-handler form of `updateEntity(_:headers:options:)`.
@@ -79,7 +80,7 @@ extension DataService {
     public func deleteEntity<Entity: EntityProtocol>(
         _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
     ) async throws(ODataError) {
-        try await provider.deleteEntity(entity.entityValue, in: nil, headers: headers, options: options)
+        try await provider.send(.deleteEntity(entity.entityValue, in: nil, options: options), headers: headers)
     }
 
     /// Completion-handler form of `deleteEntity(_:headers:options:)`; the result is `true` on success.

@@ -32,6 +32,16 @@ public struct HTTPRequest: Sendable {
     public var timeout: TimeInterval?
     /// The proxy this request goes through, overriding the transport's own proxy setting, if any.
     public var proxy: HTTPProxy?
+    /// Where a transport that streams response bodies (`ODataTransport.streamsResponseBodies`) hands the body of
+    /// this request's response while it arrives, when the stream takes it (`ResponseBodyStream.begin`); nil: the
+    /// body is collected in `HTTPResponse.body`. Set by the provider for the pages it decodes while they arrive.
+    public var responseBodyStream: ResponseBodyStream?
+    /// The logical request this HTTP request is an attempt of, when the provider observes requests or propagates
+    /// trace context: set by the outermost observation middleware, read by the innermost.
+    var attempts: RequestAttempts?
+    /// Where the observation middleware leaves this request's report for the provider to file once the answer
+    /// is checked and decoded (`PendingRequestReport`), if the provider holds reports.
+    var pendingReport: PendingRequestReport?
 
     /// Creates a request.
     public init(

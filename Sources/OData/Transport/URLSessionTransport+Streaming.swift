@@ -6,7 +6,7 @@ import Foundation
 
 /// A data task whose body goes to a `ResponseBodyStream` as `URLSessionDataDelegate` receives it.
 ///
-/// Used by `URLSessionTransport` (with its own session) for a GET sent while `ResponseBodyStream.current`
+/// Used by `URLSessionTransport` (with its own session) for a GET whose `responseBodyStream`
 /// is set: the task has no completion handler, so the session's delegate (`ChallengeDelegate`) gets the
 /// response and each piece of the body and hands them here. A response the stream does not take
 /// (not 2xx, not JSON) is collected in memory as usual. swift-corelibs-foundation gives no way to stop

@@ -162,7 +162,7 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
                 })
         }
         let task: URLSessionTask
-        if let stream = ResponseBodyStream.current, let challenges, request.method == "GET", request.body == .none {
+        if let stream = request.responseBodyStream, let challenges, request.method == "GET", request.body == .none {
             task = streamingTask(urlRequest, request: request, stream: stream, delegate: challenges) { data, response, error, received in
                 if let refused = refusal(error) {
                     completion(Result { try Self.response(request, data: Data(), response: refused, error: nil, checksLength: false) })
@@ -306,7 +306,7 @@ final class ChallengeDelegate: NSObject, URLSessionTaskDelegate, @unchecked Send
     }
 }
 
-extension URLSessionTransport: ResponseStreamingTransport {
+extension URLSessionTransport {
     /// A transport with its own session streams page bodies (through its delegate); one over a given session does not.
-    package var streamsResponseBodies: Bool { challenges != nil }
+    public var streamsResponseBodies: Bool { challenges != nil }
 }

@@ -126,7 +126,7 @@ struct Uploader {
         }
         try store.markSending(parts.map { ($0.0, $0.1) })
         do {
-            try await online.processBatch(batch, headers: headers)
+            try await online.send(.processBatch(batch), headers: headers)
         } catch {
             if Self.neverReachedService(error) { try store.unmarkSending(group) }
             throw error
