@@ -100,7 +100,7 @@ final class InMemoryBatchTests: XCTestCase {
         }
         let recorded = ESPMContainer(provider: RecordedProvider([:], directory: payloadDirectory))
         do {
-            try await recorded.send(.processBatch(RequestBatch()))
+            try await recorded.processBatch(RequestBatch())
             XCTFail("a recorded provider has no $batch")
         } catch {
             XCTAssertEqual(error.kind, .unsupportedOperation)

@@ -77,7 +77,7 @@ final class PageStreamingTests: SlowFeedTestCase {
         var pauses = 0
         while try await iterator.next() != nil {
             count += 1
-            pauses = max(pauses, iterator.streamed?.stream.pauses ?? 0)
+            pauses = max(pauses, iterator.streamed?.stream?.pauses ?? 0)
             if count == 100 { try await Task.sleep(nanoseconds: 5_000_000_000) }
         }
         XCTAssertEqual(count, 5_000)

@@ -22,6 +22,12 @@ public final class EntityPageStream: @unchecked Sendable {
         source = .streamed(page)
     }
 
+    /// The body stream of a streamed page (nil for a page read whole), for its buffer and pause figures.
+    var stream: ResponseBodyStream? {
+        if case .streamed(let page) = source { return page.stream }
+        return nil
+    }
+
     /// The entities of the next run (possibly none, when a piece of the body completes no entity), nil once the
     /// page's body has ended.
     public func nextEntities() async throws(ODataError) -> [EntityValue]? {

@@ -25,9 +25,10 @@ final class OnlineProviderTests: XCTestCase {
         let transport = MockTransport { request, _ in Self.json(Self.customersPage(), request) }
         let customers = try model.entitySet("Customers")
         let list = try await provider(transport, options: .init(sapClient: "100"))
-            .fetchEntities(
-                DataQuery().from(customers).filter(.property("City").equal(.literal(.string("a b&c")))).top(1), headers: [:],
-                options: .init())
+            .send(
+                .fetchEntities(
+                    DataQuery().from(customers).filter(.property("City").equal(.literal(.string("a b&c")))).top(1),
+                    options: .init()), headers: [:])
         XCTAssertEqual(list.entities.first?["City"], .string("Walldorf"))
         XCTAssertEqual(list.entities.first?.metadata.etag, "W/\"7\"")
         let sent = try XCTUnwrap(transport.requests.first)
