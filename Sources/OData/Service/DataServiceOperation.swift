@@ -17,13 +17,13 @@ public struct DataServiceOperation<Output: Sendable>: Sendable {
     /// (`return answer(list)`). Only the operation's own static function makes one, so a case's answer always has
     /// the operation's output type.
     public struct Answer<Value>: Sendable {
-        @usableFromInline let output: @Sendable (Value) -> Output
+        @usableFromInline let output: @Sendable (__owned Value) -> Output
 
-        init(_ output: @escaping @Sendable (Value) -> Output) { self.output = output }
+        init(_ output: @escaping @Sendable (__owned Value) -> Output) { self.output = output }
 
-        /// The operation's output for `value`.
+        /// The operation's output for `value` (taken, not copied).
         @inlinable @inline(__always)
-        public func callAsFunction(_ value: Value) -> Output { output(value) }
+        public func callAsFunction(_ value: __owned Value) -> Output { output(value) }
     }
 
     /// The operations, each with its inputs and its `Answer`.

@@ -13,7 +13,7 @@ extension OnlineODataProvider: DataServiceProvider {
                 let type = try query.resultEntityType()
                 let request = requestBuilder.get(try requestBuilder.url(of: query), headers: headers)
                 return answer(
-                    try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) { [codec] response in
+                    try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) { response in
                         try Self.entity(in: response, type: type, codec: codec)
                     })
             case .fetchEntities(let query, let requestOptions, let answer):
@@ -31,7 +31,7 @@ extension OnlineODataProvider: DataServiceProvider {
             case .fetchProperty(let property, let query, let answer):
                 let request = try requestBuilder.property(property, of: query, headers: headers)
                 return answer(
-                    try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) { [codec] in
+                    try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) {
                         try codec.decodeValue($0.body, type: property.type)
                     })
             case .fetchPropertyValue(let property, let query, let answer):
@@ -40,7 +40,7 @@ extension OnlineODataProvider: DataServiceProvider {
             case .loadProperty(let navigation, let entity, let query, let answer):
                 let request = try requestBuilder.navigation(navigation, of: entity, query: query, headers: headers)
                 return answer(
-                    try await run(OnlineOperation(request: request, answer: .payload(orEmpty: !navigation.isCollection))) { [codec] in
+                    try await run(OnlineOperation(request: request, answer: .payload(orEmpty: !navigation.isCollection))) {
                         try Self.loaded(navigation, into: entity, from: $0, codec: codec)
                     })
             case .invokeFunction(let query, let requestOptions, let answer):
@@ -49,7 +49,7 @@ extension OnlineODataProvider: DataServiceProvider {
                 }
                 let request = try requestBuilder.invoke(query, headers: headers, options: requestOptions)
                 return answer(
-                    try await run(OnlineOperation(request: request, answer: .payload(orEmpty: true))) { [codec] response in
+                    try await run(OnlineOperation(request: request, answer: .payload(orEmpty: true))) { response in
                         if response.statusCode == 204 || response.body.isEmpty { return FunctionResult.none }
                         return try codec.decodeFunctionResult(response.body, function: function)
                     })
@@ -72,7 +72,7 @@ extension OnlineODataProvider: DataServiceProvider {
                 do { return try await collectPage(request, type: type) } catch { throw ODataError(wrapping: error) }
             }
         }
-        return try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) { [codec] in
+        return try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) {
             try codec.decodeEntityList($0.body, entityType: type)
         }
     }

@@ -29,7 +29,7 @@ extension OnlineODataProvider {
         case .fetchLinks(let entity, let property, let entitySet, let answer):
             let request = try requestBuilder.links(from: entity, property: property, entitySet: entitySet, headers: headers)
             return answer(
-                try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) { [codec] in
+                try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) {
                     try codec.decodeLinks($0.body)
                 })
         case .addLink(let entity, let property, let target, let entitySet, let targetSet, let answer):
@@ -57,7 +57,7 @@ extension OnlineODataProvider {
         case .createMedia(let entitySet, let body, let contentType, let slug, let answer):
             let request = try requestBuilder.createMedia(in: entitySet, body: body, contentType: contentType, slug: slug, headers: headers)
             return answer(
-                try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) { [codec] in
+                try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) {
                     try Self.entity(in: $0, type: entitySet.entityType, codec: codec)
                 })
         case .processBatch(let batch, let answer):
@@ -86,7 +86,7 @@ extension OnlineODataProvider {
     /// A create: answered by the server's entity, or (204, or no body) the entity sent with the `Location` and
     /// `ETag` of the response.
     private func create(_ entity: EntityValue, by request: HTTPRequest) async throws(ODataError) -> EntityValue {
-        try await run(OnlineOperation(request: request, answer: .payload(orEmpty: true))) { [codec] response in
+        try await run(OnlineOperation(request: request, answer: .payload(orEmpty: true))) { response in
             try entity.created(answeredBy: response.statusCode, headers: response.headers, hasBody: !response.body.isEmpty) {
                 try codec.decodeEntity(response.body, entityType: entity.entityType)
             }
