@@ -184,7 +184,8 @@ final class PysletWriteTests: XCTestCase {
         let payload = Data((0..<300_000).map { UInt8($0 % 251) })
         try payload.write(to: source)
         defer { try? FileManager.default.removeItem(at: source) }
-        _ = try await service.provider.send(.uploadMedia(of: empty.entityValue, body: .file(source), contentType: "application/octet-stream"))
+        _ = try await service.provider.send(
+            .uploadMedia(of: empty.entityValue, body: .file(source), contentType: "application/octet-stream"))
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("odata-download-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: target) }
         _ = try await service.provider.send(.downloadMedia(of: empty.entityValue, to: target))
