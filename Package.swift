@@ -134,7 +134,8 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "ESPM", "OData", "ODataCurl", "ODataSAPCompatibility", "ODataTestSupport", "GWSampleBasic", "BusinessPartnerAPI", "SAPCompatibleESPM",
+                "ESPM", "OData", "ODataCurl", "ODataSAPCompatibility", "ODataTestSupport", "GWSampleBasic", "BusinessPartnerAPI",
+                "SAPCompatibleESPM",
             ]
         ),
         .testTarget(

@@ -70,7 +70,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         self.request = request
         self.proxy = request.proxy.map { .explicit($0) } ?? configuration.proxy
-        self.observer = request.responseBodyFile == nil ? ResponseBodyStream.current : nil
+        self.observer = request.responseBodyFile == nil ? request.responseBodyStream : nil
         let seconds = request.timeout ?? configuration.requestTimeout
         idleTimeout = seconds
         isPerRequestTimeout = request.timeout != nil

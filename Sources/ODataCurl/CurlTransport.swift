@@ -133,7 +133,7 @@ public struct CurlTransportError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-extension CurlTransport: ResponseStreamingTransport {
-    /// Page bodies stream into `ResponseBodyStream.current` as they arrive.
-    package var streamsResponseBodies: Bool { true }
+extension CurlTransport {
+    /// Page bodies stream into the request's `responseBodyStream` as they arrive.
+    public var streamsResponseBodies: Bool { true }
 }

@@ -5,7 +5,7 @@ extension OfflineODataProvider {
     /// Reads a collection from the store: `$filter`, `$orderby` (key order when none), `$skip`, `$top`,
     /// `$inlinecount`, `$expand` of stored relations and `$select`, with OData v2 semantics. An
     /// entity-returning function import goes to the in-process service's function handler.
-    func fetchEntities(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws(ODataError) -> EntityList {
+    package func fetchEntities(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws(ODataError) -> EntityList {
         return try await ODataError.converting {
             if query.invocation != nil {
                 switch try await invokeFunction(query, headers: headers, options: options) {
@@ -24,7 +24,7 @@ extension OfflineODataProvider {
     }
 
     /// Reads one entity (by key, or a to-one navigation) from the store; a missing one throws a 404 `ODataError`.
-    func fetchEntity(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws(ODataError) -> EntityValue {
+    package func fetchEntity(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws(ODataError) -> EntityValue {
         return try await ODataError.converting {
             if query.invocation != nil {
                 if case .entity(let entity) = try await invokeFunction(query, headers: headers, options: options) { return entity }
@@ -37,7 +37,9 @@ extension OfflineODataProvider {
 
     /// Invokes a function import through the in-process service's handler; an offline store of a remote
     /// service cannot answer function imports (they run on the server) and throws.
-    func invokeFunction(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws(ODataError) -> FunctionResult {
+    package func invokeFunction(_ query: DataQuery, headers: HTTPHeaders, options: RequestOptions) async throws(ODataError)
+        -> FunctionResult
+    {
         return try await ODataError.converting {
             guard let name = query.invocation?.function.name else {
                 throw ODataError(.invalidRequest, "the query invokes no function import")
@@ -52,7 +54,7 @@ extension OfflineODataProvider {
     }
 
     /// The number of entities a query addresses (`$count`, honouring `$filter`).
-    func fetchCount(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
+    package func fetchCount(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
         return try ODataError.converting {
             try openStore().count(query)
 
@@ -61,7 +63,7 @@ extension OfflineODataProvider {
 
     /// Loads a navigation property into an entity from the stored relations (the query's options apply to
     /// the related entities).
-    func loadProperty(
+    package func loadProperty(
         _ navigation: NavigationDescriptor, into entity: inout EntityValue, query: DataQuery = DataQuery(),
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
@@ -97,7 +99,7 @@ extension OfflineODataProvider {
 
     /// The stored media resource of a media entity (downloaded with its defining query's streams, or uploaded
     /// locally).
-    func fetchMedia(
+    package func fetchMedia(
         of entity: EntityValue, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> (data: Data, contentType: String?) {
         return try ODataError.converting {

@@ -22,7 +22,7 @@ extension OfflineODataProvider {
 
     /// Creates an entity in the store and queues its `POST`; a missing key gets a local one until upload.
     /// Returns the stored entity.
-    func createEntity(
+    package func createEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> EntityValue {
         return try ODataError.converting {
@@ -40,7 +40,7 @@ extension OfflineODataProvider {
 
     /// Creates an entity related to `parent` through a navigation property and queues the `POST` to the
     /// parent's navigation (which uses the parent's server key once the parent is uploaded).
-    func createRelatedEntity(
+    package func createRelatedEntity(
         _ entity: EntityValue, in parent: EntityValue, property: NavigationDescriptor, parentSet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> EntityValue {
@@ -62,7 +62,7 @@ extension OfflineODataProvider {
 
     /// Updates the stored entity (MERGE semantics: the changed properties; `.replace` for all) and queues the
     /// update, combined with the entity's queued create or update where allowed. Returns the stored entity.
-    func updateEntity(
+    package func updateEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) async throws(ODataError) -> EntityValue {
@@ -86,7 +86,7 @@ extension OfflineODataProvider {
 
     /// Deletes the entity in the store and queues its `DELETE` (nothing is sent for a local entity that was
     /// never uploaded).
-    func deleteEntity(
+    package func deleteEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) async throws(ODataError) {
@@ -109,7 +109,7 @@ extension OfflineODataProvider {
     }
 
     /// Adds a relation (`POST …/$links/Nav`), in the store and queued.
-    func addLink(
+    package func addLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
@@ -120,7 +120,7 @@ extension OfflineODataProvider {
     }
 
     /// Sets a to-one relation (`PUT …/$links/Nav`), in the store and queued.
-    func setLink(
+    package func setLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
@@ -131,7 +131,7 @@ extension OfflineODataProvider {
     }
 
     /// Removes a relation (`DELETE …/$links/Nav(key)`, or `…/$links/Nav` for a to-one), in the store and queued.
-    func removeLink(
+    package func removeLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue? = nil,
         entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
@@ -165,7 +165,7 @@ extension OfflineODataProvider {
     /// Stores a new media resource for a media entity and queues its `PUT …/$value`; returns the entity's media
     /// ETag as stored (the server's new one arrives with the upload).
     @discardableResult
-    func uploadMedia(
+    package func uploadMedia(
         of entity: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> String? {
@@ -181,7 +181,7 @@ extension OfflineODataProvider {
     }
 
     /// Creates a media entity locally from its media resource and queues the `POST` of the bytes (with `Slug`).
-    func createMedia(
+    package func createMedia(
         in entitySet: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> EntityValue {

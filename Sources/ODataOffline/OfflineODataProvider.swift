@@ -18,7 +18,7 @@ import Synchronization
 ///
 /// Opened with `init(metadata:parameters:functionHandler:)`, the same store is an in-process OData service
 /// with no remote side, for tests.
-public final class OfflineODataProvider: DataServiceProvider {
+public final class OfflineODataProvider: LocalProvider {
     /// The service's name (the last segment of the service root).
     public let serviceName: String
     /// The service root, always ending in `/`.
@@ -112,7 +112,7 @@ public final class OfflineODataProvider: DataServiceProvider {
         let fetch: () async throws -> Data = {
             if let metadata { return metadata }
             guard let online else { throw ODataError(.invalidRequest, "offline store: no service to fetch $metadata from") }
-            return try await online.fetchMetadataDocument(headers: headers)
+            return try await online.send(.fetchMetadataDocument, headers: headers)
         }
         // A kept $metadata that declares repeatable requests turns them on for uploads (`.whenDeclared`).
         let store = try await OfflineStore.open(

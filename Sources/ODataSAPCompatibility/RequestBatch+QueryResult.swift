@@ -21,10 +21,7 @@ extension RequestBatch {
             }
             return QueryResult(query: query, payload: .count(count))
         }
-        guard let decoder else {
-            throw ODataError(.invalidRequest, "the batch ran without a DataService; decode the read with entities(from:for:)")
-        }
-        let list = try decoder(part, query)
+        let list = try entities(from: part, for: query)
         if query.key != nil, query.navigationSegments.isEmpty, list.entities.count == 1 {
             return QueryResult(query: query, payload: .entity(list.entities[0]))
         }

@@ -4,7 +4,7 @@ import OData
 /// Media resources of the in-memory provider (entity types with `m:HasStream`).
 extension InMemoryProvider {
     /// The media resource of a media-link entity; 404 when it has none.
-    func fetchMedia(
+    package func fetchMedia(
         of entity: EntityValue, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> (data: Data, contentType: String?) {
         return try ODataError.converting {
@@ -14,22 +14,9 @@ extension InMemoryProvider {
         }
     }
 
-    /// Writes the media resource of a media-link entity into a file; returns its content type.
-    @discardableResult
-    func downloadMedia(
-        of entity: EntityValue, to file: URL, entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
-    ) async throws(ODataError) -> String? {
-        return try ODataError.converting {
-            let resource = try withStore("media \(entity.entityType.name)") { try $0.media(of: entity, in: entitySet) }
-            try resource.data.write(to: file)
-            return resource.contentType
-
-        }
-    }
-
     /// Replaces the media resource of a media-link entity (checking its media ETag); returns the new ETag.
     @discardableResult
-    func uploadMedia(
+    package func uploadMedia(
         of entity: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> String? {
@@ -47,7 +34,7 @@ extension InMemoryProvider {
 
     /// Creates a media-link entity from its media resource. Its key is `slug` when the type has a single
     /// string key, else the next free number of a single integer key.
-    func createMedia(
+    package func createMedia(
         in entitySet: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> EntityValue {

@@ -4,7 +4,7 @@ import OData
 /// Writes and `$links` of the in-memory provider.
 extension InMemoryProvider {
     /// Creates an entity (deep-inserting or binding its loaded navigation properties).
-    func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders())
+    package func createEntity(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders())
         async throws(ODataError)
         -> EntityValue
     {
@@ -15,7 +15,7 @@ extension InMemoryProvider {
     }
 
     /// Creates an entity in the target set of `property` and links `parent` to it.
-    func createRelatedEntity(
+    package func createRelatedEntity(
         _ entity: EntityValue, in parent: EntityValue, property: NavigationDescriptor, parentSet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> EntityValue {
@@ -33,7 +33,7 @@ extension InMemoryProvider {
     }
 
     /// Updates an entity (MERGE/PATCH: changed properties; PUT: all), checking its ETag.
-    func updateEntity(
+    package func updateEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) async throws(ODataError) -> EntityValue {
@@ -47,7 +47,7 @@ extension InMemoryProvider {
     }
 
     /// Deletes an entity, its links and its media resource, checking its ETag.
-    func deleteEntity(
+    package func deleteEntity(
         _ entity: EntityValue, in entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) async throws(ODataError) {
@@ -58,7 +58,7 @@ extension InMemoryProvider {
     }
 
     /// The URIs (relative to the service root) of the entities a navigation property links to.
-    func fetchLinks(
+    package func fetchLinks(
         from entity: EntityValue, property: NavigationDescriptor, entitySet: EntitySetDescriptor? = nil,
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> LinkList {
@@ -73,7 +73,7 @@ extension InMemoryProvider {
     }
 
     /// Adds a link of a to-many navigation property.
-    func addLink(
+    package func addLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
@@ -87,7 +87,7 @@ extension InMemoryProvider {
     }
 
     /// Sets the target of a to-one navigation property.
-    func setLink(
+    package func setLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue, entitySet: EntitySetDescriptor? = nil,
         targetSet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
@@ -101,7 +101,7 @@ extension InMemoryProvider {
     }
 
     /// Removes a link (to `target` for a to-many navigation property).
-    func removeLink(
+    package func removeLink(
         from entity: EntityValue, property: NavigationDescriptor, to target: EntityValue? = nil,
         entitySet: EntitySetDescriptor? = nil, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {

@@ -12,7 +12,7 @@ import OData
 /// media-link entity types; `$batch` of `DataQuery` reads and entity changesets, atomic per changeset.
 /// Failures are the `ODataError`s a server's answers would give (404, 409, 412 as `statusCode`).
 /// `$select` is not applied. Safe to share: every call runs under a lock.
-public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
+public final class InMemoryProvider: LocalProvider, @unchecked Sendable {
     /// The service's name, for errors.
     public let serviceName: String
     /// The root URLs of failed batch parts are resolved against.
@@ -72,6 +72,14 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
         }
     }
 
+    /// Runs an operation against the store (see `LocalProvider`).
+    public func send<Output>(_ operation: DataServiceOperation<Output>, headers: HTTPHeaders) async throws(ODataError) -> Output {
+        try await runLocally(operation, headers: headers)
+    }
+
+    /// A 404 for something the store does not hold.
+    package func notFound(_ message: String) -> ODataError { InMemoryStore.notFound(message) }
+
     func unsupported(_ what: String) -> ODataError {
         ODataError(.unsupportedOperation, "\(serviceName) (InMemoryProvider) cannot \(what)")
     }
@@ -79,7 +87,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     // MARK: Reads
 
     /// Reads a page of a collection; with `pageSize` set, `nextLink` addresses the next page.
-    func fetchEntities(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
+    package func fetchEntities(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
         async throws(ODataError) -> EntityList
     {
         return try await ODataError.converting {
@@ -95,7 +103,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// Reads the page a next link of `fetchEntities` addresses.
-    func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
+    package func fetchPage(nextLink: String, for query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError)
         -> EntityList
     {
         return try ODataError.converting {
@@ -122,7 +130,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// Reads the one entity a query addresses; 404 when there is none.
-    func fetchEntity(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
+    package func fetchEntity(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
         async throws(ODataError) -> EntityValue
     {
         return try ODataError.converting {
@@ -134,7 +142,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// The number of entities a query addresses (ignoring `$skip` and `$top`).
-    func fetchCount(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
+    package func fetchCount(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
         return try ODataError.converting {
             try withStore("count \(query.relativeURLString)") { try $0.select(query).total }
 
@@ -142,7 +150,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// A property of the entity a query addresses (null when not set).
-    func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
+    package func fetchProperty(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
         async throws(ODataError)
         -> EdmValue
     {
@@ -153,23 +161,8 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
         }
     }
 
-    /// The raw `$value` of a primitive property: its text (binary as is); 404 when null.
-    func fetchPropertyValue(_ property: PropertyDescriptor, of query: DataQuery, headers: HTTPHeaders = HTTPHeaders())
-        async throws(ODataError) -> Data
-    {
-        return try await ODataError.converting {
-            let value = try await fetchProperty(property, of: query, headers: headers)
-            if case .binary(let data) = value { return data }
-            guard let text = EdmJSONForm.format(value)?.text else {
-                throw InMemoryStore.notFound("\(query.resourcePath)/\(property.name) has no value")
-            }
-            return Data(text.utf8)
-
-        }
-    }
-
     /// Loads a navigation property of a stored entity; `query` filters, orders and pages its targets.
-    func loadProperty(
+    package func loadProperty(
         _ navigation: NavigationDescriptor, into entity: inout EntityValue, query: DataQuery = DataQuery(),
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
@@ -189,7 +182,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// Answers a function import with the handler given at init; `.unsupportedOperation` without one.
-    func invokeFunction(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
+    package func invokeFunction(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions())
         async throws(ODataError) -> FunctionResult
     {
         return try ODataError.converting {
@@ -201,7 +194,7 @@ public final class InMemoryProvider: DataServiceProvider, @unchecked Sendable {
     }
 
     /// The `$metadata` document given at init; `.unsupportedOperation` without one.
-    func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
+    package func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
         return try ODataError.converting {
             guard let metadataDocument else { throw unsupported("read $metadata (no document given)") }
             return metadataDocument

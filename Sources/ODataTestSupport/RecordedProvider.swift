@@ -32,19 +32,19 @@ public final class RecordedProvider: DataServiceProvider, @unchecked Sendable {
 
     /// Answers reads of entities and function imports from the recordings; every other operation throws
     /// `.unsupportedOperation`.
-    public func perform(_ operation: DataServiceOperation, headers: HTTPHeaders) async throws(ODataError) -> DataServiceResult {
+    public func send<Output>(_ operation: DataServiceOperation<Output>, headers: HTTPHeaders) async throws(ODataError) -> Output {
         do {
-            switch operation {
-            case .fetchEntities(let query, _):
-                return .entities(
+            switch operation.kind {
+            case .fetchEntities(let query, _, let answer):
+                return answer(
                     try ODataJSONDecoder().decodeEntityList(try payload("GET", query), entityType: try query.resultEntityType()))
-            case .fetchEntity(let query, _):
-                return .entity(try ODataJSONDecoder().decodeEntity(try payload("GET", query), entityType: try query.resultEntityType()))
-            case .invokeFunction(let query, _):
+            case .fetchEntity(let query, _, let answer):
+                return answer(try ODataJSONDecoder().decodeEntity(try payload("GET", query), entityType: try query.resultEntityType()))
+            case .invokeFunction(let query, _, let answer):
                 guard let function = query.invocation?.function else {
                     throw ODataError(.invalidRequest, "the query invokes no function import")
                 }
-                return .function(try ODataJSONDecoder().decodeFunctionResult(try payload(function.httpMethod, query), function: function))
+                return answer(try ODataJSONDecoder().decodeFunctionResult(try payload(function.httpMethod, query), function: function))
             default:
                 throw operation.unsupported(by: "RecordedProvider")
             }

@@ -31,7 +31,7 @@ final class InMemoryBatchTests: XCTestCase {
         XCTAssertNil(changes.error)
         XCTAssertEqual(changes.responses.map(\.statusCode), [201, 204])
         guard case .success(let part)? = batch.queryResult(at: read) else { return XCTFail("the read should succeed") }
-        let read1 = try service.entities(Customer.self, from: part, for: query)
+        let read1 = try service.entities(Customer.self, from: part, for: query, in: batch)
         XCTAssertEqual(read1.map(\.customerID), ["C1", "C2"])
         XCTAssertEqual(read1.map(\.lastName), ["Lovelace", "Babbage"])
 

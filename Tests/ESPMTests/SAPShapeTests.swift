@@ -71,7 +71,7 @@ final class SAPShapeTests: XCTestCase {
         let direct = RequestBatch()
         direct.addChanges(unresolved)
         do {
-            try await provider.processBatch(direct)
+            try await provider.send(.processBatch(direct))
             XCTFail("sent a create without its entity set")
         } catch {
             XCTAssertEqual(error.kind, .invalidRequest)

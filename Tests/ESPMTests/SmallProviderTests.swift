@@ -10,15 +10,15 @@ struct ReadOnlyFixtures: DataServiceProvider {
     let serviceName = "Fixtures"
     let sets: [String: [EntityValue]]
 
-    func perform(_ operation: DataServiceOperation, headers: HTTPHeaders) async throws(ODataError) -> DataServiceResult {
-        switch operation {
-        case .fetchEntities(let query, _): return .entities(EntityList(entities: try matches(query)))
-        case .fetchCount(let query): return .count(try matches(query).count)
-        case .fetchEntity(let query, _):
+    func send<Output>(_ operation: DataServiceOperation<Output>, headers: HTTPHeaders) async throws(ODataError) -> Output {
+        switch operation.kind {
+        case .fetchEntities(let query, _, let answer): return answer(EntityList(entities: try matches(query)))
+        case .fetchCount(let query, let answer): return answer(try matches(query).count)
+        case .fetchEntity(let query, _, let answer):
             guard let entity = try matches(query).first else {
                 throw ODataError(.httpStatus, "\(query.relativeURLString) is not in the fixtures", statusCode: 404)
             }
-            return .entity(entity)
+            return answer(entity)
         default: throw operation.unsupported(by: serviceName)
         }
     }
@@ -75,26 +75,32 @@ final class SmallProviderTests: XCTestCase {
         XCTAssertEqual(error?.kind, .unsupportedOperation)
         XCTAssertEqual(error?.message, "Fixtures does not support updateEntity")
         do {
-            _ = try await service.provider.fetchMetadataDocument()
+            _ = try await service.provider.send(.fetchMetadataDocument)
             XCTFail("a read-only provider answered $metadata")
         } catch {
             XCTAssertEqual(error.kind, .unsupportedOperation)
         }
     }
 
-    func testAProviderAnsweringTheWrongResultIsATypedError() async {
-        struct Confused: DataServiceProvider {
-            let serviceName = "Confused"
-            func perform(_ operation: DataServiceOperation, headers: HTTPHeaders) async throws(ODataError) -> DataServiceResult {
-                .count(1)
+    /// A provider answers each operation through that operation's own typed answer: one that has only a count to
+    /// give can answer `.fetchCount` with it, and cannot hand it to a page read (that does not compile: the result
+    /// a provider gives always has the operation's output type, so there is no wrong-result error left to throw).
+    func testAProviderAnswersEachOperationWithItsOwnOutputType() async throws {
+        struct Counter: DataServiceProvider {
+            let serviceName = "Counter"
+            func send<Output>(_ operation: DataServiceOperation<Output>, headers: HTTPHeaders) async throws(ODataError) -> Output {
+                guard case .fetchCount(_, let answer) = operation.kind else { throw operation.unsupported(by: serviceName) }
+                return answer(1)
             }
         }
+        let count: Int = try await Counter().send(.fetchCount(DataQuery().from(ESPMContainerMetadata.EntitySets.customers)))
+        XCTAssertEqual(count, 1)
         do {
-            _ = try await Confused().fetchEntities(DataQuery().from(ESPMContainerMetadata.EntitySets.customers))
+            _ = try await Counter().send(.fetchEntities(DataQuery().from(ESPMContainerMetadata.EntitySets.customers)))
             XCTFail("a count was taken for a page")
         } catch {
-            XCTAssertEqual(error.kind, .invalidValue)
-            XCTAssertTrue(error.message.contains("answered fetchEntities with .count"), error.message)
+            XCTAssertEqual(error.kind, .unsupportedOperation)
+            XCTAssertTrue(error.message.contains("does not support fetchEntities"), error.message)
         }
     }
 }

@@ -60,7 +60,7 @@ final class CancellationTests: SlowFeedTestCase {
                 name, cancelWhen: {},
                 call: {
                     withUnsafeCurrentTask { $0?.cancel() }
-                    return try await provider.fetchEntities(Self.items.custom("n", "3"), headers: [:], options: .init())
+                    return try await provider.send(.fetchEntities(Self.items.custom("n", "3"), options: .init()), headers: [:])
                 })
             XCTAssertEqual(error?.url?.path, "/svc/Items", name)
             XCTAssertEqual(counted.sent, 0, "\(name): a cancelled task sends nothing")
@@ -79,7 +79,7 @@ final class CancellationTests: SlowFeedTestCase {
                 call: {
                     try await provider.execute(request)
                 })
-            let afterwards = try await provider.fetchEntities(Self.items.custom("n", "3"), headers: [:], options: .init())
+            let afterwards = try await provider.send(.fetchEntities(Self.items.custom("n", "3"), options: .init()), headers: [:])
             XCTAssertEqual(afterwards.entities.count, 3, "\(name): the transport goes on after a cancellation")
         }
     }
@@ -98,7 +98,7 @@ final class CancellationTests: SlowFeedTestCase {
             let error = await assertCancelled(
                 name, cancelWhen: { await self.waitFor(refused, name) },
                 call: {
-                    try await provider.fetchEntities(query, headers: ["sap-mock-scenario": "busy"], options: .init())
+                    try await provider.send(.fetchEntities(query, options: .init()), headers: ["sap-mock-scenario": "busy"])
                 })
             XCTAssertTrue(error?.message.contains("waiting to retry") == true, "\(name): \(String(describing: error))")
         }

@@ -54,33 +54,36 @@ final class CompletionHandlerTests: XCTestCase {
         let customers = try model.entitySet("Customers")
         let list = try await onMain {
             dynamic.complete($0) {
-                try await provider.fetchEntities(DataQuery().from(customers).top(3), headers: HTTPHeaders(), options: RequestOptions())
+                try await provider.send(
+                    .fetchEntities(DataQuery().from(customers).top(3), options: RequestOptions()), headers: HTTPHeaders())
             }
         }
         XCTAssertEqual(list.entities.count, 3)
-        let count = try await onMain { dynamic.complete($0) { try await provider.fetchCount(DataQuery().from(customers)) } }
+        let count = try await onMain { dynamic.complete($0) { try await provider.send(.fetchCount(DataQuery().from(customers))) } }
         XCTAssertEqual(count, 60)
         let one = try await onMain {
             dynamic.complete($0) {
-                try await provider.fetchEntity(
-                    DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("C000001")] as KeyValuePairs)),
-                    headers: HTTPHeaders(), options: RequestOptions())
+                try await provider.send(
+                    .fetchEntity(
+                        DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("C000001")] as KeyValuePairs)),
+                        options: RequestOptions()), headers: HTTPHeaders())
             }
         }
         XCTAssertEqual(one["CustomerId"], .string("C000001"))
         let city = try XCTUnwrap(customers.entityType.property(named: "City"))
         let value = try await onMain {
-            dynamic.complete($0) { try await provider.fetchPropertyValue(city, of: DataQuery().from(customers).withKey(one.key)) }
+            dynamic.complete($0) { try await provider.send(.fetchPropertyValue(city, of: DataQuery().from(customers).withKey(one.key))) }
         }
         XCTAssertEqual(value.isEmpty, false)
-        let metadata = try await onMain { dynamic.complete($0) { try await provider.fetchMetadataDocument() } }
+        let metadata = try await onMain { dynamic.complete($0) { try await provider.send(.fetchMetadataDocument) } }
         XCTAssertTrue(String(decoding: metadata.prefix(200), as: UTF8.self).contains("Edmx"))
         do {
             _ = try await onMain {
                 dynamic.complete($0) {
-                    try await provider.fetchEntity(
-                        DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("nobody")] as KeyValuePairs)),
-                        headers: HTTPHeaders(), options: RequestOptions())
+                    try await provider.send(
+                        .fetchEntity(
+                            DataQuery().from(customers).withKey(EntityKey(["CustomerId": .string("nobody")] as KeyValuePairs)),
+                            options: RequestOptions()), headers: HTTPHeaders())
                 }
             }
             XCTFail("an unknown key must fail")
@@ -134,38 +137,39 @@ final class CompletionHandlerTests: XCTestCase {
         XCTAssertEqual(created.salesOrderID, "600000002")
 
         let links = try await onMain {
-            dynamic.complete($0) { try await provider.fetchLinks(from: customer.entityValue, property: Customer.salesOrders.descriptor) }
+            dynamic.complete($0) {
+                try await provider.send(.fetchLinks(from: customer.entityValue, property: Customer.salesOrders.descriptor))
+            }
         }
         XCTAssertTrue(links.uris.contains { $0.hasSuffix("SalesOrderHeaders('600000002')") })
         let other = try await service.fetchCustomerWithKey(customerID: "C000004")
         _ = try await onMain {
             dynamic.complete($0) {
-                try await provider.setLink(
-                    from: created.entityValue, property: SalesOrderHeader.customerDetails.descriptor, to: other.entityValue)
+                try await provider.send(
+                    .setLink(
+                        from: created.entityValue, property: SalesOrderHeader.customerDetails.descriptor, to: other.entityValue))
             }
         }
         let moved = try await onMain {
             dynamic.complete($0) {
-                var entity = created.entityValue
-                try await provider.loadProperty(SalesOrderHeader.customerDetails.descriptor, into: &entity)
-                return entity
+                try await provider.send(.loadProperty(SalesOrderHeader.customerDetails.descriptor, of: created.entityValue))
             }
         }
         XCTAssertEqual(SalesOrderHeader(entityValue: moved).customerDetails?.customerID, "C000004")
 
         let product = try await service.fetchProductWithKey(productID: "HT-1000")
-        let media = try await onMain { dynamic.complete($0) { try await provider.fetchMedia(of: product.entityValue) } }
+        let media = try await onMain { dynamic.complete($0) { try await provider.send(.fetchMedia(of: product.entityValue)) } }
         XCTAssertEqual(String(decoding: media.data, as: UTF8.self), "image of HT-1000\n")
         let empty = try await service.fetchProductWithKey(productID: "HT-1010")
         _ = try await onMain {
             dynamic.complete($0) {
-                try await provider.uploadMedia(of: empty.entityValue, body: .data(Data("new".utf8)), contentType: "text/plain")
+                try await provider.send(.uploadMedia(of: empty.entityValue, body: .data(Data("new".utf8)), contentType: "text/plain"))
             }
         }
-        let uploaded = try await provider.fetchMedia(of: empty.entityValue)
+        let uploaded = try await provider.send(.fetchMedia(of: empty.entityValue))
         XCTAssertEqual(uploaded.data, Data("new".utf8))
 
-        _ = try await onMain { dynamic.complete($0) { try await provider.deleteEntity(created.entityValue) } }
+        _ = try await onMain { dynamic.complete($0) { try await provider.send(.deleteEntity(created.entityValue)) } }
         do {
             _ = try await service.fetchSalesOrderHeaderWithKey(salesOrderID: "600000002")
             XCTFail("the deleted order must be gone")
@@ -195,7 +199,7 @@ final class CompletionHandlerTests: XCTestCase {
         try stale.updateEntity(partner.entityValue)
         let second = RequestBatch()
         second.addChanges(stale)
-        _ = try await onMain { dynamic.complete($0) { try await provider.processBatch(second) } }
+        _ = try await onMain { dynamic.complete($0) { try await provider.send(.processBatch(second)) } }
         XCTAssertEqual(stale.error?.kind, .preconditionFailed)
     }
 }

@@ -10,7 +10,7 @@ final class MockSAPBatchEntityTests: XCTestCase {
         let provider = TestServers.provider(serviceName: "GWSAMPLE_BASIC", serviceRoot: try TestServers.gwsample())
         let model = try await provider.loadDataModel()
         let partners = try model.entitySet("BusinessPartnerSet")
-        let loaded = try await provider.fetchEntities(DataQuery().from(partners).top(2), headers: [:], options: .init()).entities
+        let loaded = try await provider.send(.fetchEntities(DataQuery().from(partners).top(2), options: .init()), headers: [:]).entities
         XCTAssertEqual(loaded.count, 2)
 
         let batch = RequestBatch()
@@ -24,13 +24,13 @@ final class MockSAPBatchEntityTests: XCTestCase {
             try changes.updateEntity(changed, in: partners)
         }
         batch.addChanges(changes)
-        try await provider.processBatch(batch)
+        try await provider.send(.processBatch(batch))
 
         guard case .success(let part)? = batch.queryResult(at: read) else { return XCTFail("the read should succeed") }
-        let list = try provider.entities(from: part, for: readQuery)
+        let list = try batch.entities(from: part, for: readQuery)
         XCTAssertEqual(list.entities.count, 3)
         XCTAssertTrue(changes.isSuccess, "\(String(describing: changes.error))")
-        let names = try await provider.fetchEntities(DataQuery().from(partners).top(2), headers: [:], options: .init())
+        let names = try await provider.send(.fetchEntities(DataQuery().from(partners).top(2), options: .init()), headers: [:])
             .entities.map { $0["CompanyName"] }
         XCTAssertEqual(names, [.string("Batch 0"), .string("Batch 1")])
 
@@ -43,10 +43,10 @@ final class MockSAPBatchEntityTests: XCTestCase {
         }
         let second = RequestBatch()
         second.addChanges(stale)
-        try await provider.processBatch(second)
+        try await provider.send(.processBatch(second))
         XCTAssertFalse(stale.isSuccess)
         XCTAssertEqual(stale.error?.kind, .preconditionFailed)
-        let after = try await provider.fetchEntities(DataQuery().from(partners).top(2), headers: [:], options: .init())
+        let after = try await provider.send(.fetchEntities(DataQuery().from(partners).top(2), options: .init()), headers: [:])
             .entities.map { $0["CompanyName"] }
         XCTAssertEqual(after, names)
     }

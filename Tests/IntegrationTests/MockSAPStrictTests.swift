@@ -10,14 +10,14 @@ final class MockSAPStrictTests: XCTestCase {
         let provider = TestServers.provider(serviceName: "GWSAMPLE_BASIC", serviceRoot: root, options: .init(sapClient: "100"))
         let model = try await provider.loadDataModel()
         let partners = try model.entitySet("BusinessPartnerSet")
-        let page = try await provider.fetchEntities(DataQuery().from(partners).top(1), headers: [:], options: .init())
+        let page = try await provider.send(.fetchEntities(DataQuery().from(partners).top(1), options: .init()), headers: [:])
         let entity = try XCTUnwrap(page.entities.first)
 
         var withoutETag = entity
         withoutETag.metadata.etag = nil
         try withoutETag.set("CompanyName", to: .string("No precondition"))
         do {
-            _ = try await provider.updateEntity(withoutETag)
+            _ = try await provider.send(.updateEntity(withoutETag))
             XCTFail("expected 428")
         } catch {
             XCTAssertEqual(error.kind, .preconditionRequired)
@@ -26,7 +26,7 @@ final class MockSAPStrictTests: XCTestCase {
 
         var changed = entity
         try changed.set("CompanyName", to: .string("With ETag"))
-        let updated = try await provider.updateEntity(changed)
+        let updated = try await provider.send(.updateEntity(changed))
         XCTAssertNotEqual(updated.metadata.etag, entity.metadata.etag)
     }
 }

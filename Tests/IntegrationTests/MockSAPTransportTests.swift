@@ -99,7 +99,7 @@ final class MockSAPTransportTests: XCTestCase {
                 headers: ["Content-Type": "application/json", "If-Match": "*"], body: Data(#"{"CompanyName":"Nobody"}"#.utf8)))
         batch.addChanges(good)
         batch.addChanges(bad)
-        try await provider.processBatch(batch)
+        try await provider.send(.processBatch(batch))
 
         guard case .success(let part)? = batch.queryResult(at: read) else { return XCTFail("the read should succeed") }
         XCTAssertEqual(part.statusCode, 200)

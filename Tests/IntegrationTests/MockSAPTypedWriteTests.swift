@@ -104,7 +104,7 @@ final class MockSAPTypedWriteTests: XCTestCase {
         XCTAssertTrue(changes.isSuccess, "\(String(describing: changes.error))")
         XCTAssertEqual(changes.responses.map(\.statusCode), [201, 204, 204])
         guard case .success(let part)? = batch.queryResult(at: read) else { return XCTFail("the read should succeed") }
-        let roles = try service.entities(BusinessPartner.self, from: part, for: query)
+        let roles = try service.entities(BusinessPartner.self, from: part, for: query, in: batch)
         XCTAssertEqual(roles.map(\.businessPartnerID), ["0100000000", "0100000003", "0100000006"])
 
         let created = try await service.fetchBusinessPartnerWithKey(businessPartnerID: "0100009001")

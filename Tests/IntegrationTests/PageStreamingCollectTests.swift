@@ -19,8 +19,9 @@ final class PageStreamingCollectTests: SlowFeedTestCase {
         for (name, transport) in Self.transports {
             probe.reset()
             // 100 entries ≈ 45 KB with a Content-Length: below the 256 KB threshold
-            let list = try await probed(transport(), probe).fetchEntities(
-                Self.items.custom("n", "100").custom("next", "1"), headers: [:], options: .init())
+            let list = try await probed(transport(), probe).send(
+                .fetchEntities(
+                    Self.items.custom("n", "100").custom("next", "1"), options: .init()), headers: [:])
             XCTAssertEqual(list.entities.map { $0["ID"] }, (0..<100).map { .int32($0) }, name)
             XCTAssertEqual(list.nextLink, "Items?n=3", name)
             let stream = try XCTUnwrap(probe.stream, "\(name): the page request ran with a stream set")
@@ -35,8 +36,9 @@ final class PageStreamingCollectTests: SlowFeedTestCase {
         for (name, transport) in Self.transports {
             for count in [10, 3_000] {
                 probe.reset()
-                let list = try await probed(transport(), probe).fetchEntities(
-                    Self.items.custom("n", "\(count)").custom("chunked", "1").custom("next", "1"), headers: [:], options: .init())
+                let list = try await probed(transport(), probe).send(
+                    .fetchEntities(
+                        Self.items.custom("n", "\(count)").custom("chunked", "1").custom("next", "1"), options: .init()), headers: [:])
                 XCTAssertEqual(list.entities.map { $0["ID"] }, (0..<Int32(count)).map { .int32($0) }, "\(name), \(count)")
                 XCTAssertEqual(list.inlineCount, count, "\(name), \(count)")
                 XCTAssertEqual(list.nextLink, "Items?n=3", "\(name), \(count)")
@@ -60,7 +62,7 @@ final class PageStreamingCollectTests: SlowFeedTestCase {
             // 20,000 entries ≈ 8.6 MB with a Content-Length; 256 KB at once, then 1.5 s of silence, then the rest
             let provider = probed(transport(), probe)
             let query = Self.items.custom("n", "20000").custom("split", "262144").custom("pause", "1.5")
-            async let fetched = provider.fetchEntities(query, headers: [:], options: .init())
+            async let fetched = provider.send(.fetchEntities(query, options: .init()), headers: [:])
             try await Task.sleep(nanoseconds: 800_000_000)
             let stream = try XCTUnwrap(probe.stream, name)
             XCTAssertTrue(stream.didStream, "\(name): a large page is streamed")
@@ -81,9 +83,10 @@ final class PageStreamingCollectTests: SlowFeedTestCase {
             // 20,000 entries ≈ 8.6 MB; entry 100 (in the first 256 KB) is bad; the rest comes after 2 s of silence
             let start = Date()
             do {
-                _ = try await provider(transport()).fetchEntities(
-                    Self.items.custom("n", "20000").custom("split", "262144").custom("pause", "2").custom("bad", "100"), headers: [:],
-                    options: .init())
+                _ = try await provider(transport()).send(
+                    .fetchEntities(
+                        Self.items.custom("n", "20000").custom("split", "262144").custom("pause", "2").custom("bad", "100"),
+                        options: .init()), headers: [:])
                 XCTFail("\(name): entry 100 has a string ID")
             } catch {
                 XCTAssertEqual(error.kind, .decoding, "\(name): \(error)")
@@ -107,8 +110,9 @@ final class PageStreamingCollectTests: SlowFeedTestCase {
                 let provider = OnlineODataProvider(
                     serviceName: "Test", serviceRoot: server.url("/svc/"), options: options, transport: transport())
                 do {
-                    _ = try await provider.fetchEntities(
-                        Self.items.custom("n", "20000").custom("bad", bad), headers: [:], options: .init())
+                    _ = try await provider.send(
+                        .fetchEntities(
+                            Self.items.custom("n", "20000").custom("bad", bad), options: .init()), headers: [:])
                     XCTFail("\(name): entry \(bad) has a string ID")
                 } catch {
                     XCTAssertEqual(error.kind, .decoding, "\(name): \(error)")
@@ -125,7 +129,7 @@ final class PageStreamingCollectTests: SlowFeedTestCase {
             let provider = provider(transport())
             let query = Self.items.custom("n", "20000").custom("split", "262144").custom("pause", "2")
             let start = Date()
-            let fetch = Task { try await provider.fetchEntities(query, headers: [:], options: .init()) }
+            let fetch = Task { try await provider.send(.fetchEntities(query, options: .init()), headers: [:]) }
             try await Task.sleep(nanoseconds: 500_000_000)
             fetch.cancel()
             do {
@@ -141,7 +145,7 @@ final class PageStreamingCollectTests: SlowFeedTestCase {
     }
 }
 
-/// What a test middleware saw of the page request: the task's page stream and the response's body size.
+/// What a test middleware saw of the page request: the request's page stream and the response's body size.
 private final class PageProbe: @unchecked Sendable {
     private let lock = NSLock()
     private var streams: [ResponseBodyStream] = []
@@ -150,7 +154,7 @@ private final class PageProbe: @unchecked Sendable {
     /// A middleware recording the stream of each request and the body size of its response.
     var middleware: ClosureMiddleware {
         ClosureMiddleware { request, next in
-            if let stream = ResponseBodyStream.current { self.lock.withLock { self.streams.append(stream) } }
+            if let stream = request.responseBodyStream { self.lock.withLock { self.streams.append(stream) } }
             let response = try await next(request)
             self.lock.withLock { self.bodies.append(response.body.count) }
             return response

@@ -77,7 +77,7 @@ final class PageStreamingTests: SlowFeedTestCase {
         var pauses = 0
         while try await iterator.next() != nil {
             count += 1
-            pauses = max(pauses, iterator.streamed?.stream.pauses ?? 0)
+            pauses = max(pauses, iterator.streamed?.stream?.pauses ?? 0)
             if count == 100 { try await Task.sleep(nanoseconds: 5_000_000_000) }
         }
         XCTAssertEqual(count, 5_000)
@@ -99,9 +99,10 @@ final class PageStreamingTests: SlowFeedTestCase {
 
     func testFetchEntitiesDecodesWhileThePageArrivesAndKeepsThePagingFacts() async throws {
         for (name, transport) in Self.transports {
-            let list = try await provider(transport()).fetchEntities(
-                Self.items.custom("n", "3000").custom("split", "65536").custom("pause", "0.3").custom("next", "1"), headers: [:],
-                options: .init())
+            let list = try await provider(transport()).send(
+                .fetchEntities(
+                    Self.items.custom("n", "3000").custom("split", "65536").custom("pause", "0.3").custom("next", "1"),
+                    options: .init()), headers: [:])
             XCTAssertEqual(list.entities.count, 3_000, name)
             XCTAssertEqual(list.entities.last?["ID"], .int32(2_999), name)
             XCTAssertEqual(list.inlineCount, 3_000, name)

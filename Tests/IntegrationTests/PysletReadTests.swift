@@ -43,8 +43,9 @@ final class PysletReadTests: XCTestCase {
         let filtered = try await service.count(
             matching: DataQuery().from(ESPMContainerMetadata.EntitySets.salesOrderHeaders).filter(SalesOrderHeader.lifeCycleStatus == "N"))
         XCTAssertEqual(filtered, 38)
-        let page = try await service.provider.fetchEntities(
-            DataQuery().from(ESPMContainerMetadata.EntitySets.customers).top(2).inlineCount(), headers: [:], options: .init())
+        let page = try await service.provider.send(
+            .fetchEntities(
+                DataQuery().from(ESPMContainerMetadata.EntitySets.customers).top(2).inlineCount(), options: .init()), headers: [:])
         XCTAssertEqual(page.inlineCount, 60)
         XCTAssertEqual(page.entities.count, 2)
         do {
@@ -67,9 +68,9 @@ final class PysletReadTests: XCTestCase {
         XCTAssertEqual(order.customerDetails?.customerID, "C000008")
 
         let query = DataQuery().from(ESPMContainerMetadata.EntitySets.customers).withKey(Customer.key(customerID: "C000001"))
-        let city = try await service.provider.fetchProperty(Customer.city.descriptor, of: query)
+        let city = try await service.provider.send(.fetchProperty(Customer.city.descriptor, of: query))
         XCTAssertEqual(city, .string("Walldorf"))
-        let raw = try await service.provider.fetchPropertyValue(Customer.city.descriptor, of: query)
+        let raw = try await service.provider.send(.fetchPropertyValue(Customer.city.descriptor, of: query))
         XCTAssertEqual(String(decoding: raw, as: UTF8.self), "Walldorf")
     }
 

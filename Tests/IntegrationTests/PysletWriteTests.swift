@@ -172,27 +172,29 @@ final class PysletWriteTests: XCTestCase {
 
     func testMediaDownloadUploadAndCreateWithSlug() async throws {
         let product = try await service.fetchProductWithKey(productID: "HT-1000")
-        let media = try await service.provider.fetchMedia(of: product.entityValue)
+        let media = try await service.provider.send(.fetchMedia(of: product.entityValue))
         XCTAssertEqual(String(decoding: media.data, as: UTF8.self), "image of HT-1000\n")
         XCTAssertEqual(media.contentType, "image/png")
 
         let empty = try await service.fetchProductWithKey(productID: "HT-1010")
-        let none = try await service.provider.fetchMedia(of: empty.entityValue)
+        let none = try await service.provider.send(.fetchMedia(of: empty.entityValue))
         XCTAssertTrue(none.data.isEmpty)
 
         let source = FileManager.default.temporaryDirectory.appendingPathComponent("odata-upload-\(UUID().uuidString)")
         let payload = Data((0..<300_000).map { UInt8($0 % 251) })
         try payload.write(to: source)
         defer { try? FileManager.default.removeItem(at: source) }
-        try await service.provider.uploadMedia(of: empty.entityValue, body: .file(source), contentType: "application/octet-stream")
+        _ = try await service.provider.send(
+            .uploadMedia(of: empty.entityValue, body: .file(source), contentType: "application/octet-stream"))
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("odata-download-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: target) }
-        try await service.provider.downloadMedia(of: empty.entityValue, to: target)
+        _ = try await service.provider.send(.downloadMedia(of: empty.entityValue, to: target))
         XCTAssertEqual(try Data(contentsOf: target), payload)
 
-        let created = try await service.provider.createMedia(
-            in: ESPMContainerMetadata.EntitySets.products, body: .data(Data("PNG".utf8)), contentType: "image/png",
-            slug: "('HT-9000')")
+        let created = try await service.provider.send(
+            .createMedia(
+                in: ESPMContainerMetadata.EntitySets.products, body: .data(Data("PNG".utf8)), contentType: "image/png",
+                slug: "('HT-9000')"))
         var newProduct = Product(entityValue: created)
         XCTAssertEqual(newProduct.productID, "HT-9000")
         newProduct.name = "Made by media POST"
@@ -200,7 +202,7 @@ final class PysletWriteTests: XCTestCase {
         _ = try await service.updateEntity(newProduct)
         let reread = try await service.fetchProductWithKey(productID: "HT-9000")
         XCTAssertEqual(reread.name, "Made by media POST")
-        let stored = try await service.provider.fetchMedia(of: reread.entityValue)
+        let stored = try await service.provider.send(.fetchMedia(of: reread.entityValue))
         XCTAssertEqual(stored.data, Data("PNG".utf8))
     }
 

@@ -104,7 +104,7 @@ final class RepeatableRequestsTests: XCTestCase {
         let provider = TestServers.provider(serviceName: "GWSAMPLE_BASIC", serviceRoot: root, options: options)
         let model = try await provider.loadDataModel()
         let partners = try model.entitySet("BusinessPartnerSet")
-        let loaded = try await provider.fetchEntities(DataQuery().from(partners).top(2), headers: [:], options: .init()).entities
+        let loaded = try await provider.send(.fetchEntities(DataQuery().from(partners).top(2), options: .init()), headers: [:]).entities
         XCTAssertEqual(loaded.count, 2)
         let changes = ChangeSet()
         for entity in loaded {
@@ -115,13 +115,13 @@ final class RepeatableRequestsTests: XCTestCase {
         let batch = RequestBatch()
         batch.addChanges(changes)
         try await RepeatableProxy.control(proxy, "fault", json: #"{"method": "POST", "path": "$batch"}"#)
-        try await provider.processBatch(batch)
+        try await provider.send(.processBatch(batch))
         XCTAssertTrue(changes.isSuccess, "\(String(describing: changes.error))")
         let log = try await RepeatableProxy.log(proxy)
         let batchPath = "POST /sap/opu/odata/IWBEP/GWSAMPLE_BASIC/$batch"
         XCTAssertEqual(log.forwarded, [batchPath], "the changeset reached mock-sap once")
         XCTAssertEqual(log.replayed, [batchPath], "its repeat got the kept answer (with the ETags' first update, not a 412)")
-        let names = try await provider.fetchEntities(DataQuery().from(partners).top(2), headers: [:], options: .init())
+        let names = try await provider.send(.fetchEntities(DataQuery().from(partners).top(2), options: .init()), headers: [:])
             .entities.map { $0["CompanyName"] }
         XCTAssertEqual(names, [.string("Once"), .string("Once")])
     }

@@ -46,9 +46,10 @@ class SlowFeedTestCase: XCTestCase {
     /// A streamed delta page in `format` keeps its deleted entries (they are entries of the feed, not entities).
     func assertAStreamedDeltaPageKeepsItsDeletedEntries(format: PayloadFormat) async throws {
         for (name, transport) in Self.transports {
-            let list = try await provider(transport(), format: format).fetchEntities(
-                Self.items(in: format).custom("n", "3000").custom("chunked", "1").custom("deleted", "10"), headers: [:],
-                options: .init())
+            let list = try await provider(transport(), format: format).send(
+                .fetchEntities(
+                    Self.items(in: format).custom("n", "3000").custom("chunked", "1").custom("deleted", "10"),
+                    options: .init()), headers: [:])
             XCTAssertEqual(list.entities.count, 2_700, name)
             XCTAssertEqual(list.deletedEntryIDs, stride(from: 0, to: 3_000, by: 10).map { "Items(\($0))" }, name)
             XCTAssertEqual(list.deltaLink, "Items?!deltatoken=1", name)

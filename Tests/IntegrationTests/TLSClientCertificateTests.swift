@@ -26,7 +26,7 @@ final class TLSClientCertificateTests: XCTestCase {
             options: .init(retryPolicy: .none, transportConfiguration: .init(requestTimeout: 5)))
         let start = Date()
         do {
-            _ = try await provider.fetchMetadataDocument()
+            _ = try await provider.send(.fetchMetadataDocument)
             XCTFail("URLSession on Linux cannot trust the private CA nor present the client certificate")
         } catch {
             XCTAssertEqual(error.kind, .transport)

@@ -113,13 +113,13 @@ final class CapabilityTests: XCTestCase {
         // The provider refuses before sending anything (nothing listens on port 9 of 127.0.0.1).
         let provider = OnlineODataProvider(serviceName: "S", serviceRoot: URL(string: "http://127.0.0.1:9/")!)
         do {
-            _ = try await provider.createEntity(model.newEntity(of: master), in: master)
+            _ = try await provider.send(.createEntity(model.newEntity(of: master), in: master))
             XCTFail("a create in a read-only set must fail")
         } catch {
             XCTAssertEqual(error.kind, .invalidRequest)
         }
         do {
-            _ = try await provider.fetchEntities(DataQuery().from(filtered), headers: HTTPHeaders(), options: RequestOptions())
+            _ = try await provider.send(.fetchEntities(DataQuery().from(filtered), options: RequestOptions()), headers: HTTPHeaders())
             XCTFail("an unfiltered read of a requires-filter set must fail")
         } catch {
             XCTAssertEqual(error.kind, .invalidRequest)

@@ -52,7 +52,7 @@ final class ContainerTests: XCTestCase {
         XCTAssertFalse(bad.isSuccess)
         XCTAssertEqual(bad.error?.statusCode, 409)
         let part = try XCTUnwrap(batch.queryResult(at: read)).get()
-        let ada = try service.provider.entities(from: part, for: DataQuery().from(customers))
+        let ada = try batch.entities(from: part, for: DataQuery().from(customers))
         XCTAssertEqual(ada.entities.map { Customer(entityValue: $0).customerID }, ["C1"])
         let ids = try await service.fetchCustomers().map(\.customerID)
         XCTAssertEqual(ids, ["C1", "C2", "C3"], "the failed changeset left nothing behind (no C4)")
@@ -70,7 +70,7 @@ final class ContainerTests: XCTestCase {
         product.productID = "P1"
         product.name = "Notebook"
         product.supplierID = "S1"
-        _ = try await service.provider.createEntity(product.entityValue, in: products)
+        _ = try await service.provider.send(.createEntity(product.entityValue, in: products))
         let stored = try await service.fetchProductWithKey(productID: "P1")
         _ = try await service.uploadMedia(of: stored, body: .data(Data([1, 2, 3])), contentType: "image/png")
         let media = try await service.fetchMedia(of: stored)
@@ -80,10 +80,11 @@ final class ContainerTests: XCTestCase {
         let ada = try await service.fetchCustomerWithKey(customerID: "C1")
         let order = try await service.createRelatedEntity(
             OfflineFixtures.salesOrder("S1", customer: "C1", amount: 3), in: ada, property: Customer.salesOrders)
-        let links = try await service.provider.fetchLinks(from: ada.entityValue, property: Customer.salesOrders.descriptor)
+        let links = try await service.provider.send(.fetchLinks(from: ada.entityValue, property: Customer.salesOrders.descriptor))
         XCTAssertEqual(links.uris, ["SalesOrderHeaders('S1')"])
-        try await service.provider.removeLink(from: ada.entityValue, property: Customer.salesOrders.descriptor, to: order.entityValue)
-        let afterRemoval = try await service.provider.fetchLinks(from: ada.entityValue, property: Customer.salesOrders.descriptor)
+        try await service.provider.send(
+            .removeLink(from: ada.entityValue, property: Customer.salesOrders.descriptor, to: order.entityValue))
+        let afterRemoval = try await service.provider.send(.fetchLinks(from: ada.entityValue, property: Customer.salesOrders.descriptor))
         XCTAssertTrue(afterRemoval.uris.isEmpty)
     }
 }

@@ -68,10 +68,10 @@ final class DeltaServerTests: XCTestCase {
         XCTAssertEqual(downloaded.count, 12)
         var mine = try await local.fetchCustomerWithKey(customerID: "C05")
         mine.city = "Mine"
-        _ = try await provider.updateEntity(mine.entityValue)
+        _ = try await provider.send(.updateEntity(mine.entityValue))
         var kept = try await local.fetchCustomerWithKey(customerID: "C07")
         kept.city = "Kept"
-        _ = try await provider.updateEntity(kept.entityValue)
+        _ = try await provider.send(.updateEntity(kept.entityValue))
 
         _ = try await server.createEntity(OfflineFixtures.customer("C20", first: "New", last: "OnServer"))
         var renamed = try await server.fetchCustomerWithKey(customerID: "C02")
@@ -105,7 +105,7 @@ final class DeltaServerTests: XCTestCase {
         let local = ESPMContainer(provider: provider)
         var mine = try await local.fetchCustomerWithKey(customerID: "C08")
         mine.city = "Mine"
-        _ = try await provider.updateEntity(mine.entityValue)
+        _ = try await provider.send(.updateEntity(mine.entityValue))
         try await server.deleteEntity(try await server.fetchCustomerWithKey(customerID: "C04"))
         try await server.deleteEntity(try await server.fetchCustomerWithKey(customerID: "C08"))
         var renamed = try await server.fetchCustomerWithKey(customerID: "C06")
@@ -161,13 +161,15 @@ final class DeltaServerTests: XCTestCase {
         let provider = try await offline()
         try await provider.download()
         let customers = ESPMContainerMetadata.EntitySets.customers
-        let lost = try await provider.createEntity(OfflineFixtures.customer(nil, first: "Lost", last: "Answer").entityValue, in: customers)
-        _ = try await provider.createEntity(OfflineFixtures.customer(nil, first: "Second", last: "Create").entityValue, in: customers)
+        let lost = try await provider.send(
+            .createEntity(OfflineFixtures.customer(nil, first: "Lost", last: "Answer").entityValue, in: customers))
+        _ = try await provider.send(
+            .createEntity(OfflineFixtures.customer(nil, first: "Second", last: "Create").entityValue, in: customers))
         try await uploadLosingTheNextPOSTAnswer(provider)
         // A change made after the lost answer is queued on its own, not folded into the POST the server applied.
         var edited = Customer(entityValue: lost)
         edited.city = "Edited"
-        _ = try await provider.updateEntity(edited.entityValue)
+        _ = try await provider.send(.updateEntity(edited.entityValue))
 
         let result = try await provider.upload()
         XCTAssertEqual(result, OfflineODataUploadResult(succeeded: 3, failed: 0, notSent: 0))
@@ -191,7 +193,7 @@ final class DeltaServerTests: XCTestCase {
         var twin = OfflineFixtures.customer("C30", first: "Twin", last: "Values")
         _ = try await server.createEntity(twin)
         twin.customerID = nil
-        _ = try await provider.createEntity(twin.entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+        _ = try await provider.send(.createEntity(twin.entityValue, in: ESPMContainerMetadata.EntitySets.customers))
         try await uploadLosingTheNextPOSTAnswer(provider)
         let result = try await provider.upload()
         XCTAssertEqual(result, OfflineODataUploadResult(succeeded: 0, failed: 1, notSent: 0))
@@ -209,14 +211,14 @@ final class DeltaServerTests: XCTestCase {
         let provider = try await offline(repeatable: .oasis)
         try await provider.download()
         let customers = ESPMContainerMetadata.EntitySets.customers
-        _ = try await provider.createEntity(OfflineFixtures.customer(nil, first: "First", last: "Create").entityValue, in: customers)
+        _ = try await provider.send(.createEntity(OfflineFixtures.customer(nil, first: "First", last: "Create").entityValue, in: customers))
         let first = try await provider.upload()
         XCTAssertEqual(first.succeeded, 1, "the answer says Repeatability-Result: accepted")
         // A twin on the server would make looking the create up ambiguous: only the replay settles it.
         var twin = OfflineFixtures.customer("C31", first: "Replayed", last: "Create")
         _ = try await server.createEntity(twin)
         twin.customerID = nil
-        _ = try await provider.createEntity(twin.entityValue, in: customers)
+        _ = try await provider.send(.createEntity(twin.entityValue, in: customers))
         try await uploadLosingTheNextPOSTAnswer(provider)
         let result = try await provider.upload()
         XCTAssertEqual(result, OfflineODataUploadResult(succeeded: 1, failed: 0, notSent: 0))

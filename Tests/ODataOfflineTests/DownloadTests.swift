@@ -121,7 +121,7 @@ final class DownloadTests: XCTestCase {
         let service = ESPMContainer(provider: provider)
         var second = try await service.fetchSalesOrderHeaderWithKey(salesOrderID: "S2")
         second.currencyCode = "USD"
-        _ = try await provider.updateEntity(second.entityValue)
+        _ = try await provider.send(.updateEntity(second.entityValue))
 
         transport.answer { request in
             ScriptedTransport.json(ScriptedESPM.feed([ScriptedESPM.order("S1", customer: "C1", amount: "99")]), for: request)

@@ -24,7 +24,7 @@ final class EncryptedStoreTests: XCTestCase {
         let provider = OfflineODataProvider(metadata: try OfflineFixtures.espmMetadata(), parameters: parameters(folder, key: key))
         try await provider.open()
         let customer = OfflineFixtures.customer("C1", first: "Ada", last: "Lovelace", city: city)
-        _ = try await provider.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+        _ = try await provider.send(.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers))
         try await provider.close()
     }
 

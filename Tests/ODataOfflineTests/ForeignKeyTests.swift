@@ -15,10 +15,11 @@ final class ForeignKeyTests: XCTestCase {
         let customers = ESPMContainerMetadata.EntitySets.customers
         let orders = ESPMContainerMetadata.EntitySets.salesOrderHeaders
         for id in ["C1", "C2"] {
-            _ = try await provider.createEntity(OfflineFixtures.customer(id, first: "F", last: id).entityValue, in: customers)
+            _ = try await provider.send(.createEntity(OfflineFixtures.customer(id, first: "F", last: id).entityValue, in: customers))
         }
         for (id, customer) in [("S2", "C1"), ("S1", "C1"), ("S3", "C2")] {
-            _ = try await provider.createEntity(OfflineFixtures.salesOrder(id, customer: customer, amount: 1).entityValue, in: orders)
+            _ = try await provider.send(
+                .createEntity(OfflineFixtures.salesOrder(id, customer: customer, amount: 1).entityValue, in: orders))
         }
         func orderIDs(of customer: String) async throws -> [String?] {
             try await service.fetchSalesOrderHeaders(
@@ -33,7 +34,7 @@ final class ForeignKeyTests: XCTestCase {
 
         let s1 = try await service.fetchSalesOrderHeaderWithKey(salesOrderID: "S1")
         let c2 = try await service.fetchCustomerWithKey(customerID: "C2")
-        try await provider.setLink(from: s1.entityValue, property: SalesOrderHeader.customerDetails.descriptor, to: c2.entityValue)
+        try await provider.send(.setLink(from: s1.entityValue, property: SalesOrderHeader.customerDetails.descriptor, to: c2.entityValue))
         let relinked = try await service.fetchSalesOrderHeaderWithKey(salesOrderID: "S1")
         XCTAssertEqual(relinked.customerID, "C2", "the foreign key follows the link")
         let left = try await orderIDs(of: "C1")

@@ -36,7 +36,7 @@ final class KilledRekeyTests: XCTestCase {
         for index in 0..<customerCount {
             let customer = OfflineFixtures.customer(
                 String(format: "C%04d", index), first: "First \(index)", last: "Last", city: "City \(index)")
-            _ = try await provider.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+            _ = try await provider.send(.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers))
         }
         try await provider.close()
     }

@@ -29,13 +29,13 @@ final class KilledUploadTests: XCTestCase {
         let customers = ESPMContainerMetadata.EntitySets.customers
         var second = try await local.fetchCustomerWithKey(customerID: "C02")
         second.city = "Updated"
-        _ = try await provider.updateEntity(second.entityValue)
-        _ = try await provider.createEntity(OfflineFixtures.customer("C30", first: "Chosen", last: "Key").entityValue, in: customers)
-        _ = try await provider.createEntity(OfflineFixtures.customer(nil, first: "Server", last: "Key").entityValue, in: customers)
+        _ = try await provider.send(.updateEntity(second.entityValue))
+        _ = try await provider.send(.createEntity(OfflineFixtures.customer("C30", first: "Chosen", last: "Key").entityValue, in: customers))
+        _ = try await provider.send(.createEntity(OfflineFixtures.customer(nil, first: "Server", last: "Key").entityValue, in: customers))
         var third = try await local.fetchCustomerWithKey(customerID: "C03")
         third.city = "Also updated"
-        _ = try await provider.updateEntity(third.entityValue)
-        try await provider.deleteEntity(try await local.fetchCustomerWithKey(customerID: "C04").entityValue)
+        _ = try await provider.send(.updateEntity(third.entityValue))
+        try await provider.send(.deleteEntity(try await local.fetchCustomerWithKey(customerID: "C04").entityValue))
         try await provider.close()
 
         // The third write is applied and its answer held until the uploading process is gone.

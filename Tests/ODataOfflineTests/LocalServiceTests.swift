@@ -19,8 +19,9 @@ final class LocalServiceTests: XCTestCase {
             ("C2", "Grace", "Hopper", "New York", "US"), ("C10", "Konrad", "Zuse", "Berlin", "DE"),
         ]
         for (id, first, last, city, country) in people {
-            _ = try await provider.createEntity(
-                OfflineFixtures.customer(id, first: first, last: last, city: city, country: country).entityValue, in: customers)
+            _ = try await provider.send(
+                .createEntity(
+                    OfflineFixtures.customer(id, first: first, last: last, city: city, country: country).entityValue, in: customers))
         }
         return (provider, service)
     }
@@ -42,12 +43,13 @@ final class LocalServiceTests: XCTestCase {
             let oracle = try all.filterWithQuery(query)
             XCTAssertEqual(local.map(\.customerID), oracle.map(\.customerID), "\(query.relativeURLString)")
         }
-        let counted = try await service.provider.fetchEntities(
-            DataQuery().from(ESPMContainerMetadata.EntitySets.customers).filter(Customer.city.equal("London")).inlineCount().top(1),
-            headers: HTTPHeaders(), options: RequestOptions())
+        let counted = try await service.provider.send(
+            .fetchEntities(
+                DataQuery().from(ESPMContainerMetadata.EntitySets.customers).filter(Customer.city.equal("London")).inlineCount().top(1),
+                options: RequestOptions()), headers: HTTPHeaders())
         XCTAssertEqual(counted.inlineCount, 2)
         XCTAssertEqual(counted.entities.count, 1)
-        let count = try await service.provider.fetchCount(DataQuery().from(ESPMContainerMetadata.EntitySets.customers))
+        let count = try await service.provider.send(.fetchCount(DataQuery().from(ESPMContainerMetadata.EntitySets.customers)))
         XCTAssertEqual(count, 4)
     }
 
@@ -55,12 +57,13 @@ final class LocalServiceTests: XCTestCase {
         let (provider, service) = try await makeService()
         let customers = ESPMContainerMetadata.EntitySets.customers
         do {
-            _ = try await provider.createEntity(OfflineFixtures.customer("C1", first: "X", last: "Y").entityValue, in: customers)
+            _ = try await provider.send(.createEntity(OfflineFixtures.customer("C1", first: "X", last: "Y").entityValue, in: customers))
             XCTFail("a duplicate key was accepted")
         } catch {
             XCTAssertEqual(error.statusCode, 409)
         }
-        let created = try await provider.createEntity(OfflineFixtures.customer(nil, first: "No", last: "Key").entityValue, in: customers)
+        let created = try await provider.send(
+            .createEntity(OfflineFixtures.customer(nil, first: "No", last: "Key").entityValue, in: customers))
         let id = try XCTUnwrap(Customer(entityValue: created).customerID)
         let read = try await service.fetchCustomerWithKey(customerID: id)
         XCTAssertEqual(read.lastName, "Key")
@@ -76,9 +79,10 @@ final class LocalServiceTests: XCTestCase {
         let (provider, service) = try await makeService()
         let ada = try await service.fetchCustomerWithKey(customerID: "C3")
         for (id, amount) in [("S2", 20.0), ("S1", 10.0)] {
-            _ = try await provider.createRelatedEntity(
-                OfflineFixtures.salesOrder(id, customer: "C3", amount: amount).entityValue, in: ada.entityValue,
-                property: Customer.salesOrders.descriptor)
+            _ = try await provider.send(
+                .createRelatedEntity(
+                    OfflineFixtures.salesOrder(id, customer: "C3", amount: amount).entityValue, in: ada.entityValue,
+                    property: Customer.salesOrders.descriptor))
         }
         let expanded = try await service.fetchCustomerWithKey(customerID: "C3", query: DataQuery().expand(Customer.salesOrders))
         XCTAssertEqual(expanded.salesOrders.compactMap(\.salesOrderID).sorted(), ["S1", "S2"])
@@ -90,19 +94,19 @@ final class LocalServiceTests: XCTestCase {
         var first = try await service.fetchCustomerWithKey(customerID: "C1")
         let etag = try XCTUnwrap(first.entityValue.metadata.etag)
         first.city = "Manchester"
-        let updated = try await provider.updateEntity(first.entityValue)
+        let updated = try await provider.send(.updateEntity(first.entityValue))
         XCTAssertNotEqual(updated.metadata.etag, etag, "an update renews the ETag")
         var stale = first
         stale.city = "Wilmslow"
         do {
-            _ = try await provider.updateEntity(stale.entityValue)
+            _ = try await provider.send(.updateEntity(stale.entityValue))
             XCTFail("a stale ETag was accepted")
         } catch {
             XCTAssertEqual(error.statusCode, 412)
         }
         let current = try await service.fetchCustomerWithKey(customerID: "C1")
         XCTAssertEqual(current.city, "Manchester")
-        try await provider.deleteEntity(updated)
+        try await provider.send(.deleteEntity(updated))
         let remaining = try await service.fetchCustomers()
         XCTAssertEqual(remaining.map(\.customerID), ["C10", "C2", "C3"])
         let hasPending = try await provider.hasPendingUpload()
@@ -118,7 +122,7 @@ final class LocalServiceTests: XCTestCase {
         customer.salesOrders = [
             OfflineFixtures.salesOrder("S20", customer: "C20", amount: 1), OfflineFixtures.salesOrder("S21", customer: "C20", amount: 2),
         ]
-        _ = try await provider.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+        _ = try await provider.send(.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers))
         let read = try await service.fetchCustomerWithKey(customerID: "C20", query: DataQuery().expand(Customer.salesOrders))
         XCTAssertEqual(read.salesOrders.compactMap(\.salesOrderID), ["S20", "S21"])
         let back = try await service.fetchCustomer(

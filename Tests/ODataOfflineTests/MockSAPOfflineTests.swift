@@ -43,11 +43,11 @@ final class MockSAPOfflineTests: XCTestCase {
         let provider = try await offline()
         let local = GWSampleBasicService(provider: provider)
         let partners = GWSampleBasicServiceMetadata.EntitySets.businessPartnerSet
-        _ = try await provider.createEntity(partner("0100009001", name: "Offline One").entityValue, in: partners)
-        _ = try await provider.createEntity(partner("0100009002", name: "Offline Two").entityValue, in: partners)
+        _ = try await provider.send(.createEntity(partner("0100009001", name: "Offline One").entityValue, in: partners))
+        _ = try await provider.send(.createEntity(partner("0100009002", name: "Offline Two").entityValue, in: partners))
         var sap = try await local.fetchBusinessPartnerWithKey(businessPartnerID: "0100000000")
         sap.companyName = "SAP Offline"
-        _ = try await provider.updateEntity(sap.entityValue)
+        _ = try await provider.send(.updateEntity(sap.entityValue))
 
         let before = recorder.requests.count
         let result = try await provider.upload()
@@ -76,10 +76,10 @@ final class MockSAPOfflineTests: XCTestCase {
         let local = GWSampleBasicService(provider: provider)
         var mine = try await local.fetchBusinessPartnerWithKey(businessPartnerID: "0100000001")
         mine.companyName = "Changed offline"
-        _ = try await provider.updateEntity(mine.entityValue)
+        _ = try await provider.send(.updateEntity(mine.entityValue))
         var other = try await local.fetchBusinessPartnerWithKey(businessPartnerID: "0100000002")
         other.companyName = "Also offline"
-        _ = try await provider.updateEntity(other.entityValue)
+        _ = try await provider.send(.updateEntity(other.entityValue))
 
         let result = try await provider.upload()
         XCTAssertEqual(result, OfflineODataUploadResult(succeeded: 1, failed: 1, notSent: 0))

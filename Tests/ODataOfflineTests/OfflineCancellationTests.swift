@@ -104,8 +104,8 @@ final class OfflineCancellationTests: XCTestCase {
         for (name, transport) in Self.transports {
             let provider = try await offline(transport())
             try await provider.download()
-            _ = try await provider.createEntity(
-                OfflineFixtures.customer(nil, first: "Cancelled", last: "Upload").entityValue, in: customers)
+            _ = try await provider.send(
+                .createEntity(OfflineFixtures.customer(nil, first: "Cancelled", last: "Upload").entityValue, in: customers))
 
             // cancelled by its own progress report, before its request
             provider.setProgressHandler { event in

@@ -76,7 +76,7 @@ final class PysletOfflineTests: XCTestCase {
         XCTAssertEqual(
             expanded.salesOrders.compactMap(\.salesOrderID).sorted(), serverExpanded.salesOrders.compactMap(\.salesOrderID).sorted())
         XCTAssertEqual(expanded.entityValue.metadata.etag, serverExpanded.entityValue.metadata.etag)
-        let count = try await offline.fetchCount(DataQuery().from(ESPMContainerMetadata.EntitySets.salesOrderHeaders))
+        let count = try await offline.send(.fetchCount(DataQuery().from(ESPMContainerMetadata.EntitySets.salesOrderHeaders)))
         XCTAssertEqual(count, 150)
     }
 
@@ -123,14 +123,16 @@ final class PysletOfflineTests: XCTestCase {
         try await offline.download()
         var local = ESPMContainer(provider: offline)
         let customers = ESPMContainerMetadata.EntitySets.customers
-        let created = try await offline.createEntity(
-            OfflineFixtures.customer("OFFX1", first: "Off", last: "Line").entityValue, in: customers)
+        let created = try await offline.send(
+            .createEntity(
+                OfflineFixtures.customer("OFFX1", first: "Off", last: "Line").entityValue, in: customers))
         var paris = try await local.fetchCustomerWithKey(customerID: "C000003")
         paris.city = "Lyon"
-        _ = try await offline.updateEntity(paris.entityValue)
-        _ = try await offline.createRelatedEntity(
-            OfflineFixtures.salesOrder("SOX1", customer: "OFFX1", amount: 12).entityValue, in: created,
-            property: Customer.salesOrders.descriptor)
+        _ = try await offline.send(.updateEntity(paris.entityValue))
+        _ = try await offline.send(
+            .createRelatedEntity(
+                OfflineFixtures.salesOrder("SOX1", customer: "OFFX1", amount: 12).entityValue, in: created,
+                property: Customer.salesOrders.descriptor))
         try await offline.close()
 
         offline = try await provider(URL(string: "http://127.0.0.1:9/ESPM.svc/")!, folder: folder)
@@ -164,16 +166,16 @@ final class PysletOfflineTests: XCTestCase {
         var uploaded = try await local.fetchCustomerWithKey(customerID: "OFFX1")
         XCTAssertFalse(try offline.hasPendingChanges(uploaded.entityValue))
         uploaded.city = "Bonn"
-        _ = try await offline.updateEntity(uploaded.entityValue)
-        try await offline.deleteEntity(try await local.fetchSalesOrderHeaderWithKey(salesOrderID: "SOX1").entityValue)
+        _ = try await offline.send(.updateEntity(uploaded.entityValue))
+        try await offline.send(.deleteEntity(try await local.fetchSalesOrderHeaderWithKey(salesOrderID: "SOX1").entityValue))
         let second = try await offline.upload()
         XCTAssertEqual(second.succeeded, 2)
         let bonn = try await server.fetchCustomerWithKey(customerID: "OFFX1", query: DataQuery().expand(Customer.salesOrders))
         XCTAssertEqual(bonn.city, "Bonn")
         XCTAssertTrue(bonn.salesOrders.isEmpty)
-        let serverCount = try await server.provider.fetchCount(DataQuery().from(customers))
+        let serverCount = try await server.provider.send(.fetchCount(DataQuery().from(customers)))
         try await offline.download()
-        let localCount = try await offline.fetchCount(DataQuery().from(customers))
+        let localCount = try await offline.send(.fetchCount(DataQuery().from(customers)))
         XCTAssertEqual(localCount, serverCount)
     }
 
@@ -190,7 +192,7 @@ final class PysletOfflineTests: XCTestCase {
         let local = ESPMContainer(provider: copy)
         var customer = try await local.fetchCustomerWithKey(customerID: "C000004")
         customer.city = "Seeded"
-        _ = try await copy.updateEntity(customer.entityValue)
+        _ = try await copy.send(.updateEntity(customer.entityValue))
         let result = try await copy.upload()
         XCTAssertEqual(result.succeeded, 1)
         let elsewhere = ESPMContainer(provider: OnlineODataProvider(serviceName: "ESPM", serviceRoot: root))
@@ -200,7 +202,7 @@ final class PysletOfflineTests: XCTestCase {
         let untouched = try await original.fetchCustomerWithKey(customerID: "C000004")
         XCTAssertNotEqual(untouched.city, "Seeded")
         try await copy.download()
-        let count = try await copy.fetchCount(DataQuery().from(ESPMContainerMetadata.EntitySets.customers))
+        let count = try await copy.send(.fetchCount(DataQuery().from(ESPMContainerMetadata.EntitySets.customers)))
         XCTAssertEqual(count, 60)
     }
 }

@@ -58,7 +58,7 @@ final class RepeatableUploadTests: XCTestCase {
     func testALostCreateAnswerIsRepeatedByTheSameUploadAndAppliedOnce() async throws {
         let provider = try await offline(try OfflineFixtures.temporaryFolder(), attempts: 3, repeatable: .oasis)
         let customer = OfflineFixtures.customer("R10", first: "Lost", last: "Retried")
-        _ = try await provider.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+        _ = try await provider.send(.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers))
         try await dropNextCreateAnswer()
         let result = try await provider.upload()
         XCTAssertEqual(result, OfflineODataUploadResult(succeeded: 1, failed: 0, notSent: 0))
@@ -76,7 +76,7 @@ final class RepeatableUploadTests: XCTestCase {
         let folder = try OfflineFixtures.temporaryFolder()
         let first = try await offline(folder, attempts: 1)
         let customer = OfflineFixtures.customer("R11", first: "Lost", last: "Restarted")
-        _ = try await first.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+        _ = try await first.send(.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers))
         try await dropNextCreateAnswer()
         do {
             try await first.upload()

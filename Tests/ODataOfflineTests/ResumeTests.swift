@@ -19,13 +19,14 @@ final class ResumeTests: XCTestCase {
         let provider = try await ScriptedESPM.provider(transport, queries: [OfflineODataDefiningQuery(name: "c", query: "Customers")])
         try await provider.download()
         let service = ESPMContainer(provider: provider)
-        _ = try await provider.createEntity(
-            OfflineFixtures.customer("C8", first: "Once", last: "Only").entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+        _ = try await provider.send(
+            .createEntity(
+                OfflineFixtures.customer("C8", first: "Once", last: "Only").entityValue, in: ESPMContainerMetadata.EntitySets.customers))
         var first = try await service.fetchCustomerWithKey(customerID: "C1")
         first.city = "Once"
-        _ = try await provider.updateEntity(first.entityValue)
+        _ = try await provider.send(.updateEntity(first.entityValue))
         let second = try await service.fetchCustomerWithKey(customerID: "C1")
-        try await provider.deleteEntity(second.entityValue, headers: [OfflineODataProvider.doNotCombineHeader: "true"])
+        try await provider.send(.deleteEntity(second.entityValue), headers: [OfflineODataProvider.doNotCombineHeader: "true"])
 
         // The server applies every request, but the first two answers are lost on the way back.
         let applied = Mutex<[String]>([])
@@ -87,8 +88,9 @@ final class ResumeTests: XCTestCase {
         let provider = try await ScriptedESPM.provider(
             transport, queries: [OfflineODataDefiningQuery(name: "c", query: "Customers")], repeatable: .oasis)
         try await provider.download()
-        _ = try await provider.createEntity(
-            OfflineFixtures.customer(nil, first: "Never", last: "Sent").entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+        _ = try await provider.send(
+            .createEntity(
+                OfflineFixtures.customer(nil, first: "Never", last: "Sent").entityValue, in: ESPMContainerMetadata.EntitySets.customers))
         transport.answer { _ in throw ODataError(.transport, "connection refused", underlyingError: URLError(.cannotConnectToHost)) }
         do {
             try await provider.upload()

@@ -36,7 +36,7 @@ final class SQLFilterOracleTests: XCTestCase {
             customer.dateOfBirth = LocalDateTime(
                 year: 1950 + index % 4, month: 1 + index % 12, day: 1 + index % 28, hour: index % 24, minute: (index * 7) % 60,
                 second: index % 9)
-            _ = try await provider.createEntity(customer.entityValue, in: customers)
+            _ = try await provider.send(.createEntity(customer.entityValue, in: customers))
         }
         let amounts: [String?] = ["12.5", "12.50", "12.499", "-3.25", "0", "1000000.001", "999999999999.999", nil, "12.501", "12"]
         for index in 0..<40 {
@@ -44,7 +44,7 @@ final class SQLFilterOracleTests: XCTestCase {
             order.netAmount = amounts[index % amounts.count].flatMap { BigDecimal(string: $0) }
             order.grossAmount = amounts[(index + 3) % amounts.count].flatMap { BigDecimal(string: $0) }
             order.createdAt = index % 7 == 0 ? nil : LocalDateTime(year: 2020, month: 1 + index % 3, day: 1 + index % 5)
-            _ = try await provider.createEntity(order.entityValue, in: orders)
+            _ = try await provider.send(.createEntity(order.entityValue, in: orders))
         }
         return provider
     }
@@ -53,17 +53,17 @@ final class SQLFilterOracleTests: XCTestCase {
         _ provider: OfflineODataProvider, set: EntitySetDescriptor, filters: [QueryFilter], orders: [[SortItem]],
         file: StaticString = #filePath, line: UInt = #line
     ) async throws {
-        let all = try await provider.fetchEntities(DataQuery().from(set), headers: HTTPHeaders(), options: RequestOptions()).entities
+        let all = try await provider.send(.fetchEntities(DataQuery().from(set), options: RequestOptions()), headers: HTTPHeaders()).entities
         let table = EntityTable(set: set.name, type: set.entityType)
         for filter in filters {
             XCTAssertTrue(SQLQueryPlan(filter: filter, table: table).isFilterComplete, "runs in SQL: \(filter)", file: file, line: line)
-            let counted = try await provider.fetchCount(DataQuery().from(set).filter(filter))
+            let counted = try await provider.send(.fetchCount(DataQuery().from(set).filter(filter)))
             XCTAssertEqual(counted, try all.filterWithQuery(DataQuery().filter(filter)).count, "$count: \(filter)", file: file, line: line)
             for sort in orders {
                 var query = DataQuery().from(set).filter(filter)
                 query.sortItems = sort
                 XCTAssertNotNil(SQLQueryPlan(filter: filter, table: table).order(sort), "orders in SQL: \(sort)", file: file, line: line)
-                let local = try await provider.fetchEntities(query, headers: HTTPHeaders(), options: RequestOptions()).entities
+                let local = try await provider.send(.fetchEntities(query, options: RequestOptions()), headers: HTTPHeaders()).entities
                 let oracle = try all.filterWithQuery(query)
                 XCTAssertEqual(
                     local.map(\.key.predicate), oracle.map(\.key.predicate), "\(query.relativeURLString)", file: file, line: line)
@@ -132,7 +132,7 @@ final class SQLFilterOracleTests: XCTestCase {
         let overflow = DataQuery().from(customers).filter(
             .binary(.mul, call("length", property("FirstName")), int(Int32.max)).greaterThan(int(0)))
         do {
-            _ = try await provider.fetchEntities(overflow, headers: HTTPHeaders(), options: RequestOptions())
+            _ = try await provider.send(.fetchEntities(overflow, options: RequestOptions()), headers: HTTPHeaders())
             XCTFail("an Edm.Int32 overflow was answered")
         } catch {
             XCTAssertTrue(error.message.contains("overflow"), error.message)

@@ -39,7 +39,7 @@ final class SQLQueryPlanTests: XCTestCase {
                 String(format: "C%03d", (index * 37) % 200), first: "F\(index % 7)", last: "L\(index % 11)", city: cities[index % 5],
                 country: index % 3 == 0 ? "DE" : "FR")
             if index % 13 == 0 { customer.city = nil }
-            _ = try await provider.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+            _ = try await provider.send(.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers))
         }
         let service = ESPMContainer(provider: provider)
         let all = try await service.fetchCustomers()
@@ -58,9 +58,10 @@ final class SQLQueryPlanTests: XCTestCase {
             let local = try await service.fetchCustomers(matching: query)
             XCTAssertEqual(local.map(\.customerID), try all.filterWithQuery(query).map(\.customerID), query.relativeURLString)
         }
-        let counted = try await provider.fetchEntities(
-            DataQuery().from(ESPMContainerMetadata.EntitySets.customers).filter(Customer.country.equal("DE")).inlineCount().top(2),
-            headers: HTTPHeaders(), options: RequestOptions())
+        let counted = try await provider.send(
+            .fetchEntities(
+                DataQuery().from(ESPMContainerMetadata.EntitySets.customers).filter(Customer.country.equal("DE")).inlineCount().top(2),
+                options: RequestOptions()), headers: HTTPHeaders())
         XCTAssertEqual(counted.inlineCount, try all.filterWithQuery(DataQuery().filter(Customer.country.equal("DE"))).count)
         XCTAssertEqual(counted.entities.count, 2)
     }

@@ -64,9 +64,10 @@ final class TypedColumnTests: XCTestCase {
             var place = ComplexValue(type: placeType)
             try place.set(try XCTUnwrap(placeType.property(named: "City")), to: .string("City \(index)"))
             try entity.set(try value("Where"), to: .complex(place))
-            written.append(try await provider.createEntity(entity, in: set))
+            written.append(try await provider.send(.createEntity(entity, in: set)))
         }
-        let read = try await provider.fetchEntities(DataQuery().from(set), headers: HTTPHeaders(), options: RequestOptions()).entities
+        let read = try await provider.send(.fetchEntities(DataQuery().from(set), options: RequestOptions()), headers: HTTPHeaders())
+            .entities
         XCTAssertEqual(read.count, 6)
         for (stored, original) in zip(read, written) {
             for property in type.properties where property.name != "Ratio" {
@@ -94,7 +95,7 @@ final class TypedColumnTests: XCTestCase {
             for order in ["Instant", "Amount", "Text", "Clock", "Tag", "When"] {
                 var query = DataQuery().from(set).filter(filter)
                 query.sortItems = [SortItem(path: order, isDescending: order == "Amount")]
-                let local = try await provider.fetchEntities(query, headers: HTTPHeaders(), options: RequestOptions()).entities
+                let local = try await provider.send(.fetchEntities(query, options: RequestOptions()), headers: HTTPHeaders()).entities
                 XCTAssertEqual(local.map(\.key.predicate), try read.filterWithQuery(query).map(\.key.predicate), query.relativeURLString)
             }
         }

@@ -22,23 +22,26 @@ final class UploadTests: XCTestCase {
         let (transport, provider, service) = try await downloaded()
         let customers = ESPMContainerMetadata.EntitySets.customers
         var local = Customer(
-            entityValue: try await provider.createEntity(
-                OfflineFixtures.customer(nil, first: "Local", last: "One").entityValue, in: customers))
+            entityValue: try await provider.send(
+                .createEntity(
+                    OfflineFixtures.customer(nil, first: "Local", last: "One").entityValue, in: customers)))
         let localID = try XCTUnwrap(local.customerID)
         XCTAssertTrue(localID.hasPrefix("LOCAL-"))
         XCTAssertTrue(try provider.isLocal(local.entityValue))
         local.city = "Leeds"
-        local = Customer(entityValue: try await provider.updateEntity(local.entityValue))
-        _ = try await provider.createRelatedEntity(
-            OfflineFixtures.salesOrder("S9", customer: localID, amount: 5).entityValue, in: local.entityValue,
-            property: Customer.salesOrders.descriptor)
+        local = Customer(entityValue: try await provider.send(.updateEntity(local.entityValue)))
+        _ = try await provider.send(
+            .createRelatedEntity(
+                OfflineFixtures.salesOrder("S9", customer: localID, amount: 5).entityValue, in: local.entityValue,
+                property: Customer.salesOrders.descriptor))
         var first = try await service.fetchCustomerWithKey(customerID: "C1")
         first.city = "Cambridge"
-        first = Customer(entityValue: try await provider.updateEntity(first.entityValue))
+        first = Customer(entityValue: try await provider.send(.updateEntity(first.entityValue)))
         first.firstName = "Alan M."
-        _ = try await provider.updateEntity(first.entityValue)
-        let doomed = try await provider.createEntity(OfflineFixtures.customer("C7", first: "Gone", last: "Soon").entityValue, in: customers)
-        try await provider.deleteEntity(doomed)
+        _ = try await provider.send(.updateEntity(first.entityValue))
+        let doomed = try await provider.send(
+            .createEntity(OfflineFixtures.customer("C7", first: "Gone", last: "Soon").entityValue, in: customers))
+        try await provider.send(.deleteEntity(doomed))
         let pendingBefore = try await provider.hasPendingUpload()
         XCTAssertTrue(pendingBefore)
         let localRead = try await service.fetchCustomers(matching: DataQuery().localEntitiesOnly())
@@ -86,12 +89,12 @@ final class UploadTests: XCTestCase {
         let noCombine: HTTPHeaders = [OfflineODataProvider.doNotCombineHeader: "true"]
         var first = try await service.fetchCustomerWithKey(customerID: "C1")
         first.city = "Mine"
-        first = Customer(entityValue: try await provider.updateEntity(first.entityValue, headers: noCombine))
+        first = Customer(entityValue: try await provider.send(.updateEntity(first.entityValue), headers: noCombine))
         first.firstName = "Mine too"
-        _ = try await provider.updateEntity(first.entityValue, headers: noCombine)
+        _ = try await provider.send(.updateEntity(first.entityValue), headers: noCombine)
         var second = try await service.fetchCustomerWithKey(customerID: "C2")
         second.city = "Oxford"
-        _ = try await provider.updateEntity(second.entityValue)
+        _ = try await provider.send(.updateEntity(second.entityValue))
 
         transport.answer { request in
             switch (request.method, ScriptedESPM.relative(request)) {
@@ -134,11 +137,12 @@ final class UploadTests: XCTestCase {
         let (transport, provider, service) = try await downloaded()
         var first = try await service.fetchCustomerWithKey(customerID: "C1")
         first.city = "Changed"
-        _ = try await provider.updateEntity(first.entityValue)
-        _ = try await provider.createEntity(
-            OfflineFixtures.customer(nil, first: "Temp", last: "Orary").entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+        _ = try await provider.send(.updateEntity(first.entityValue))
+        _ = try await provider.send(
+            .createEntity(
+                OfflineFixtures.customer(nil, first: "Temp", last: "Orary").entityValue, in: ESPMContainerMetadata.EntitySets.customers))
         let second = try await service.fetchCustomerWithKey(customerID: "C2")
-        try await provider.deleteEntity(second.entityValue)
+        try await provider.send(.deleteEntity(second.entityValue))
 
         transport.answer { _ in throw ODataError(.transport, "connection refused") }
         do {
@@ -164,7 +168,7 @@ final class UploadTests: XCTestCase {
         let (transport, provider, _) = try await downloaded()
         var customer = OfflineFixtures.customer(nil, first: "Deep", last: "Insert")
         customer.salesOrders = [OfflineFixtures.salesOrder("S5", customer: "?", amount: 1)]
-        _ = try await provider.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers)
+        _ = try await provider.send(.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers))
         transport.answer { request in
             switch (request.method, ScriptedESPM.relative(request)) {
             case ("POST", "Customers"):

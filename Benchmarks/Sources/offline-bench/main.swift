@@ -85,12 +85,12 @@ func run(total: Int, pageSize: Int, phase: String?) async throws {
     let query = DataQuery().from(items).filter(.binary(.equal, .property("Category"), .literal(.string("C7"))))
         .orderBy(Bench.name).top(20)
     var local: [EntityValue] = []
-    _ = try await provider.fetchEntities(query, headers: HTTPHeaders(), options: RequestOptions())  // warm: index built
+    _ = try await provider.send(.fetchEntities(query, options: RequestOptions()), headers: HTTPHeaders())  // warm: index built
     var queryTimes: [Double] = []
     for _ in 0..<20 {
         queryTimes.append(
             try await seconds {
-                local = try await provider.fetchEntities(query, headers: HTTPHeaders(), options: RequestOptions()).entities
+                local = try await provider.send(.fetchEntities(query, options: RequestOptions()), headers: HTTPHeaders()).entities
             })
     }
     var handEntities: [EntityValue] = []
@@ -181,12 +181,12 @@ func runPhase(_ phase: String, provider: OfflineODataProvider, pages: [Data], fo
         try await provider.download()
         _ = try reference.load(pages: pages, type: items.entityType)
         // Warm both: the store builds its index on the first query; the reference has its index already.
-        let first = try await provider.fetchEntities(query, headers: HTTPHeaders(), options: RequestOptions()).entities
+        let first = try await provider.send(.fetchEntities(query, options: RequestOptions()), headers: HTTPHeaders()).entities
         let second = reference.query(category: "C7", type: items.entityType)
         guard first.map(\.key) == second.map(\.key), !first.isEmpty else { fatalError("the store and the reference answer differently") }
         for _ in 0..<(phase == "loaded" ? 0 : 200) {
             if phase == "store-queries" {
-                _ = try await provider.fetchEntities(query, headers: HTTPHeaders(), options: RequestOptions())
+                _ = try await provider.send(.fetchEntities(query, options: RequestOptions()), headers: HTTPHeaders())
             } else {
                 _ = reference.query(category: "C7", type: items.entityType)
             }

@@ -50,8 +50,8 @@ func run() async throws -> Int {
     let singleQuery = DataQuery().from(try model.entitySet("Customers")).withKey(EntityKey(["CustomerId": .string("C000001")]))
     let pageQuery = DataQuery().from(try model.entitySet("SalesOrderItems")).top(100)
     // One of each first, so that one-time set-up is outside the difference.
-    var total = try await provider.fetchEntity(singleQuery, headers: [:], options: .init()).values.count
-    total += try await provider.fetchEntities(pageQuery, headers: [:], options: .init()).entities.count
+    var total = try await provider.send(.fetchEntity(singleQuery, options: .init()), headers: [:]).values.count
+    total += try await provider.send(.fetchEntities(pageQuery, options: .init()), headers: [:]).entities.count
     if shape.hasPrefix("decode-") {
         // `ODataJSONDecoder` alone on the same body, the part of a request that is decoding (`decode-single`,
         // `decode-page`): the SDK's own cost is the request's count minus this one's
@@ -67,8 +67,8 @@ func run() async throws -> Int {
         return total
     }
     for _ in 0..<requests {
-        if shape != "page" { total += try await provider.fetchEntity(singleQuery, headers: [:], options: .init()).values.count }
-        if shape != "single" { total += try await provider.fetchEntities(pageQuery, headers: [:], options: .init()).entities.count }
+        if shape != "page" { total += try await provider.send(.fetchEntity(singleQuery, options: .init()), headers: [:]).values.count }
+        if shape != "single" { total += try await provider.send(.fetchEntities(pageQuery, options: .init()), headers: [:]).entities.count }
     }
     return total
 }

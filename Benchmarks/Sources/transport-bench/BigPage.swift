@@ -33,9 +33,9 @@ enum SDKOwnCost {
         let item = try entityType(pageQuery)
         let decoder = ODataJSONDecoder()
         let variants: [(String, String, @Sendable () async throws -> Int)] = [
-            ("sdk-cpu", "single", { try await offline.fetchEntity(singleQuery, headers: [:], options: .init()).values.count }),
+            ("sdk-cpu", "single", { try await offline.send(.fetchEntity(singleQuery, options: .init()), headers: [:]).values.count }),
             ("decode", "single", { try decoder.decodeEntity(singleBody, entityType: customer).values.count }),
-            ("sdk-cpu", "page", { try await offline.fetchEntities(pageQuery, headers: [:], options: .init()).entities.count }),
+            ("sdk-cpu", "page", { try await offline.send(.fetchEntities(pageQuery, options: .init()), headers: [:]).entities.count }),
             ("decode", "page", { try decoder.decodeEntityList(pageBody, entityType: item).entities.count }),
         ]
         var best = Array(repeating: Double.infinity, count: variants.count)
@@ -75,14 +75,14 @@ enum BigPage {
             ("typed-curl", { try await typedRead(typedCurl) }),
             ("typed-urls", { try await typedRead(typedURLs) }),
             ("typed-cpu", { try await typedRead(typedCPU) }),
-            ("sdk-curl", { try await curl.fetchEntities(query, headers: [:], options: .init()).entities.count }),
+            ("sdk-curl", { try await curl.send(.fetchEntities(query, options: .init()), headers: [:]).entities.count }),
             ("sdk-strm", { try await curl.entityStream(query).reduce(0) { count, _ in count + 1 } }),
-            ("sdk-urls", { try await urls.fetchEntities(query, headers: [:], options: .init()).entities.count }),
+            ("sdk-urls", { try await urls.send(.fetchEntities(query, options: .init()), headers: [:]).entities.count }),
             ("raw-urls", { try await raw(url) }),
             ("tx-curl", { try await curlTransport.send(HTTPRequest(method: "GET", url: url)).body.count }),
             ("tx-urls", { try await urlsTransport.send(HTTPRequest(method: "GET", url: url)).body.count }),
             ("raw-curl", { RawCurl.sequential(url.absoluteString, count: 1) }),
-            ("sdk-cpu", { try await offline.fetchEntities(query, headers: [:], options: .init()).entities.count }),
+            ("sdk-cpu", { try await offline.send(.fetchEntities(query, options: .init()), headers: [:]).entities.count }),
             ("decode", { try ODataJSONDecoder().decodeEntityList(bytes, entityType: items.entityType).entities.count }),
         ]
         for (name, operation) in variants where name.hasPrefix("sdk") || name.hasPrefix("typed") || name == "decode" {
@@ -140,7 +140,7 @@ enum BigPage {
             if typed {
                 total += try await typedRead(container)
             } else {
-                total += try await curl.fetchEntities(query, headers: [:], options: .init()).entities.count
+                total += try await curl.send(.fetchEntities(query, options: .init()), headers: [:]).entities.count
             }
         }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(max(count, 1))

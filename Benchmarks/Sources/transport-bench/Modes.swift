@@ -26,9 +26,9 @@ enum Modes {
         var total = 0
         for _ in 0..<count {
             switch shape {
-            case "single": total += try await provider.fetchEntity(single, headers: [:], options: .init()).values.count
+            case "single": total += try await provider.send(.fetchEntity(single, options: .init()), headers: [:]).values.count
             case "tx": total += try await transport.send(pageRequest).body.count
-            default: total += try await provider.fetchEntities(page, headers: [:], options: .init()).entities.count
+            default: total += try await provider.send(.fetchEntities(page, options: .init()), headers: [:]).entities.count
             }
         }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(max(count, 1))
@@ -54,7 +54,7 @@ enum Modes {
             let query = DataQuery().from(set).custom("size", String(size))
             let bytes = try await curl.send(HTTPRequest(method: "GET", url: try streaming.url(for: query.relativeURLString))).body.count
             let variants: [(String, @Sendable () async throws -> Int)] = [
-                ("whole", { try await whole.fetchEntities(query, headers: [:], options: .init()).entities.count }),
+                ("whole", { try await whole.send(.fetchEntities(query, options: .init()), headers: [:]).entities.count }),
                 (
                     "stream",
                     {

@@ -113,8 +113,8 @@ if mode.hasPrefix("only-") {
 }
 for _ in 0..<(onlyBigPage ? 0 : 50) {  // warm up connections and code paths
     for provider in [curlProvider, urlsProvider] {
-        _ = try await provider.fetchEntities(pageQuery, headers: [:], options: .init())
-        _ = try await provider.fetchEntity(singleQuery, headers: [:], options: .init())
+        _ = try await provider.send(.fetchEntities(pageQuery, options: .init()), headers: [:])
+        _ = try await provider.send(.fetchEntity(singleQuery, options: .init()), headers: [:])
     }
     _ = try await raw(pageURL)
 }
@@ -122,8 +122,8 @@ for concurrency in onlyBigPage ? [] : [1, 8] {
     for (shape, url) in [("single", singleURL), ("page", pageURL)] {
         let sdk: @Sendable (OnlineODataProvider) async throws -> Int = { provider in
             shape == "single"
-                ? try await provider.fetchEntity(singleQuery, headers: [:], options: .init()).values.count
-                : try await provider.fetchEntities(pageQuery, headers: [:], options: .init()).entities.count
+                ? try await provider.send(.fetchEntity(singleQuery, options: .init()), headers: [:]).values.count
+                : try await provider.send(.fetchEntities(pageQuery, options: .init()), headers: [:]).entities.count
         }
         try await measure(
             shape, count: requests, concurrency: concurrency,

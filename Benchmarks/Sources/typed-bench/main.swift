@@ -52,9 +52,9 @@ func run() async throws -> Int {
     let page: @Sendable () async throws -> Int =
         switch variant {
         case "decode": { try decoder.decodeEntityList(transport.page, entityType: items.entityType).entities.count }
-        case "dynamic": { try await provider.fetchEntities(query, headers: [:], options: .init()).entities.count }
+        case "dynamic": { try await provider.send(.fetchEntities(query, options: .init()), headers: [:]).entities.count }
         case "dynamic-read":
-            { TypedReads.readEveryProperty(try await provider.fetchEntities(query, headers: [:], options: .init()).entities) }
+            { TypedReads.readEveryProperty(try await provider.send(.fetchEntities(query, options: .init()), headers: [:]).entities) }
         case "typed-fetch": { try await service.fetchItems().count }
         default: { TypedReads.readEveryProperty(try await service.fetchItems()) }
         }

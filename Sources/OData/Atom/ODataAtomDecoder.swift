@@ -67,15 +67,9 @@ public struct ODataAtomDecoder: Sendable {
 
     /// The result of a function import, decoded by its declared return type.
     public func decodeFunctionResult(_ data: Data, function: FunctionImportDescriptor) throws -> FunctionResult {
-        switch function.returnType {
-        case .none: return .none
-        case .primitive(let type): return .value(try decodeValue(data, type: .primitive(type)))
-        case .complex(let type): return .value(try decodeValue(data, type: .complex(type)))
-        case .primitiveCollection(let type): return .value(try decodeValue(data, type: .primitiveCollection(type)))
-        case .complexCollection(let type): return .value(try decodeValue(data, type: .complexCollection(type)))
-        case .entity(let type): return .entity(try decodeEntity(data, entityType: type()))
-        case .entityCollection(let type): return .entities(try decodeEntityList(data, entityType: type()).entities)
-        }
+        try FunctionResult.decoded(
+            as: function.returnType, value: { try decodeValue(data, type: $0) }, entity: { try decodeEntity(data, entityType: $0) },
+            entities: { try decodeEntityList(data, entityType: $0).entities })
     }
 
     private func parse(_ data: Data, entityType: EntityTypeDescriptor) throws -> AtomReader {

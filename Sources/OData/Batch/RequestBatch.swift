@@ -22,7 +22,8 @@ public final class RequestBatch: @unchecked Sendable {
     private var queryResults: [Int: Result<BatchPartResponse, ODataError>] = [:]
     private var storedDecoder: (@Sendable (BatchPartResponse, DataQuery) throws -> EntityList)?
 
-    /// How the service that ran the batch decodes a read's entities (`queryResult(for:)` uses it).
+    /// How the provider that ran the batch decodes a read's entities (`entities(from:for:)` uses it), set by the
+    /// provider as it records the batch's answer.
     package var decoder: (@Sendable (BatchPartResponse, DataQuery) throws -> EntityList)? {
         get { lock.withLock { storedDecoder } }
         set { lock.withLock { storedDecoder = newValue } }

@@ -29,7 +29,7 @@ public struct MetadataDriftReport: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension DataService {
-    /// Fetches the served `$metadata` (`provider.fetchMetadataDocument(headers:)`) and compares it with the model
+    /// Fetches the served `$metadata` (`provider.send(.fetchMetadataDocument, headers:)`) and compares it with the model
     /// the code was generated from (`generatedModel`: the `modelSummary` text of the generated `<Service>Metadata`),
     /// after applying `patches` (the ones generation used). Generated services call this from `checkMetadata()`.
     /// A document that cannot be read throws `ODataError` `.decoding`.
@@ -43,7 +43,7 @@ extension DataService {
             } catch {
                 throw ODataError(.invalidRequest, "the generated model summary is not readable: \(error)", underlyingError: error)
             }
-            let data = try await provider.fetchMetadataDocument(headers: headers)
+            let data = try await provider.send(.fetchMetadataDocument, headers: headers)
             let served: ServiceMetadata
             do {
                 served = try MetadataParser.parse(data, options: ParseOptions.lenient.patched(with: patches))

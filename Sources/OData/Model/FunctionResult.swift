@@ -26,3 +26,22 @@ extension FunctionResultError: ODataErrorConvertible {
     /// `.unexpectedResult`.
     var odataError: ODataError { ODataError(.unexpectedResult, description, underlyingError: self) }
 }
+
+extension FunctionResult {
+    /// A function import's result decoded by its declared return type, with one format's decoders of a value, an
+    /// entity and a feed (the JSON and Atom decoders both decode function results through here).
+    static func decoded(
+        as returnType: FunctionReturnType, value: (PropertyType) throws -> EdmValue, entity: (EntityTypeDescriptor) throws -> EntityValue,
+        entities: (EntityTypeDescriptor) throws -> [EntityValue]
+    ) throws -> FunctionResult {
+        switch returnType {
+        case .none: return .none
+        case .primitive(let type): return .value(try value(.primitive(type)))
+        case .complex(let type): return .value(try value(.complex(type)))
+        case .primitiveCollection(let type): return .value(try value(.primitiveCollection(type)))
+        case .complexCollection(let type): return .value(try value(.complexCollection(type)))
+        case .entity(let type): return .entity(try entity(type()))
+        case .entityCollection(let type): return .entities(try entities(type()))
+        }
+    }
+}

@@ -20,7 +20,9 @@ extension OnlineODataProvider {
         let response: HTTPResponse
         do {
             response = try await withTaskCancellationHandler {
-                try await ResponseBodyStream.$current.withValue(stream) { try await execute(request) }
+                var streamed = request
+                streamed.responseBodyStream = stream
+                return try await execute(streamed)
             } onCancel: {
                 page.cancel()
             }

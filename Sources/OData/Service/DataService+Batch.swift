@@ -21,9 +21,7 @@ extension DataService {
                     }
                 }
             }
-            let provider = self.provider
-            batch.decoder = { part, query in try provider.entities(from: part, for: query) }
-            try await provider.processBatch(batch, headers: headers)
+            try await provider.send(.processBatch(batch), headers: headers)
             try recordServerVersions(in: batch)
         }
     }
@@ -50,7 +48,7 @@ extension DataService {
                 switch operation {
                 case .create(let entity, let entitySet):
                     do {
-                        changeSet.recordServerVersion(try created(entity, in: entitySet, answeredBy: part), at: index)
+                        changeSet.recordServerVersion(try created(entity, in: entitySet, answeredBy: part, of: batch), at: index)
                     } catch {
                         let unread = ODataError(
                             error.kind, "the server applied it, but its answer cannot be read: \(error.message)",
@@ -67,11 +65,13 @@ extension DataService {
     }
 
     /// The server's version of an entity created in a changeset, read from its part by the provider's codec.
-    private func created(_ entity: EntityValue, in entitySet: EntitySetDescriptor, answeredBy part: BatchPartResponse) throws(ODataError)
+    private func created(
+        _ entity: EntityValue, in entitySet: EntitySetDescriptor, answeredBy part: BatchPartResponse, of batch: RequestBatch
+    ) throws(ODataError)
         -> EntityValue
     {
         try entity.created(answeredBy: part.statusCode, headers: part.headers, hasBody: !part.body.isEmpty) { () throws(ODataError) in
-            let entities = try provider.entities(from: part, for: DataQuery().from(entitySet)).entities
+            let entities = try batch.entities(from: part, for: DataQuery().from(entitySet)).entities
             guard entities.count == 1, let created = entities.first else {
                 throw ODataError(.decoding, "expected the created \(entity.entityType.name), found \(entities.count) entities")
             }
@@ -97,10 +97,10 @@ extension DataService {
 }
 
 extension DataService {
-    /// The typed entities of a successful batch read of `query` (see `RequestBatch.addQuery(_:)`).
-    public func entities<Entity: EntityProtocol>(_ type: Entity.Type, from part: BatchPartResponse, for query: DataQuery) throws(ODataError)
-        -> [Entity]
-    {
-        Entity.array(from: try provider.entities(from: part, for: query).entities)
+    /// The typed entities of a successful batch read of `query` in `batch` (see `RequestBatch.addQuery(_:)`).
+    public func entities<Entity: EntityProtocol>(
+        _ type: Entity.Type, from part: BatchPartResponse, for query: DataQuery, in batch: RequestBatch
+    ) throws(ODataError) -> [Entity] {
+        Entity.array(from: try batch.entities(from: part, for: query).entities)
     }
 }

@@ -8,14 +8,13 @@ extension DataService {
         _ property: TypedNavigationProperty<Target>, into entity: inout Entity, query: DataQuery = DataQuery(),
         headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) {
-        var value = entity.entityValue
-        try await provider.loadProperty(property.descriptor, into: &value, query: query, headers: headers)
-        entity.entityValue = value
+        let loaded = try await provider.send(.loadProperty(property.descriptor, of: entity.entityValue, query: query), headers: headers)
+        entity.entityValue = loaded
     }
 
     /// The number of entities a query addresses (`/$count`).
     public func count(matching query: DataQuery, headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Int {
-        try await provider.fetchCount(query, headers: headers)
+        try await provider.send(.fetchCount(query), headers: headers)
     }
 
     /// Every entity a query addresses, typed, across server-driven pages (one page in memory at a time).
@@ -35,7 +34,7 @@ extension DataService {
         async throws(ODataError)
         -> EdmValue
     {
-        try await provider.fetchProperty(property, of: query, headers: headers)
+        try await provider.send(.fetchProperty(property, of: query), headers: headers)
     }
 
     /// Reads the raw `$value` of a primitive property of the entity a query addresses.
@@ -43,12 +42,12 @@ extension DataService {
         async throws(ODataError)
         -> Data
     {
-        try await provider.fetchPropertyValue(property, of: query, headers: headers)
+        try await provider.send(.fetchPropertyValue(property, of: query), headers: headers)
     }
 
     /// The service's `$metadata` document, as the provider has it.
     public func fetchMetadataDocument(headers: HTTPHeaders = HTTPHeaders()) async throws(ODataError) -> Data {
-        try await provider.fetchMetadataDocument(headers: headers)
+        try await provider.send(.fetchMetadataDocument, headers: headers)
     }
 
     /// Reads what the query addresses (SAP's `executeQuery(_:)`) — entities, the entity of a keyed query, a
@@ -60,15 +59,17 @@ extension DataService {
         let options = options ?? RequestOptions()
         if query.invocation != nil {
             return QueryResult(
-                query: query, payload: .function(try await provider.invokeFunction(query, headers: headers, options: options)))
+                query: query, payload: .function(try await provider.send(.invokeFunction(query, options: options), headers: headers)))
         }
         if query.isCountRequest {
-            return QueryResult(query: query, payload: .count(try await provider.fetchCount(query, headers: headers)))
+            return QueryResult(query: query, payload: .count(try await provider.send(.fetchCount(query), headers: headers)))
         }
         if query.key != nil, query.navigationSegments.isEmpty {
-            return QueryResult(query: query, payload: .entity(try await provider.fetchEntity(query, headers: headers, options: options)))
+            return QueryResult(
+                query: query, payload: .entity(try await provider.send(.fetchEntity(query, options: options), headers: headers)))
         }
-        return QueryResult(query: query, payload: .entities(try await provider.fetchEntities(query, headers: headers, options: options)))
+        return QueryResult(
+            query: query, payload: .entities(try await provider.send(.fetchEntities(query, options: options), headers: headers)))
     }
 
 }

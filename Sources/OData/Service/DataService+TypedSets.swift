@@ -21,7 +21,8 @@ extension DataService {
         options: RequestOptions = RequestOptions()
     ) async throws(ODataError) -> Entity {
         Entity(
-            entityValue: try await provider.updateEntity(entity.entityValue, in: entitySet.descriptor, headers: headers, options: options))
+            entityValue: try await provider.send(
+                .updateEntity(entity.entityValue, in: entitySet.descriptor, options: options), headers: headers))
     }
 
     /// Deletes an entity of a set that allows deletes.
@@ -30,7 +31,7 @@ extension DataService {
         headers: HTTPHeaders = HTTPHeaders(),
         options: RequestOptions = RequestOptions()
     ) async throws(ODataError) {
-        try await provider.deleteEntity(entity.entityValue, in: entitySet.descriptor, headers: headers, options: options)
+        try await provider.send(.deleteEntity(entity.entityValue, in: entitySet.descriptor, options: options), headers: headers)
     }
 
     /// Updates an entity of an untyped set after checking at run time that the set allows updates.
@@ -41,7 +42,7 @@ extension DataService {
         return try await ODataError.converting {
             try entitySet.checkAllows(.update)
             return Entity(
-                entityValue: try await provider.updateEntity(entity.entityValue, in: entitySet, headers: headers, options: options))
+                entityValue: try await provider.send(.updateEntity(entity.entityValue, in: entitySet, options: options), headers: headers))
 
         }
     }
@@ -53,7 +54,7 @@ extension DataService {
     ) async throws(ODataError) {
         try await ODataError.converting {
             try entitySet.checkAllows(.delete)
-            try await provider.deleteEntity(entity.entityValue, in: entitySet, headers: headers, options: options)
+            try await provider.send(.deleteEntity(entity.entityValue, in: entitySet, options: options), headers: headers)
 
         }
     }

@@ -18,7 +18,7 @@ extension DataService {
     public func createEntity<Entity: EntityProtocol>(
         _ entity: Entity, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> Entity {
-        entity.adopting(try await provider.createEntity(entity.entityValue, in: entitySet, headers: headers))
+        entity.adopting(try await provider.send(.createEntity(entity.entityValue, in: entitySet), headers: headers))
     }
 
     /// Creates an entity related to `parent` through a navigation property.
@@ -26,8 +26,9 @@ extension DataService {
         _ entity: Entity, in parent: Parent, property: TypedNavigationProperty<Entity>, headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> Entity {
         entity.adopting(
-            try await provider.createRelatedEntity(
-                entity.entityValue, in: parent.entityValue, property: property.descriptor, parentSet: nil, headers: headers))
+            try await provider.send(
+                .createRelatedEntity(
+                    entity.entityValue, in: parent.entityValue, property: property.descriptor, parentSet: nil), headers: headers))
     }
 
     /// Updates an entity (MERGE with the changed properties by default; `options.updateMode` for PUT or
@@ -37,14 +38,14 @@ extension DataService {
     public func updateEntity<Entity: EntityProtocol>(
         _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
     ) async throws(ODataError) -> Entity {
-        entity.adopting(try await provider.updateEntity(entity.entityValue, in: nil, headers: headers, options: options))
+        entity.adopting(try await provider.send(.updateEntity(entity.entityValue, in: nil, options: options), headers: headers))
     }
 
     /// Deletes an entity, with `If-Match` from its ETag.
     public func deleteEntity<Entity: EntityProtocol>(
         _ entity: Entity, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
     ) async throws(ODataError) {
-        try await provider.deleteEntity(entity.entityValue, in: nil, headers: headers, options: options)
+        try await provider.send(.deleteEntity(entity.entityValue, in: nil, options: options), headers: headers)
     }
 
 }

@@ -29,27 +29,29 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
     ) async throws(ODataError) -> [Entity] {
         // one expression, so that the page's entities are handed over, not shared: `array(from:)` then moves them
         try await Entity.array(
-            from: provider.fetchEntities(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions()).entities)
+            from: provider.send(.fetchEntities(query, options: options ?? RequestOptions()), headers: headers ?? HTTPHeaders()).entities)
     }
 
     /// Reads the one entity a query addresses, typed (nil headers or options: none, the defaults).
     public func fetchOne<Entity: EntityProtocol>(
         _ type: Entity.Type, matching query: DataQuery, headers: HTTPHeaders? = nil, options: RequestOptions? = nil
     ) async throws(ODataError) -> Entity {
-        Entity(entityValue: try await provider.fetchEntity(query, headers: headers ?? HTTPHeaders(), options: options ?? RequestOptions()))
+        Entity(
+            entityValue: try await provider.send(
+                .fetchEntity(query, options: options ?? RequestOptions()), headers: headers ?? HTTPHeaders()))
     }
 
     /// Invokes a function import.
     public func invoke(
         _ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()
     ) async throws(ODataError) -> FunctionResult {
-        try await provider.invokeFunction(query, headers: headers, options: options)
+        try await provider.send(.invokeFunction(query, options: options), headers: headers)
     }
 
     /// Runs an async operation and reports its outcome to a completion handler on the main actor:
     /// `(result, nil)` on success, `(nil, error)` on failure. Returns the task, which can be cancelled. The generic
     /// completion-handler adapter (see the callback rule above): any `async` call, the provider's included, gets
-    /// SAP's completion shape through it, `service.complete(handler) { try await service.provider.fetchCount(query) }`.
+    /// SAP's completion shape through it, `service.complete(handler) { try await service.provider.send(.fetchCount(query)) }`.
     @discardableResult
     public func complete<Result: Sendable>(
         _ completionHandler: @escaping @MainActor (Result?, (any Error)?) -> Void,

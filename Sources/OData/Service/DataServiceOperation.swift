@@ -1,68 +1,94 @@
 import Foundation
 
-/// One operation a data service asks of its provider, with its inputs: what `DataServiceProvider.perform(_:headers:)`
-/// carries out. Each case's answer is the `DataServiceResult` case its documentation names.
+/// One operation a data service asks of its provider, typed by what it answers: `DataServiceProvider.send(_:headers:)`
+/// runs it and returns its `Output` (`EntityList` for `.fetchEntities(query)`, `Int` for `.fetchCount(query)`, …).
 ///
-/// A provider switches over the cases it supports and answers the rest in a `default:` with `ODataError`
-/// `.unsupportedOperation` (`operation.unsupported(by:)`); more cases may be added, so a provider's switch always
-/// has that `default:`.
-public enum DataServiceOperation: Sendable {
-    /// One page of a collection (entity set, navigation, entity-returning function) with the query's options;
-    /// server-driven paging is not followed. Answer: `.entities`.
-    case fetchEntities(DataQuery, options: RequestOptions)
-    /// The page a server-driven next link of a page of the query addresses. Answer: `.entities`.
-    case fetchPage(nextLink: String, query: DataQuery)
-    /// One entity (by key, or a to-one navigation); none is an error. Answer: `.entity`.
-    case fetchEntity(DataQuery, options: RequestOptions)
-    /// The number of entities a query addresses (`/$count`, honouring `$filter`). Answer: `.count`.
-    case fetchCount(DataQuery)
-    /// A single property of the addressed entity (`Customers('1')/City`). Answer: `.value`.
-    case fetchProperty(PropertyDescriptor, of: DataQuery)
-    /// The raw `$value` of a primitive property (`Customers('1')/City/$value`). Answer: `.data`.
-    case fetchPropertyValue(PropertyDescriptor, of: DataQuery)
-    /// A navigation property of an entity, read with the query's options. Answer: `.entity`, the entity with
-    /// that navigation property loaded (the related entities, or the related entity or none).
-    case loadProperty(NavigationDescriptor, of: EntityValue, query: DataQuery)
-    /// A function import (`query.invocation`). Answer: `.function`.
-    case invokeFunction(DataQuery, options: RequestOptions)
-    /// The service's `$metadata` document. Answer: `.data`.
-    case fetchMetadataDocument
-    /// Creates an entity in an entity set (loaded navigation properties deep-inserted or bound). Answer: `.entity`,
-    /// the provider's version of it (key, ETag, edit link).
-    case createEntity(EntityValue, in: EntitySetDescriptor)
-    /// Creates an entity related to `parent` through a navigation property (`POST Parent(key)/Nav`). Answer: `.entity`.
-    case createRelatedEntity(EntityValue, parent: EntityValue, property: NavigationDescriptor, parentSet: EntitySetDescriptor?)
-    /// Updates an entity (`options.updateMode`), checking its ETag. Answer: `.entity`, with its changes accepted and
-    /// the new ETag.
-    case updateEntity(EntityValue, in: EntitySetDescriptor?, options: RequestOptions)
-    /// Deletes an entity, checking its ETag. Answer: `.none`.
-    case deleteEntity(EntityValue, in: EntitySetDescriptor?, options: RequestOptions)
-    /// The URIs of the entities a navigation property links to (`$links`). Answer: `.links`.
-    case fetchLinks(from: EntityValue, property: NavigationDescriptor, entitySet: EntitySetDescriptor?)
-    /// Adds a link from a to-many navigation property to `to`. Answer: `.none`.
-    case addLink(
-        from: EntityValue, property: NavigationDescriptor, to: EntityValue, entitySet: EntitySetDescriptor?, targetSet: EntitySetDescriptor?
-    )
-    /// Replaces the target of a to-one navigation property. Answer: `.none`.
-    case setLink(
-        from: EntityValue, property: NavigationDescriptor, to: EntityValue, entitySet: EntitySetDescriptor?, targetSet: EntitySetDescriptor?
-    )
-    /// Removes a link: to `to` for a to-many navigation property, the link itself for a to-one. Answer: `.none`.
-    case removeLink(from: EntityValue, property: NavigationDescriptor, to: EntityValue?, entitySet: EntitySetDescriptor?)
-    /// The media resource of a media-link entity, in memory. Answer: `.data`, with its content type.
-    case fetchMedia(of: EntityValue, entitySet: EntitySetDescriptor?)
-    /// Writes the media resource of a media-link entity into a file. Answer: `.contentType`.
-    case downloadMedia(of: EntityValue, to: URL, entitySet: EntitySetDescriptor?)
-    /// Replaces the media resource of a media-link entity. Answer: `.etag`, the new one if any.
-    case uploadMedia(of: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor?)
-    /// Creates a media-link entity from its media resource (`slug` names it). Answer: `.entity`.
-    case createMedia(in: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String?)
-    /// Runs a batch of reads and changesets, recording each one's result or error in the batch. Answer: `.none`.
-    case processBatch(RequestBatch)
+/// Build one with its static function (`.fetchEntities(query)`, `.createEntity(entity, in: set)`); a provider
+/// switches over `kind`, whose every case carries the operation's inputs and its `Answer`, the one way to turn
+/// the case's result into `Output`. A provider answers a case it does not support with `operation.unsupported(by:)`
+/// (`ODataError` `.unsupportedOperation`) in a `default:`, since more cases may be added.
+public struct DataServiceOperation<Output: Sendable>: Sendable {
+    /// The operation and its inputs.
+    public let kind: Kind
+
+    init(_ kind: Kind) { self.kind = kind }
+
+    /// How a provider answers: the value a case's documentation names, as the operation's `Output`
+    /// (`return answer(list)`). Only the operation's own static function makes one, so a case's answer always has
+    /// the operation's output type.
+    public struct Answer<Value>: Sendable {
+        @usableFromInline let output: @Sendable (__owned Value) -> Output
+
+        init(_ output: @escaping @Sendable (__owned Value) -> Output) { self.output = output }
+
+        /// The operation's output for `value` (taken, not copied).
+        @inlinable @inline(__always)
+        public func callAsFunction(_ value: __owned Value) -> Output { output(value) }
+    }
+
+    /// The operations, each with its inputs and its `Answer`.
+    public enum Kind: Sendable {
+        /// One page of a collection (entity set, navigation, entity-returning function) with the query's options;
+        /// server-driven paging is not followed.
+        case fetchEntities(DataQuery, options: RequestOptions, answer: Answer<EntityList>)
+        /// The page a server-driven next link of a page of the query addresses.
+        case fetchPage(nextLink: String, query: DataQuery, answer: Answer<EntityList>)
+        /// One entity (by key, or a to-one navigation); none is an error.
+        case fetchEntity(DataQuery, options: RequestOptions, answer: Answer<EntityValue>)
+        /// The number of entities a query addresses (`/$count`, honouring `$filter`).
+        case fetchCount(DataQuery, answer: Answer<Int>)
+        /// A single property of the addressed entity (`Customers('1')/City`).
+        case fetchProperty(PropertyDescriptor, of: DataQuery, answer: Answer<EdmValue>)
+        /// The raw `$value` of a primitive property (`Customers('1')/City/$value`).
+        case fetchPropertyValue(PropertyDescriptor, of: DataQuery, answer: Answer<Data>)
+        /// A navigation property of an entity, read with the query's options: the entity with it loaded.
+        case loadProperty(NavigationDescriptor, of: EntityValue, query: DataQuery, answer: Answer<EntityValue>)
+        /// A function import (`query.invocation`).
+        case invokeFunction(DataQuery, options: RequestOptions, answer: Answer<FunctionResult>)
+        /// The service's `$metadata` document.
+        case fetchMetadataDocument(answer: Answer<Data>)
+        /// Creates an entity in an entity set (loaded navigation properties deep-inserted or bound): the provider's
+        /// version of it (key, ETag, edit link).
+        case createEntity(EntityValue, in: EntitySetDescriptor, answer: Answer<EntityValue>)
+        /// Creates an entity related to `parent` through a navigation property (`POST Parent(key)/Nav`).
+        case createRelatedEntity(
+            EntityValue, parent: EntityValue, property: NavigationDescriptor, parentSet: EntitySetDescriptor?, answer: Answer<EntityValue>)
+        /// Updates an entity (`options.updateMode`), checking its ETag: the entity with its changes accepted and
+        /// the new ETag.
+        case updateEntity(EntityValue, in: EntitySetDescriptor?, options: RequestOptions, answer: Answer<EntityValue>)
+        /// Deletes an entity, checking its ETag.
+        case deleteEntity(EntityValue, in: EntitySetDescriptor?, options: RequestOptions, answer: Answer<Void>)
+        /// The URIs of the entities a navigation property links to (`$links`).
+        case fetchLinks(from: EntityValue, property: NavigationDescriptor, entitySet: EntitySetDescriptor?, answer: Answer<LinkList>)
+        /// Adds a link from a to-many navigation property to `to`.
+        case addLink(
+            from: EntityValue, property: NavigationDescriptor, to: EntityValue, entitySet: EntitySetDescriptor?,
+            targetSet: EntitySetDescriptor?, answer: Answer<Void>)
+        /// Replaces the target of a to-one navigation property.
+        case setLink(
+            from: EntityValue, property: NavigationDescriptor, to: EntityValue, entitySet: EntitySetDescriptor?,
+            targetSet: EntitySetDescriptor?, answer: Answer<Void>)
+        /// Removes a link: to `to` for a to-many navigation property, the link itself for a to-one.
+        case removeLink(
+            from: EntityValue, property: NavigationDescriptor, to: EntityValue?, entitySet: EntitySetDescriptor?, answer: Answer<Void>)
+        /// The media resource of a media-link entity, in memory, with its content type.
+        case fetchMedia(of: EntityValue, entitySet: EntitySetDescriptor?, answer: Answer<(data: Data, contentType: String?)>)
+        /// Writes the media resource of a media-link entity into a file: its content type.
+        case downloadMedia(of: EntityValue, to: URL, entitySet: EntitySetDescriptor?, answer: Answer<String?>)
+        /// Replaces the media resource of a media-link entity: the new ETag, if any.
+        case uploadMedia(of: EntityValue, body: HTTPBody, contentType: String, entitySet: EntitySetDescriptor?, answer: Answer<String?>)
+        /// Creates a media-link entity from its media resource (`slug` names it).
+        case createMedia(in: EntitySetDescriptor, body: HTTPBody, contentType: String, slug: String?, answer: Answer<EntityValue>)
+        /// Runs a batch of reads and changesets, recording each one's result or error in the batch.
+        case processBatch(RequestBatch, answer: Answer<Void>)
+        /// One page of a collection delivered in runs of entities while it arrives (`PagedEntities`): the first page
+        /// of the query (`nextLink` nil) or the page a next link addresses.
+        case streamPage(DataQuery, nextLink: String?, answer: Answer<EntityPageStream>)
+    }
 
     /// The operation's name, as errors and logs give it (`fetchEntities`, `createEntity`, …).
     public var name: String {
-        switch self {
+        switch kind {
         case .fetchEntities: "fetchEntities"
         case .fetchPage: "fetchPage"
         case .fetchEntity: "fetchEntity"
@@ -85,6 +111,7 @@ public enum DataServiceOperation: Sendable {
         case .uploadMedia: "uploadMedia"
         case .createMedia: "createMedia"
         case .processBatch: "processBatch"
+        case .streamPage: "streamPage"
         }
     }
 
@@ -93,28 +120,4 @@ public enum DataServiceOperation: Sendable {
     public func unsupported(by provider: String) -> ODataError {
         ODataError(.unsupportedOperation, "\(provider) does not support \(name)")
     }
-}
-
-/// What a provider answers a `DataServiceOperation` with: the case each operation's documentation names.
-public enum DataServiceResult: Sendable {
-    /// No value (deletes, links, batches).
-    case none
-    /// A page of entities.
-    case entities(EntityList)
-    /// One entity.
-    case entity(EntityValue)
-    /// A count.
-    case count(Int)
-    /// A property's value.
-    case value(EdmValue)
-    /// Bytes with their content type, if known (`$value`, media, `$metadata`).
-    case data(Data, contentType: String?)
-    /// A function import's result.
-    case function(FunctionResult)
-    /// The URIs of linked entities.
-    case links(LinkList)
-    /// An ETag, if the provider gave one.
-    case etag(String?)
-    /// A content type, if the provider gave one.
-    case contentType(String?)
 }

@@ -4,44 +4,41 @@ import Foundation
 /// (`OnlineODataProvider`), an offline store, or an in-memory test double. Generated containers are
 /// generic over it (`ESPMContainer<OnlineODataProvider>`) and call nothing else.
 ///
-/// A provider implements two things: its `serviceName`, and `perform(_:headers:)`, which carries out one
-/// `DataServiceOperation` and answers with the `DataServiceResult` case the operation names. A provider that
-/// supports only some operations answers the rest in a `default:` with `operation.unsupported(by:)`
-/// (`ODataError` `.unsupportedOperation`); there are no silent defaults. The calls a data service makes
-/// (`fetchEntities`, `createEntity`, … one per operation) are extensions over `perform`.
+/// A provider implements one thing: `send(_:headers:)`, which runs one `DataServiceOperation` and returns that
+/// operation's `Output`, typed at compile time (a page for `.fetchEntities`, a count for `.fetchCount`, …): it
+/// switches over `operation.kind` and hands each case's result to the case's `answer`. A provider that supports
+/// only some operations answers the rest in a `default:` with `operation.unsupported(by:)` (`ODataError`
+/// `.unsupportedOperation`); there are no silent defaults.
 ///
 /// ```swift
 /// struct Fixtures: DataServiceProvider {
 ///     let serviceName = "Fixtures"
 ///     let customers: [EntityValue]
-///     func perform(_ operation: DataServiceOperation, headers: HTTPHeaders) async throws(ODataError) -> DataServiceResult {
-///         switch operation {
-///         case .fetchEntities(let query, _) where query.entitySet?.name == "Customers": .entities(EntityList(entities: customers))
+///     func send<Output>(_ operation: DataServiceOperation<Output>, headers: HTTPHeaders) async throws(ODataError) -> Output {
+///         switch operation.kind {
+///         case .fetchEntities(let query, _, let answer) where query.entitySet?.name == "Customers":
+///             answer(EntityList(entities: customers))
 ///         default: throw operation.unsupported(by: serviceName)
 ///         }
 ///     }
 /// }
+/// let customers = try await Fixtures(customers: []).send(.fetchEntities(DataQuery().from(customersSet)))
 /// ```
 ///
-/// Every requirement throws `ODataError` only (`throws(ODataError)`: the compiler holds the rule; an
-/// implementation turns any other error into one with `ODataError(wrapping:)`).
+/// `send` throws `ODataError` only (`throws(ODataError)`: the compiler holds the rule; an implementation turns
+/// any other error into one with `ODataError(wrapping:)`).
 public protocol DataServiceProvider: Sendable {
     /// The service's name, for logs and errors.
     var serviceName: String { get }
 
-    /// Carries out one operation and answers with the result case the operation's documentation names.
-    func perform(_ operation: DataServiceOperation, headers: HTTPHeaders) async throws(ODataError) -> DataServiceResult
-
-    /// Decodes the entities of a successful batch read of `query` (from `RequestBatch.queryResult(at:)`); a failed
-    /// read throws its error. The default decodes the part by its `Content-Type` (JSON or Atom) with the shared
-    /// batch-part codec (`BatchPartCodec`); a provider that resolves derived types or knows its service root
-    /// passes them to the same codec.
-    func entities(from part: BatchPartResponse, for query: DataQuery) throws(ODataError) -> EntityList
+    /// Runs one operation and returns its output (`headers` are added to the operation's requests, if any).
+    func send<Output>(_ operation: DataServiceOperation<Output>, headers: HTTPHeaders) async throws(ODataError) -> Output
 }
 
 extension DataServiceProvider {
-    /// Decodes a batch read's entities by the part's `Content-Type`, without a service root or type resolver.
-    public func entities(from part: BatchPartResponse, for query: DataQuery) throws(ODataError) -> EntityList {
-        try BatchPartCodec.entities(from: part, for: query, serviceRoot: nil, typeResolver: nil)
+    /// Runs one operation without extra headers.
+    @inlinable
+    public func send<Output>(_ operation: DataServiceOperation<Output>) async throws(ODataError) -> Output {
+        try await send(operation, headers: HTTPHeaders())
     }
 }

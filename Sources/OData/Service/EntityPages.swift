@@ -59,6 +59,12 @@ public struct EntityPages: AsyncSequence, Sendable {
             case first
             /// The page a server-driven next link addresses.
             case link(String)
+
+            /// The next link, nil for the first page.
+            var nextLink: String? {
+                if case .link(let link) = self { return link }
+                return nil
+            }
         }
 
         /// The next page, or nil after the last.
@@ -69,10 +75,15 @@ public struct EntityPages: AsyncSequence, Sendable {
         /// The next page, or nil after the last (what `for try await` calls).
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(ODataError) -> EntityList? {
             guard let start = try nextStart() else { return nil }
+            return try await fetch(start)
+        }
+
+        /// Reads the page at `start` whole and records it.
+        mutating func fetch(_ start: Start, isolation actor: isolated (any Actor)? = #isolation) async throws(ODataError) -> EntityList? {
             let page: EntityList
             switch start {
-            case .first: page = try await provider.fetchEntities(query, headers: headers, options: RequestOptions())
-            case .link(let link): page = try await provider.fetchPage(nextLink: link, for: query, headers: headers)
+            case .first: page = try await provider.send(.fetchEntities(query), headers: headers)
+            case .link(let link): page = try await provider.send(.fetchPage(nextLink: link, for: query), headers: headers)
             }
             record(page)
             return page
@@ -116,11 +127,13 @@ public struct EntityPages: AsyncSequence, Sendable {
 }
 /// Every entity of a query across server-driven pages, one page in memory at a time.
 ///
-/// From an `OnlineODataProvider` reading JSON over a transport that streams (`URLSessionTransport` with its
-/// own session, `CurlTransport`), entities come while their page is still arriving: the page's body is cut
+/// Each page is read with `DataServiceOperation.streamPage`. From an `OnlineODataProvider` over a transport that
+/// streams response bodies (`URLSessionTransport` with its own session, `CurlTransport`, any transport whose
+/// `streamsResponseBodies` is true), entities come while their page is still arriving: the page's body is cut
 /// into runs of complete entries that are decoded when the iteration reaches them, so a huge page never
 /// sits whole in memory, and a consumer slower than the network pauses the transfer (at most about 1 MB of
-/// the body waits for it). Stopping the iteration (or cancelling its task) cancels the transfer.
+/// the body waits for it). Stopping the iteration (or cancelling its task) cancels the transfer. A provider that
+/// answers `streamPage` with `.unsupportedOperation` is read a whole page at a time.
 public struct PagedEntities: AsyncSequence, Sendable {
     /// One entity.
     public typealias Element = EntityValue
@@ -138,7 +151,9 @@ public struct PagedEntities: AsyncSequence, Sendable {
         var buffer: [EntityValue] = []
         var index = 0
         /// The page being streamed, if any.
-        var streamed: StreamedPage?
+        var streamed: EntityPageStream?
+        /// Whether the provider answers `streamPage` (else pages are read whole).
+        var streams = true
 
         /// The next entity, or nil after the last page.
         public mutating func next() async throws(ODataError) -> EntityValue? {
@@ -158,10 +173,16 @@ public struct PagedEntities: AsyncSequence, Sendable {
                     let list = try await ODataError.converting { try await page.finish() }
                     pages.record(list)
                     buffer = list.entities
-                } else if let online = pages.provider as? OnlineODataProvider, online.streamsPages(of: pages.query) {
+                } else if streams {
                     guard let start = try pages.nextStart() else { return nil }
-                    streamed = try ODataError.converting { try online.streamPage(start, of: pages.query, headers: pages.headers) }
-                    buffer = []
+                    if let page = try await stream(start) {
+                        streamed = page
+                        buffer = []
+                    } else {
+                        streams = false
+                        guard let page = try await pages.fetch(start) else { return nil }
+                        buffer = page.entities
+                    }
                 } else {
                     guard let page = try await pages.next(isolation: actor) else { return nil }
                     buffer = page.entities
@@ -169,6 +190,19 @@ public struct PagedEntities: AsyncSequence, Sendable {
             }
             defer { index += 1 }
             return buffer[index]
+        }
+
+        /// The page at `start` as the provider delivers it, nil when the provider does not stream pages
+        /// (`.unsupportedOperation`).
+        private func stream(
+            _ start: EntityPages.AsyncIterator.Start, isolation actor: isolated (any Actor)? = #isolation
+        ) async throws(ODataError) -> EntityPageStream? {
+            do {
+                return try await pages.provider.send(.streamPage(pages.query, nextLink: start.nextLink), headers: pages.headers)
+            } catch {
+                if error.kind == .unsupportedOperation { return nil }
+                throw error
+            }
         }
     }
 

@@ -13,7 +13,7 @@ extension OnlineODataProvider {
         container: String? = nil, patches: [MetadataPatchSet] = [], headers: HTTPHeaders = HTTPHeaders()
     ) async throws(ODataError) -> DataModel {
         do {
-            let data = try await fetchMetadataDocument(headers: headers)
+            let data = try await send(.fetchMetadataDocument, headers: headers)
             let url = try url(for: "$metadata")
             let metadata: ServiceMetadata
             do {

@@ -1,32 +1,63 @@
 import Foundation
 
 extension OnlineODataProvider: DataServiceProvider {
-    /// Carries out an operation over HTTP: every one is built as an `OnlineOperation` (its request, accepted
-    /// statuses, expected answer and decoder) and run by one `send`. A large JSON or Atom page of an entity set or
-    /// navigation (256 KB or more, or of unknown length) is decoded while it arrives when the transport streams
-    /// (see `PagedEntities`); server-driven paging is not followed (see `pages(_:)` and `entities(_:)`), and a next
-    /// link to another origin is `.crossOriginNextLink`.
-    public func perform(_ operation: DataServiceOperation, headers: HTTPHeaders) async throws(ODataError) -> DataServiceResult {
+    /// Runs an operation over HTTP: each one is a request (its accepted statuses and expected answer, an
+    /// `OnlineOperation`) and a decoding of its answer into the operation's output, run by one `run(_:decode:)`. A
+    /// large JSON or Atom page of an entity set or navigation (256 KB or more, or of unknown length) is decoded
+    /// while it arrives when the transport streams (see `PagedEntities`); server-driven paging is not followed
+    /// (see `pages(_:)` and `entities(_:)`), and a next link to another origin is `.crossOriginNextLink`.
+    public func send<Output>(_ operation: DataServiceOperation<Output>, headers: HTTPHeaders) async throws(ODataError) -> Output {
         do {
-            switch operation {
-            case .fetchEntity(let query, _):
+            switch operation.kind {
+            case .fetchEntity(let query, _, let answer):
                 let type = try query.resultEntityType()
                 let request = requestBuilder.get(try requestBuilder.url(of: query), headers: headers)
-                return try await send(OnlineOperation(request: request, answer: .payload(orEmpty: false), decoding: .entity(type)))
-            case .fetchEntities(let query, let requestOptions):
+                return answer(
+                    try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) { response in
+                        try Self.entity(in: response, type: type, codec: codec)
+                    })
+            case .fetchEntities(let query, let requestOptions, let answer):
                 try query.checkEntitySetCapabilities()
-                return try await page(try requestBuilder.fetch(query, headers: headers, options: requestOptions), of: query)
-            case .fetchPage(let nextLink, let query):
-                return try await page(try requestBuilder.nextPage(nextLink, headers: headers), of: query)
-            case .updateEntity(let entity, let entitySet, let requestOptions):
-                try entitySet?.checkAllows(.update)
-                if requestOptions.updateMode != .replace && !entity.hasChanges { return .entity(entity) }
-                return try await send(try update(entity, in: entitySet, headers: headers, options: requestOptions))
-            case .processBatch(let batch):
-                if batch.isEmpty { return DataServiceResult.none }
-                return try await send(try self.batch(batch, headers: headers))
+                return answer(try await page(try requestBuilder.fetch(query, headers: headers, options: requestOptions), of: query))
+            case .fetchPage(let nextLink, let query, let answer):
+                return answer(try await page(try requestBuilder.nextPage(nextLink, headers: headers), of: query))
+            case .streamPage(let query, let nextLink, let answer):
+                return answer(try await streamPage(query, nextLink: nextLink, headers: headers))
+            case .fetchCount(let query, let answer):
+                return answer(
+                    try await run(OnlineOperation(request: try requestBuilder.count(query, headers: headers), answer: .raw)) {
+                        try Self.count(in: $0)
+                    })
+            case .fetchProperty(let property, let query, let answer):
+                let request = try requestBuilder.property(property, of: query, headers: headers)
+                return answer(
+                    try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) {
+                        try codec.decodeValue($0.body, type: property.type)
+                    })
+            case .fetchPropertyValue(let property, let query, let answer):
+                let request = try requestBuilder.propertyValue(property, of: query, headers: headers)
+                return answer(try await run(OnlineOperation(request: request, answer: .raw)) { $0.body })
+            case .loadProperty(let navigation, let entity, let query, let answer):
+                let request = try requestBuilder.navigation(navigation, of: entity, query: query, headers: headers)
+                return answer(
+                    try await run(OnlineOperation(request: request, answer: .payload(orEmpty: !navigation.isCollection))) {
+                        try Self.loaded(navigation, into: entity, from: $0, codec: codec)
+                    })
+            case .invokeFunction(let query, let requestOptions, let answer):
+                guard let function = query.invocation?.function else {
+                    throw ODataError(.invalidRequest, "the query invokes no function import")
+                }
+                let request = try requestBuilder.invoke(query, headers: headers, options: requestOptions)
+                return answer(
+                    try await run(OnlineOperation(request: request, answer: .payload(orEmpty: true))) { response in
+                        if response.statusCode == 204 || response.body.isEmpty { return FunctionResult.none }
+                        return try codec.decodeFunctionResult(response.body, function: function)
+                    })
+            case .fetchMetadataDocument(let answer):
+                return answer(
+                    try await run(OnlineOperation(request: try requestBuilder.metadata(headers: headers), answer: .raw)) { $0.body })
             default:
-                return try await send(try online(operation, headers: headers))
+                return try await write(operation, headers: headers)
             }
         } catch {
             throw ODataError(wrapping: error)
@@ -34,69 +65,41 @@ extension OnlineODataProvider: DataServiceProvider {
     }
 
     /// One page of a collection: streamed over a streaming transport (see `collectPage`), else read whole.
-    private func page(_ request: HTTPRequest, of query: DataQuery) async throws -> DataServiceResult {
+    func page(_ request: HTTPRequest, of query: DataQuery) async throws(ODataError) -> EntityList {
         let type = try query.resultEntityType()
         if streamsPages(of: query) {
-            return try await reportingAfterDecoding { () async throws(ODataError) -> DataServiceResult in
-                do { return .entities(try await collectPage(request, type: type)) } catch { throw ODataError(wrapping: error) }
+            return try await reportingAfterDecoding(request) { (request) async throws(ODataError) -> EntityList in
+                do { return try await collectPage(request, type: type) } catch { throw ODataError(wrapping: error) }
             }
         }
-        return try await send(OnlineOperation(request: request, answer: .payload(orEmpty: false), decoding: .entities(type)))
+        return try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) {
+            try codec.decodeEntityList($0.body, entityType: type)
+        }
     }
 
-    /// The read operations here, the others from `write(_:headers:)`.
-    private func online(_ operation: DataServiceOperation, headers: HTTPHeaders) throws -> OnlineOperation {
-        switch operation {
-        case .fetchCount(let query):
-            return OnlineOperation(
-                request: try requestBuilder.count(query, headers: headers), answer: .raw,
-                decoding: .custom { response, _ in
-                    let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                    guard let count = Int(text), count >= 0 else {
-                        throw ODataError(
-                            .decoding, "$count answered '\(text.prefix(80))', not a count", method: "GET", url: response.url,
-                            statusCode: response.statusCode, responseBody: response.body, position: 0)
-                    }
-                    return .count(count)
-                })
-        case .fetchProperty(let property, let query):
-            return OnlineOperation(
-                request: try requestBuilder.property(property, of: query, headers: headers), answer: .payload(orEmpty: false),
-                decoding: .value(property.type))
-        case .fetchPropertyValue(let property, let query):
-            return OnlineOperation(
-                request: try requestBuilder.propertyValue(property, of: query, headers: headers), answer: .raw, decoding: .body)
-        case .loadProperty(let navigation, let entity, let query):
-            let request = try requestBuilder.navigation(navigation, of: entity, query: query, headers: headers)
-            return OnlineOperation(
-                request: request, answer: .payload(orEmpty: !navigation.isCollection),
-                decoding: .custom { response, codec in
-                    var loaded = entity
-                    if navigation.isCollection {
-                        loaded[navigation] = .entities(
-                            try codec.decodeEntityList(response.body, entityType: navigation.targetType).entities)
-                    } else if response.statusCode == 204 {
-                        loaded[navigation] = .entity(nil)
-                    } else {
-                        loaded[navigation] = .entity(try Self.entity(in: response, type: navigation.targetType, codec: codec))
-                    }
-                    return .entity(loaded)
-                })
-        case .invokeFunction(let query, let requestOptions):
-            guard let function = query.invocation?.function else {
-                throw ODataError(.invalidRequest, "the query invokes no function import")
-            }
-            let request = try requestBuilder.invoke(query, headers: headers, options: requestOptions)
-            return OnlineOperation(
-                request: request, answer: .payload(orEmpty: true),
-                decoding: .custom { response, codec in
-                    if response.statusCode == 204 || response.body.isEmpty { return .function(.none) }
-                    return .function(try codec.decodeFunctionResult(response.body, function: function))
-                })
-        case .fetchMetadataDocument:
-            return OnlineOperation(request: try requestBuilder.metadata(headers: headers), answer: .raw, decoding: .body)
-        default:
-            return try write(operation, headers: headers)
+    /// The count a `$count` answer holds.
+    private static func count(in response: HTTPResponse) throws(ODataError) -> Int {
+        let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let count = Int(text), count >= 0 else {
+            throw ODataError(
+                .decoding, "$count answered '\(text.prefix(80))', not a count", method: "GET", url: response.url,
+                statusCode: response.statusCode, responseBody: response.body, position: 0)
         }
+        return count
+    }
+
+    /// `entity` with a navigation property loaded from its answer (a 204 for a to-one: none).
+    private static func loaded(
+        _ navigation: NavigationDescriptor, into entity: EntityValue, from response: HTTPResponse, codec: any ODataPayloadCodec
+    ) throws -> EntityValue {
+        var loaded = entity
+        if navigation.isCollection {
+            loaded[navigation] = .entities(try codec.decodeEntityList(response.body, entityType: navigation.targetType).entities)
+        } else if response.statusCode == 204 {
+            loaded[navigation] = .entity(nil)
+        } else {
+            loaded[navigation] = .entity(try Self.entity(in: response, type: navigation.targetType, codec: codec))
+        }
+        return loaded
     }
 }

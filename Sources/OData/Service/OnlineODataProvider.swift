@@ -53,8 +53,9 @@ public struct OnlineODataProvider: Sendable {
         /// Receives each logical request's metrics (method, redacted URL, status, sizes, retries, timings) once it
         /// ends; nil (the default) adds nothing to a request. `RequestMetricsCollector` keeps and sums them up.
         public var requestObserver: (any ODataRequestObserver)?
-        /// Sends a W3C `traceparent` (and `tracestate`) with every request: the trace of `TraceContext.current`, else
-        /// a new one per logical request, with a new parent-id per HTTP request (retries keep the trace-id). Off by default.
+        /// Sends a W3C `traceparent` (and `tracestate`) with every request: the trace of the call's own `traceparent`
+        /// header (`headers: trace.headers`), else a new one per logical request, with a new parent-id per HTTP request
+        /// (retries keep the trace-id). Off by default.
         public var propagatesTraceContext = false
         /// Repeatable-request headers on writes (`.oasis`, `.sapGateway`), so that the retry policy may send a write
         /// again whose answer was lost: by default only for a service whose `$metadata` declares them, for services

@@ -1,7 +1,7 @@
 import Foundation
 
-/// One operation of the online provider as a value: the request, the statuses it accepts, what its answer must
-/// be, and how the answer is decoded. `OnlineODataProvider.send(_:)` runs every one of them the same way.
+/// One request of the online provider with what its answer must be: the statuses it accepts and what its body must
+/// be before it is decoded. `OnlineODataProvider.run(_:decode:)` runs every one of them the same way.
 struct OnlineOperation {
     /// What the answer's body must be before it is decoded.
     enum Answer {
@@ -19,67 +19,42 @@ struct OnlineOperation {
     var accepts: Range<Int> = 200..<300
     /// What the answer's body must be.
     var answer: Answer
-    /// How an accepted, checked answer is decoded.
-    var decoding: Decoding
-
-    /// How an answer is decoded: the common shapes as values (no closure to allocate on a read), the rest by a
-    /// closure given the response and the provider's codec.
-    enum Decoding {
-        /// One entity of the type (`.entity`), with the response's `ETag` when the payload has none.
-        case entity(EntityTypeDescriptor)
-        /// A page of entities of the type (`.entities`).
-        case entities(EntityTypeDescriptor)
-        /// A property's value (`.value`).
-        case value(PropertyType)
-        /// `$links` (`.links`).
-        case links
-        /// The body and its content type (`.data`).
-        case body
-        /// Nothing (`.none`).
-        case nothing
-        /// Decoded by the closure.
-        case custom((HTTPResponse, any ODataPayloadCodec) throws -> DataServiceResult)
-    }
 }
 
 extension OnlineODataProvider {
-    /// Runs an operation: through the middleware chain and the transport, then the status and content-type
-    /// checks, then its decoding, with every failure an `ODataError` carrying the request's method and URL (and the
-    /// response's status, headers and body once there is one).
-    func send(_ operation: OnlineOperation, reporting: Bool = true) async throws(ODataError) -> DataServiceResult {
-        if reporting, observesRequests { return try await sendReportingAfterDecoding(operation) }
-        let response = try await exchange(operation)
-        return try ResponseChecks.decode(response, operation.request) { () throws -> DataServiceResult in
-            switch operation.decoding {
-            case .entity(let type): .entity(try Self.entity(in: response, type: type, codec: codec))
-            case .entities(let type): .entities(try codec.decodeEntityList(response.body, entityType: type))
-            case .value(let type): .value(try codec.decodeValue(response.body, type: type))
-            case .links: .links(try codec.decodeLinks(response.body))
-            case .body: .data(response.body, contentType: response.headers["Content-Type"])
-            case .nothing: DataServiceResult.none
-            case .custom(let decode): try decode(response, codec)
+    /// Runs a request: through the middleware chain and the transport, then the status and content-type checks,
+    /// then `decode`, with every failure an `ODataError` carrying the request's method and URL (and the response's
+    /// status, headers and body once there is one). With a request observer, the request's metrics are filed once
+    /// `decode` is done (see `reportingAfterDecoding`).
+    func run<T>(_ operation: OnlineOperation, decode: (HTTPResponse) throws -> T) async throws(ODataError) -> T {
+        if observesRequests {
+            return try await reportingAfterDecoding(operation.request) { (request) async throws(ODataError) -> T in
+                var reported = operation
+                reported.request = request
+                let response = try await exchange(reported)
+                return try ResponseChecks.decode(response, request) { try decode(response) }
             }
         }
+        let response = try await exchange(operation)
+        return try ResponseChecks.decode(response, operation.request) { try decode(response) }
     }
 
-    /// `send(_:)` with a request observer, apart so that the plain path carries none of its closure.
-    @inline(never)
-    private func sendReportingAfterDecoding(_ operation: OnlineOperation) async throws(ODataError) -> DataServiceResult {
-        try await reportingAfterDecoding { () async throws(ODataError) -> DataServiceResult in try await send(operation, reporting: false) }
-    }
-
-    /// Runs one operation's request, checks and decoding (`body`); with a request observer, the request's
-    /// metrics are filed once `body` is done, so that an answer that fails its checks or its decoding after a
-    /// 2xx counts as failed, with that error's kind (`PendingRequestReport`).
-    func reportingAfterDecoding<Result>(_ body: () async throws(ODataError) -> Result) async throws(ODataError) -> Result {
-        guard observesRequests else { return try await body() }
+    /// Runs one request's exchange, checks and decoding (`body`, given the request to send); with a request
+    /// observer, the request carries a `PendingRequestReport` that the observation middleware files its metrics
+    /// into, and they are reported once `body` is done, so that an answer that fails its checks or its decoding
+    /// after a 2xx counts as failed, with that error's kind.
+    func reportingAfterDecoding<Result>(
+        _ request: HTTPRequest, _ body: (HTTPRequest) async throws(ODataError) -> Result
+    ) async throws(ODataError) -> Result {
+        guard observesRequests else { return try await body(request) }
         let pending = PendingRequestReport()
+        var held = request
+        held.pendingReport = pending
         do {
-            let result = try await PendingRequestReport.$current.withValue(pending) { try await body() }
+            let result = try await body(held)
             pending.finish(failure: nil)
             return result
         } catch {
-            let error = ODataError(wrapping: error)
             pending.finish(failure: error.kind)
             throw error
         }
@@ -121,7 +96,7 @@ extension OnlineODataProvider {
     /// Sends a request through the pipeline and returns the 2xx response; any other status
     /// throws `ODataError` with the server's error parsed (`.preconditionFailed` for 412).
     public func execute(_ request: HTTPRequest) async throws(ODataError) -> HTTPResponse {
-        try await exchange(OnlineOperation(request: request, answer: .raw, decoding: .nothing))
+        try await exchange(OnlineOperation(request: request, answer: .raw))
     }
 
     /// An absolute URL for a path relative to the service root (`Customers('1')?$top=1`),

@@ -3,11 +3,10 @@ import Foundation
 extension OnlineODataProvider {
     /// Whether `entities(_:)` streams the pages of `query` (and `fetchEntities` may, see `collectPage`):
     /// collection reads in either format (entity sets and navigations), not function imports, over a transport
-    /// that streams bodies (see `ResponseStreamingTransport`; over any other, a page arrives whole and is decoded
+    /// that streams bodies (`ODataTransport.streamsResponseBodies`; over any other, a page arrives whole and is decoded
     /// whole).
     func streamsPages(of query: DataQuery) -> Bool {
-        query.invocation == nil && query.entitySet != nil && query.key == nil
-            && (pipeline.transport as? any ResponseStreamingTransport)?.streamsResponseBodies == true
+        query.invocation == nil && query.entitySet != nil && query.key == nil && pipeline.transport.streamsResponseBodies
     }
 
     /// The media types of the pages a `ResponseBodyStream` streams: those of the provider's format (its codec's).
@@ -15,16 +14,22 @@ extension OnlineODataProvider {
         { [codec] in codec.accepts(mediaType: $0) }
     }
 
-    /// Starts reading one page with its body streamed into a `ResponseBodyStream` (when the transport can).
-    func streamPage(_ start: EntityPages.AsyncIterator.Start, of query: DataQuery, headers: HTTPHeaders) throws -> StreamedPage {
+    /// One page of `query` for `PagedEntities` (the first, or the one `nextLink` addresses): streamed into a
+    /// `ResponseBodyStream` when the transport streams bodies, else read whole.
+    func streamPage(_ query: DataQuery, nextLink: String?, headers: HTTPHeaders) async throws(ODataError) -> EntityPageStream {
         let request: HTTPRequest
-        switch start {
-        case .first:
-            try query.checkEntitySetCapabilities()
-            request = try requestBuilder.fetch(query, headers: headers)
-        case .link(let link): request = try requestBuilder.nextPage(link, headers: headers)
+        do {
+            if let nextLink {
+                request = try requestBuilder.nextPage(nextLink, headers: headers)
+            } else {
+                try query.checkEntitySetCapabilities()
+                request = try requestBuilder.fetch(query, headers: headers)
+            }
+            guard streamsPages(of: query) else { return EntityPageStream(page: try await page(request, of: query)) }
+            return EntityPageStream(streaming: StreamedPage(provider: self, request: request, type: try query.resultEntityType()))
+        } catch {
+            throw ODataError(wrapping: error)
         }
-        return StreamedPage(provider: self, request: request, type: try query.resultEntityType())
     }
 }
 
@@ -106,7 +111,9 @@ final class StreamedPage: @unchecked Sendable {
         self.decoder = StreamedPageDecoder(provider: provider, request: request, type: type, stream: stream)
         transfer = Task {
             do {
-                let response = try await ResponseBodyStream.$current.withValue(stream) { try await provider.execute(request) }
+                var streamed = request
+                streamed.responseBodyStream = stream
+                let response = try await provider.execute(streamed)
                 stream.close()
                 return response
             } catch {

@@ -51,6 +51,7 @@ public final class CSRFMiddleware: ODataMiddleware, @unchecked Sendable {
         var fetch = HTTPRequest(method: "GET", url: serviceRoot)
         fetch.headers["x-csrf-token"] = "Fetch"
         fetch.headers["Accept"] = "application/json"
+        fetch.attempts = request.attempts  // an attempt of the request it is fetched for
         for name in ["sap-client", "sap-language", "Accept-Language"] {
             if let value = request.headers[name] { fetch.headers[name] = value }
         }

@@ -32,6 +32,9 @@ public struct HTTPRequest: Sendable {
     public var timeout: TimeInterval?
     /// The proxy this request goes through, overriding the transport's own proxy setting, if any.
     public var proxy: HTTPProxy?
+    /// What travels with the request between the provider, its middlewares and the transport, if anything (one
+    /// reference, so that copying a request through the middleware chain costs one retain).
+    private var context: RequestContext?
 
     /// Creates a request.
     public init(
@@ -124,5 +127,44 @@ public struct HTTPResponse: Sendable {
             for (offset, byte) in bare.enumerated() { buffer[offset] = byte.asciiLowercased }
             return bare.count
         }
+    }
+}
+
+/// The parts of a request that are not sent but travel with it through the middlewares to the transport: the
+/// stream its response body goes to, the logical request it is an attempt of, and where its report waits.
+/// Immutable: a request that changes one gets a new context.
+final class RequestContext: Sendable {
+    let responseBodyStream: ResponseBodyStream?
+    let attempts: RequestAttempts?
+    let pendingReport: PendingRequestReport?
+
+    init(responseBodyStream: ResponseBodyStream?, attempts: RequestAttempts?, pendingReport: PendingRequestReport?) {
+        self.responseBodyStream = responseBodyStream
+        self.attempts = attempts
+        self.pendingReport = pendingReport
+    }
+}
+
+extension HTTPRequest {
+    /// Where a transport that streams response bodies (`ODataTransport.streamsResponseBodies`) hands the body of
+    /// this request's response while it arrives, when the stream takes it (`ResponseBodyStream.begin`); nil: the
+    /// body is collected in `HTTPResponse.body`. Set by the provider for the pages it decodes while they arrive.
+    public var responseBodyStream: ResponseBodyStream? {
+        get { context?.responseBodyStream }
+        set { context = RequestContext(responseBodyStream: newValue, attempts: attempts, pendingReport: pendingReport) }
+    }
+
+    /// The logical request this HTTP request is an attempt of, when the provider observes requests or propagates
+    /// trace context: set by the outermost observation middleware, read by the innermost.
+    var attempts: RequestAttempts? {
+        get { context?.attempts }
+        set { context = RequestContext(responseBodyStream: responseBodyStream, attempts: newValue, pendingReport: pendingReport) }
+    }
+
+    /// Where the observation middleware leaves this request's report for the provider to file once the answer is
+    /// checked and decoded (`PendingRequestReport`), if the provider holds reports.
+    var pendingReport: PendingRequestReport? {
+        get { context?.pendingReport }
+        set { context = RequestContext(responseBodyStream: responseBodyStream, attempts: attempts, pendingReport: newValue) }
     }
 }

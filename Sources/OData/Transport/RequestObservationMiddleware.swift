@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// What the attempts of one logical request add up to, shared by the outer and inner observation middlewares
-/// through a task-local.
+/// through the request (`HTTPRequest.attempts`).
 final class RequestAttempts: Sendable {
     struct Totals {
         var attempts = 0
@@ -15,18 +15,14 @@ final class RequestAttempts: Sendable {
     let totals = Mutex(Totals())
 
     init(trace: TraceContext?) { self.trace = trace }
-
-    @TaskLocal static var current: RequestAttempts?
 }
 
-/// One operation's report, held back until the provider has checked and decoded the answer: set (task-local) by
-/// the provider around an operation, so that a 2xx answer the operation still fails on (a wrong content type, a
+/// One operation's report, held back until the provider has checked and decoded the answer: set on the request by
+/// the provider (`HTTPRequest.pendingReport`), so that a 2xx answer the operation still fails on (a wrong content type, a
 /// body that does not decode) is reported as failed, with that error's kind. Without one (a raw `execute`, a
 /// streamed read), the observation middleware reports as soon as the answer arrives.
 final class PendingRequestReport: Sendable {
     private let report = Mutex<(@Sendable (ODataError.Kind?) -> Void)?>(nil)
-
-    @TaskLocal static var current: PendingRequestReport?
 
     /// Holds `report` back until `finish(failure:)`.
     func hold(_ report: @escaping @Sendable (ODataError.Kind?) -> Void) {
@@ -44,19 +40,22 @@ final class PendingRequestReport: Sendable {
 }
 
 /// The outermost middleware when a provider observes requests or propagates trace context: opens one logical
-/// request (its trace, its attempt count) and reports its metrics to the observer when it ends.
+/// request (its trace, its attempt count) and reports its metrics to the observer when it ends. The trace is the
+/// caller's when the request carries a valid `traceparent` header (with its `tracestate`), else a new one.
 struct RequestObservationMiddleware: ODataMiddleware {
     let observer: (any ODataRequestObserver)?
     let propagatesTraceContext: Bool
 
     func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
         // a request sent from inside another (a CSRF fetch, a page of a batch) counts as an attempt of the outer one
-        if RequestAttempts.current != nil { return try await next(request) }
-        let trace = propagatesTraceContext ? (TraceContext.current ?? TraceContext()) : nil
+        if request.attempts != nil { return try await next(request) }
+        let trace = propagatesTraceContext ? (Self.callersTrace(of: request) ?? TraceContext()) : nil
         let attempts = RequestAttempts(trace: trace)
+        var attempt = request
+        attempt.attempts = attempts
         let started = DispatchTime.now().uptimeNanoseconds
         do {
-            let response = try await RequestAttempts.$current.withValue(attempts) { try await next(request) }
+            let response = try await next(attempt)
             // the provider turns every answer but a 2xx into an error (`ODataError.status`): the request failed
             let failure = response.isSuccess ? nil : ODataError.statusKind(response.statusCode)
             // a 2xx may still fail its checks or its decoding: the provider files the report after them
@@ -71,12 +70,18 @@ struct RequestObservationMiddleware: ODataMiddleware {
         }
     }
 
+    /// The trace of the request's own `traceparent` header (and `tracestate`), if it is valid.
+    private static func callersTrace(of request: HTTPRequest) -> TraceContext? {
+        guard let parent = request.headers["traceparent"] else { return nil }
+        return TraceContext(traceparent: parent, traceState: request.headers["tracestate"])
+    }
+
     /// Reports now, or, when `holding` and the provider holds reports (`PendingRequestReport`), leaves the report to
     /// the provider, which files it with the kind of the error the operation ends in (else with `error`).
     private func file(
         _ request: HTTPRequest, _ attempts: RequestAttempts, started: UInt64, status: Int?, error: ODataError.Kind?, holding: Bool
     ) {
-        guard holding, let pending = PendingRequestReport.current else {
+        guard holding, let pending = request.pendingReport else {
             return report(request, attempts, started: started, status: status, error: error)
         }
         let ended = DispatchTime.now().uptimeNanoseconds
@@ -102,7 +107,7 @@ struct RequestObservationMiddleware: ODataMiddleware {
 /// attempt; it gets a fresh `traceparent` (same trace-id, new parent-id) and its sizes and timings are added up.
 struct RequestAttemptMiddleware: ODataMiddleware {
     func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
-        guard let attempts = RequestAttempts.current else { return try await next(request) }
+        guard let attempts = request.attempts else { return try await next(request) }
         var request = request
         if let trace = attempts.trace {
             request.headers["traceparent"] = trace.traceparent()

@@ -3,12 +3,13 @@ import Foundation
 /// The body of a feed page handed from a transport to its reader piece by piece while it arrives,
 /// with a bounded buffer between the two.
 ///
-/// The reader (`PagedEntities`, or `fetchEntities` through `collectPage`) sets the stream for the task that sends the page's request
-/// (`ResponseBodyStream.$current`); a transport that can stream (`URLSessionTransport` with its own
-/// session, `CurlTransport`) asks `begin(_:statusCode:headers:)` when a response starts and, when that
-/// answers true, hands the body to `offer(_:)` or `append(_:)` instead of collecting it in
-/// `HTTPResponse.body` (which stays empty). The reader takes the bytes received so far with `nextPiece()`
-/// and decodes them (the format's `IncrementalFeedReader`).
+/// The reader (`PagedEntities`, or `fetchEntities` through `collectPage`) sets the stream on the page's request
+/// (`HTTPRequest.responseBodyStream`), which passes through the middlewares to the transport. A transport that
+/// streams (`ODataTransport.streamsResponseBodies`: `URLSessionTransport` with its own session, `CurlTransport`, or
+/// your own) asks `begin(_:statusCode:headers:)` when a response starts and, when that answers true, hands the body
+/// to `offer(_:)` or `append(_:)` instead of collecting it in `HTTPResponse.body` (which stays empty), and calls
+/// `close(_:)` when the body ends or the transfer fails. The reader takes the chunks received so far as an
+/// `AsyncSequence` (the SDK's own readers decode each one with the format's `IncrementalFeedReader`).
 ///
 /// Back-pressure: once `limit` bytes wait for the reader, `offer` refuses the bytes (the transport pauses
 /// the transfer and offers them again after `onRoom` was called); `append` always takes them and answers
@@ -21,9 +22,9 @@ import Foundation
 /// transport collects that one in `HTTPResponse.body` as it would without a stream. When it does stream, it
 /// calls the `onStreaming` handler first (which starts the reader). The reader stops a transfer it cannot use
 /// with `abort()`, which calls the transport's `onAbort` handler.
-package final class ResponseBodyStream: @unchecked Sendable {
-    /// The stream of the current task's page request, if any.
-    @TaskLocal package static var current: ResponseBodyStream?
+public final class ResponseBodyStream: AsyncSequence, @unchecked Sendable {
+    /// One chunk of the body: the bytes received since the reader last took some.
+    public typealias Element = [UInt8]
 
     /// Bytes held for the reader above which the transport is asked to pause (one entry larger than this is
     /// still taken whole).
@@ -63,13 +64,13 @@ package final class ResponseBodyStream: @unchecked Sendable {
     /// A stream for the page at `url` whose media type `accepts` takes (the provider's codec's; JSON by default)
     /// that asks the transport to pause once `limit` bytes wait for the reader; with `wholeBelow`, a response
     /// announcing a smaller body is left to the transport to read whole.
-    init(
+    public init(
         for url: URL, accepts: @escaping @Sendable (String) -> Bool = { $0.hasSuffix("json") }, limit: Int = 1 << 20,
         wholeBelow: Int? = nil
     ) {
         self.url = url
         self.accepts = accepts
-        self.limit = max(limit, 1)
+        self.limit = Swift.max(limit, 1)
         self.wholeBelow = wholeBelow
     }
 
@@ -99,7 +100,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
     /// `url` answered 2xx with a content type `accepts` takes, and for a request sent again after the reader took part
     /// of an earlier attempt's body (the reader then fails rather than see entries twice).
     /// With `wholeBelow`, also false for a response announcing a smaller body (read whole by the transport).
-    package func begin(_ request: HTTPRequest, statusCode: Int, headers: HTTPHeaders) -> Bool {
+    public func begin(_ request: HTTPRequest, statusCode: Int, headers: HTTPHeaders) -> Bool {
         guard request.method == "GET", request.url == url, request.responseBodyFile == nil else { return false }
         let isPage =
             (200..<300).contains(statusCode)
@@ -135,7 +136,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
     }
 
     /// Called (on any thread) when the reader gave up on the page: the transport stops the transfer.
-    package func onAbort(_ handler: @escaping @Sendable () -> Void) {
+    public func onAbort(_ handler: @escaping @Sendable () -> Void) {
         let now = lock.withLock { () -> Bool in
             abortHandler = handler
             return aborted
@@ -144,7 +145,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
     }
 
     /// The reader gave up on the page (its entries cannot be decoded): asks the transport to stop the transfer.
-    func abort() {
+    public func abort() {
         let handler = lock.withLock { () -> (@Sendable () -> Void)? in
             aborted = true
             return abortHandler
@@ -153,13 +154,13 @@ package final class ResponseBodyStream: @unchecked Sendable {
     }
 
     /// Called (on any thread) when there is room again after `offer` refused bytes or `append` asked for a pause.
-    package func onRoom(_ handler: @escaping @Sendable () -> Void) {
+    public func onRoom(_ handler: @escaping @Sendable () -> Void) {
         lock.withLock { roomHandler = handler }
     }
 
     /// Takes the next piece of the body unless `limit` bytes already wait for the reader: then returns
     /// false, takes nothing, and calls the `onRoom` handler once the reader has taken them.
-    package func offer(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    public func offer(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let (taken, reader) = lock.withLock { () -> (Bool, CheckedContinuation<Void, Never>?) in
             if pending.count >= limit {
                 roomWanted = true
@@ -167,7 +168,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
                 return (false, nil)
             }
             pending.append(contentsOf: bytes)
-            peak = max(peak, pending.count)
+            peak = Swift.max(peak, pending.count)
             return (true, takeWaiter())
         }
         reader?.resume()
@@ -176,10 +177,10 @@ package final class ResponseBodyStream: @unchecked Sendable {
 
     /// Takes the next piece of the body; returns false when the transport should pause (the `onRoom`
     /// handler is called once the reader has caught up).
-    func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    public func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let (room, reader) = lock.withLock { () -> (Bool, CheckedContinuation<Void, Never>?) in
             pending.append(contentsOf: bytes)
-            peak = max(peak, pending.count)
+            peak = Swift.max(peak, pending.count)
             let full = pending.count >= limit
             if full {
                 roomWanted = true
@@ -192,7 +193,7 @@ package final class ResponseBodyStream: @unchecked Sendable {
     }
 
     /// The body has ended (or the request failed with `error`): the reader takes what is left.
-    func close(_ error: (any Error)? = nil) {
+    public func close(_ error: (any Error)? = nil) {
         let reader = lock.withLock { () -> CheckedContinuation<Void, Never>? in
             closed = true
             if failure == nil, let error { failure = error }
@@ -263,11 +264,18 @@ package final class ResponseBodyStream: @unchecked Sendable {
     }
 }
 
-/// A transport that can hand a page's body to `ResponseBodyStream.current` while it arrives. A page is
-/// read through a stream (a task of its own and the stream's buffer) only when the provider's transport
-/// conforms and `streamsResponseBodies` is true: any other transport answers with whole bodies, so its
-/// pages are decoded whole without that set-up.
-package protocol ResponseStreamingTransport: ODataTransport {
-    /// Whether this transport streams bodies into `ResponseBodyStream.current`.
-    var streamsResponseBodies: Bool { get }
+extension ResponseBodyStream {
+    /// Reads the chunks of the body as they arrive; ends when the transport closes the stream, throws the
+    /// transfer's error if it failed. Taking a chunk makes room for the transport (back-pressure).
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let stream: ResponseBodyStream
+
+        /// The next chunk, nil once the body has ended.
+        public mutating func next() async throws -> [UInt8]? {
+            try await stream.nextPiece()?.bytes
+        }
+    }
+
+    /// An iterator over the body's chunks (one reader at a time).
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(stream: self) }
 }

@@ -4,12 +4,13 @@ import Foundation
 /// `traceparent` header (`00-<trace-id>-<parent-id>-<flags>`) and, if set, `tracestate`.
 ///
 /// With `OnlineODataProvider.Options.propagatesTraceContext` on, every request carries a `traceparent`: the trace
-/// of `TraceContext.current` if the caller set one, else a new random trace per logical request; each HTTP
-/// request (every retry too) gets a new parent-id, and retries keep the trace-id.
+/// of the caller's own `traceparent` header if the call passes one (`headers:` of any service call, or
+/// `TraceContext.headers`), else a new random trace per logical request; each HTTP request (every retry too) gets
+/// a new parent-id, and retries keep the trace-id.
 ///
 /// ```swift
 /// let trace = TraceContext(traceparent: incoming.headers["traceparent"] ?? "") ?? TraceContext()
-/// try await TraceContext.$current.withValue(trace) { try await service.fetchCustomers() }
+/// let customers = try await service.fetchCustomers(matching: DataQuery(), headers: trace.headers)
 /// ```
 public struct TraceContext: Sendable, Hashable {
     /// The trace's id: 32 lowercase hex digits, not all zero.
@@ -21,8 +22,14 @@ public struct TraceContext: Sendable, Hashable {
     /// The vendor-specific `tracestate` header to pass on unchanged, if any.
     public var traceState: String?
 
-    /// The trace of the current task, if the caller set one (`TraceContext.$current.withValue(…)`).
-    @TaskLocal public static var current: TraceContext?
+    /// The headers that make a call continue this trace: its `traceparent` (the caller's parent-id, replaced by a
+    /// new one per HTTP request) and `tracestate`, if any.
+    public var headers: HTTPHeaders {
+        var headers = HTTPHeaders()
+        headers["traceparent"] = "00-\(traceID)-\(parentID ?? Self.randomHex(bytes: 8))-\(sampled ? "01" : "00")"
+        if let traceState { headers["tracestate"] = traceState }
+        return headers
+    }
 
     /// A new trace with a random id.
     public init(sampled: Bool = true, traceState: String? = nil) {

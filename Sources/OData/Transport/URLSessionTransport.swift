@@ -135,7 +135,7 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
                 completion(Result { try Self.downloaded(request, to: destination, location, response, error, failure: failure) }, nil)
             }
         } else if let delegate {
-            let stream = request.method == "GET" && request.body == .none ? ResponseBodyStream.current : nil
+            let stream = request.method == "GET" && request.body == .none ? request.responseBodyStream : nil
             task = receivingTask(urlRequest, request: request, stream: stream, delegate: delegate) { body, response, error, received in
                 if let answer = intervened(error, body) { return completion(answer, received) }
                 let failed = error.map { _ in box.progress }
@@ -183,7 +183,7 @@ public final class URLSessionTransport: ODataTransport, @unchecked Sendable {
     }
 }
 
-extension URLSessionTransport: ResponseStreamingTransport {
+extension URLSessionTransport {
     /// A transport with its own session streams page bodies (through its delegate); one over a given session does not.
-    package var streamsResponseBodies: Bool { delegate != nil }
+    public var streamsResponseBodies: Bool { delegate != nil }
 }

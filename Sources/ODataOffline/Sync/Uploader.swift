@@ -128,7 +128,7 @@ struct Uploader {
         try SyncCancellation.check("upload", before: "sending a $batch of \(parts.count) requests (they stay queued)")
         try store.markSending(parts.map { ($0.0, $0.1) })
         do {
-            try await online.processBatch(batch, headers: headers)
+            try await online.send(.processBatch(batch), headers: headers)
         } catch {
             if Self.neverReachedService(error) { try store.unmarkSending(group) }
             throw error

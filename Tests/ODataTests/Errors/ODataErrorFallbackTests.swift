@@ -65,7 +65,7 @@ final class ODataErrorFallbackTests: XCTestCase {
         let failingProvider = OnlineODataProvider(
             serviceName: "S", serviceRoot: testRoot, options: .init(retryPolicy: .none, middlewares: [failing]), transport: transport)
         do {
-            _ = try await failingProvider.fetchEntities(DataQuery().from(set), headers: [:], options: .init())
+            _ = try await failingProvider.send(.fetchEntities(DataQuery().from(set), options: .init()), headers: [:])
             XCTFail("the middleware's error was lost")
         } catch {
             XCTAssertEqual(error.kind, .transport)
@@ -76,7 +76,7 @@ final class ODataErrorFallbackTests: XCTestCase {
         let started = Date()
         let call = Task { () async -> ODataError? in
             do throws(ODataError) {
-                _ = try await waitingProvider.fetchEntities(DataQuery().from(set), headers: [:], options: .init())
+                _ = try await waitingProvider.send(.fetchEntities(DataQuery().from(set), options: .init()), headers: [:])
                 return nil
             } catch {
                 return error

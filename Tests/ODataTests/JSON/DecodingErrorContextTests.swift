@@ -41,7 +41,7 @@ final class DecodingErrorContextTests: XCTestCase {
         let transport = MockTransport { request, _ in .make(200, ["Content-Type": "application/json"], body: text, url: request.url) }
         let provider = OnlineODataProvider(serviceName: "ESPM", serviceRoot: testRoot, transport: transport)
         do {
-            _ = try await provider.fetchEntities(DataQuery().from(try model.entitySet("Customers")), headers: [:], options: .init())
+            _ = try await provider.send(.fetchEntities(DataQuery().from(try model.entitySet("Customers")), options: .init()), headers: [:])
             XCTFail("decoded a bad body")
         } catch let error as ODataError {
             XCTAssertEqual(error.kind, .decoding)

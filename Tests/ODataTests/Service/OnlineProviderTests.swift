@@ -25,9 +25,10 @@ final class OnlineProviderTests: XCTestCase {
         let transport = MockTransport { request, _ in Self.json(Self.customersPage(), request) }
         let customers = try model.entitySet("Customers")
         let list = try await provider(transport, options: .init(sapClient: "100"))
-            .fetchEntities(
-                DataQuery().from(customers).filter(.property("City").equal(.literal(.string("a b&c")))).top(1), headers: [:],
-                options: .init())
+            .send(
+                .fetchEntities(
+                    DataQuery().from(customers).filter(.property("City").equal(.literal(.string("a b&c")))).top(1),
+                    options: .init()), headers: [:])
         XCTAssertEqual(list.entities.first?["City"], .string("Walldorf"))
         XCTAssertEqual(list.entities.first?.metadata.etag, "W/\"7\"")
         let sent = try XCTUnwrap(transport.requests.first)
@@ -45,7 +46,7 @@ final class OnlineProviderTests: XCTestCase {
         for (body, type, kind) in bodies {
             let transport = MockTransport { request, _ in .make(200, ["Content-Type": type], body: body, url: request.url) }
             do {
-                _ = try await provider(transport).fetchEntities(DataQuery().from(customers), headers: [:], options: .init())
+                _ = try await provider(transport).send(.fetchEntities(DataQuery().from(customers), options: .init()), headers: [:])
                 XCTFail("\(kind) expected")
             } catch {
                 XCTAssertEqual(error.kind, kind)
@@ -91,14 +92,14 @@ final class OnlineProviderTests: XCTestCase {
         }
         let provider = provider(transport)
         let customers = try model.entitySet("Customers")
-        let loaded = try await provider.fetchEntities(DataQuery().from(customers), headers: [:], options: .init())
+        let loaded = try await provider.send(.fetchEntities(DataQuery().from(customers), options: .init()), headers: [:])
         var customer = try XCTUnwrap(loaded.entities.first)
-        let unchanged = try await provider.updateEntity(customer)
+        let unchanged = try await provider.send(.updateEntity(customer))
         XCTAssertEqual(unchanged, customer)
         XCTAssertEqual(transport.requests.count, 1, "nothing changed: nothing sent")
 
         try customer.set("City", to: .string("Paris"))
-        let updated = try await provider.updateEntity(customer)
+        let updated = try await provider.send(.updateEntity(customer))
         XCTAssertEqual(updated.metadata.etag, "W/\"8\"")
         XCTAssertFalse(updated.hasChanges)
         let merge = try XCTUnwrap(transport.requests.last)
@@ -108,19 +109,19 @@ final class OnlineProviderTests: XCTestCase {
         XCTAssertEqual(merge.headers["x-csrf-token"], "tok")
         XCTAssertEqual(merge.body.data.map { String(decoding: $0, as: UTF8.self) }, #"{"City":"Paris"}"#)
 
-        _ = try await provider.updateEntity(customer, options: RequestOptions(updateMode: .patch, tunnelsHTTPMethod: true))
+        _ = try await provider.send(.updateEntity(customer, options: RequestOptions(updateMode: .patch, tunnelsHTTPMethod: true)))
         let tunnelled = try XCTUnwrap(transport.requests.last)
         XCTAssertEqual(tunnelled.method, "POST")
         XCTAssertEqual(tunnelled.headers["X-HTTP-Method"], "PATCH")
 
-        _ = try await provider.updateEntity(customer, options: RequestOptions(updateMode: .replace))
+        _ = try await provider.send(.updateEntity(customer, options: RequestOptions(updateMode: .replace)))
         let put = try XCTUnwrap(transport.requests.last)
         XCTAssertEqual(put.method, "PUT")
         let body = try XCTUnwrap(put.body.data.flatMap { try JSONSerialization.jsonObject(with: $0) as? [String: Any] })
         XCTAssertEqual(body["FirstName"] as? String, "Ada")
         XCTAssertEqual(body["City"] as? String, "Paris")
 
-        try await provider.deleteEntity(updated)
+        try await provider.send(.deleteEntity(updated))
         XCTAssertEqual(transport.requests.last?.method, "DELETE")
         XCTAssertEqual(transport.requests.last?.headers["If-Match"], "W/\"8\"")
         XCTAssertEqual(transport.requests.filter { $0.headers["x-csrf-token"] == "Fetch" }.count, 1, "one CSRF fetch for all writes")
@@ -136,7 +137,8 @@ final class OnlineProviderTests: XCTestCase {
         entity.metadata.etag = "W/\"1\""
         try entity.set("City", to: .string("X"))
         do {
-            _ = try await provider(transport, options: .init(handlesCSRF: false)).updateEntity(entity, in: try model.entitySet("Customers"))
+            _ = try await provider(transport, options: .init(handlesCSRF: false)).send(
+                .updateEntity(entity, in: try model.entitySet("Customers")))
             XCTFail("412 expected")
         } catch let error as ODataError {
             XCTAssertEqual(error.kind, .preconditionFailed)
@@ -150,9 +152,10 @@ final class OnlineProviderTests: XCTestCase {
             return Self.json(#"{"d":{"results":{"UpdateSalesOrderStatus":true}}}"#, request)
         }
         let function = try XCTUnwrap(model.functionImport(named: "UpdateSalesOrderStatus"))
-        let result = try await provider(transport).invokeFunction(
-            DataQuery().invoke(function, [(name: "id", value: .string("5")), (name: "newStatus", value: .string("C"))]),
-            headers: [:], options: .init())
+        let result = try await provider(transport).send(
+            .invokeFunction(
+                DataQuery().invoke(function, [(name: "id", value: .string("5")), (name: "newStatus", value: .string("C"))]),
+                options: .init()), headers: [:])
         guard case .value(.boolean(true)) = result else { return XCTFail("expected true, got \(result)") }
         let call = try XCTUnwrap(transport.requests.last)
         XCTAssertEqual(call.method, "POST")

@@ -15,11 +15,11 @@ final class SAPOptionsCheckVersionTests: XCTestCase {
         let provider = OnlineODataProvider(serviceName: "ESPM", serviceRoot: testRoot, transport: transport)
         let customers = try RecordedModels.load("ESPM").entitySet("Customers")
         let v3 = DataQuery().from(customers).top(1)
-        _ = try await provider.fetchEntities(v3, headers: [:], options: .init())
+        _ = try await provider.send(.fetchEntities(v3, options: .init()), headers: [:])
         provider.serviceOptions.checkVersion = true
-        _ = try await provider.fetchEntities(DataQuery().from(customers), headers: [:], options: .init())
+        _ = try await provider.send(.fetchEntities(DataQuery().from(customers), options: .init()), headers: [:])
         do {
-            _ = try await provider.fetchEntities(v3, headers: [:], options: .init())
+            _ = try await provider.send(.fetchEntities(v3, options: .init()), headers: [:])
             XCTFail("a DataServiceVersion 3.0 answer must be refused while checkVersion is on")
         } catch {
             XCTAssertEqual(error.kind, .unsupportedOperation)
@@ -28,6 +28,6 @@ final class SAPOptionsCheckVersionTests: XCTestCase {
         let copy = provider
         copy.serviceOptions.checkVersion = false
         XCTAssertFalse(provider.serviceOptions.checkVersion, "copies of a provider share its options, as SAP's class does")
-        _ = try await provider.fetchEntities(v3, headers: [:], options: .init())
+        _ = try await provider.send(.fetchEntities(v3, options: .init()), headers: [:])
     }
 }

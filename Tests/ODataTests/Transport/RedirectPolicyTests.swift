@@ -21,7 +21,7 @@ final class RedirectPolicyTests: XCTestCase {
     }
 
     private func fetchCustomers(_ provider: OnlineODataProvider, headers: HTTPHeaders = [:]) async throws -> EntityList {
-        try await provider.fetchEntities(DataQuery().from(try model.entitySet("Customers")), headers: headers, options: .init())
+        try await provider.send(.fetchEntities(DataQuery().from(try model.entitySet("Customers")), options: .init()), headers: headers)
     }
 
     func testCrossOriginRedirectIsRefusedNamingBothOrigins() async throws {

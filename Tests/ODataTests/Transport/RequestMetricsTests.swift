@@ -93,7 +93,7 @@ final class RequestMetricsTests: XCTestCase {
         var kinds: [ODataError.Kind?] = []
         for _ in 0..<3 {
             do {
-                _ = try await provider.fetchEntities(DataQuery().from(customers), headers: [:], options: .init())
+                _ = try await provider.send(.fetchEntities(DataQuery().from(customers), options: .init()), headers: [:])
                 kinds.append(nil)
             } catch {
                 kinds.append(error.kind)
@@ -112,9 +112,7 @@ final class RequestMetricsTests: XCTestCase {
         let incoming = try XCTUnwrap(
             TraceContext(traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", traceState: "congo=t61rcWkgMzE"))
         let provider = provider(options, transport)
-        _ = try await TraceContext.$current.withValue(incoming) {
-            try await provider.pipeline.send(HTTPRequest(method: "GET", url: root))
-        }
+        _ = try await provider.pipeline.send(HTTPRequest(method: "GET", url: root, headers: incoming.headers))
         let sent = try XCTUnwrap(transport.requests.first)
         assertValidTraceparent(sent.headers["traceparent"])
         XCTAssertTrue(sent.headers["traceparent"]?.hasPrefix("00-4bf92f3577b34da6a3ce929d0e0e4736-") == true)
