@@ -1,4 +1,8 @@
-/// The primitive types of the Entity Data Model as OData v2 uses them.
+/// The primitive types of the Entity Data Model: those of OData v2 and v3, and those OData v4 adds
+/// (`Edm.Date`, `Edm.TimeOfDay`, `Edm.Duration`, `Edm.Stream`, `Edm.Untyped`).
+///
+/// One enum for the metadata model and the runtime: the `OData` module spells it `OData.EdmType`
+/// (a type alias), which generated code and the runtime's descriptors use.
 public enum EDMPrimitiveType: String, Sendable, Hashable, CaseIterable, Codable {
     /// `Edm.Binary`.
     case binary = "Edm.Binary"
@@ -28,8 +32,18 @@ public enum EDMPrimitiveType: String, Sendable, Hashable, CaseIterable, Codable 
     case single = "Edm.Single"
     /// `Edm.String`.
     case string = "Edm.String"
-    /// `Edm.Time`.
+    /// `Edm.Time` (OData v2 and v3: a time of day).
     case time = "Edm.Time"
+    /// `Edm.Date` (OData v4): a calendar date without a time.
+    case date = "Edm.Date"
+    /// `Edm.TimeOfDay` (OData v4).
+    case timeOfDay = "Edm.TimeOfDay"
+    /// `Edm.Duration` (OData v4): a signed day-time duration.
+    case duration = "Edm.Duration"
+    /// `Edm.Stream` (OData v4): a named stream, read and written through its own links.
+    case stream = "Edm.Stream"
+    /// `Edm.Untyped` (OData 4.01): a value of any type, or none.
+    case untyped = "Edm.Untyped"
 
     /// The qualified name, such as `Edm.String`.
     public var qualifiedName: String { rawValue }
