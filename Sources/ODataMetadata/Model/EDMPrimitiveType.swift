@@ -1,8 +1,8 @@
-/// The primitive types of the Entity Data Model: those of OData v2 and v3, and those OData v4 adds
-/// (`Edm.Date`, `Edm.TimeOfDay`, `Edm.Duration`, `Edm.Stream`, `Edm.Untyped`).
+/// The primitive types of the Entity Data Model, OData v2 to v4.01. Spatial types (`Edm.Geography*`,
+/// `Edm.Geometry*`) are not among them: the parser reports them as unsupported by name.
 ///
-/// One enum for the metadata model and the runtime: the `OData` module spells it `OData.EdmType`
-/// (a type alias), which generated code and the runtime's descriptors use.
+/// One enum for the metadata model and the runtime: the `OData` module spells it `OData.EdmType` (a type alias),
+/// which generated code and the runtime's descriptors use.
 public enum EDMPrimitiveType: String, Sendable, Hashable, CaseIterable, Codable {
     /// `Edm.Binary`.
     case binary = "Edm.Binary"
@@ -32,21 +32,36 @@ public enum EDMPrimitiveType: String, Sendable, Hashable, CaseIterable, Codable 
     case single = "Edm.Single"
     /// `Edm.String`.
     case string = "Edm.String"
-    /// `Edm.Time` (OData v2 and v3: a time of day).
+    /// `Edm.Time` (OData v2/v3: a duration, or a time of day as SAP uses it).
     case time = "Edm.Time"
-    /// `Edm.Date` (OData v4): a calendar date without a time.
+    /// `Edm.Date` (v4).
     case date = "Edm.Date"
-    /// `Edm.TimeOfDay` (OData v4).
+    /// `Edm.TimeOfDay` (v4).
     case timeOfDay = "Edm.TimeOfDay"
-    /// `Edm.Duration` (OData v4): a signed day-time duration.
+    /// `Edm.Duration` (v4).
     case duration = "Edm.Duration"
-    /// `Edm.Stream` (OData v4): a named stream, read and written through its own links.
+    /// `Edm.Stream` (v3 and v4): a media-resource valued property.
     case stream = "Edm.Stream"
-    /// `Edm.Untyped` (OData 4.01): a value of any type, or none.
+    /// `Edm.Untyped` (4.01): a value of any type, read as it comes.
     case untyped = "Edm.Untyped"
 
     /// The qualified name, such as `Edm.String`.
     public var qualifiedName: String { rawValue }
+
+    /// Whether the type is one of OData 4's, unknown to OData v2 (`Edm.Date`, `Edm.TimeOfDay`, `Edm.Duration`,
+    /// `Edm.Untyped`; `Edm.Stream` is v3's too).
+    public var isV4Only: Bool {
+        switch self {
+        case .date, .timeOfDay, .duration, .untyped: return true
+        default: return false
+        }
+    }
+
+    /// Whether a qualified name is one of the spatial primitive types (`Edm.Geography…`, `Edm.Geometry…`), which
+    /// this SDK does not support.
+    public static func isSpatial(_ qualifiedName: String) -> Bool {
+        qualifiedName.hasPrefix("Edm.Geography") || qualifiedName.hasPrefix("Edm.Geometry")
+    }
 
     /// Looks a primitive type up by its qualified name (`Edm.Int32`).
     public init?(qualifiedName: String) {
@@ -62,16 +77,22 @@ public indirect enum TypeReference: Sendable, Hashable {
     case complex(qualifiedName: String)
     /// An entity type, by its namespace-qualified name (aliases resolved).
     case entity(qualifiedName: String)
+    /// An enum type (CSDL 3.0 and 4.0), by its namespace-qualified name (aliases resolved).
+    case enumeration(qualifiedName: String)
+    /// A type definition (CSDL 4.0), by its namespace-qualified name (aliases resolved).
+    case typeDefinition(qualifiedName: String)
     /// `Collection(T)`.
     case collection(TypeReference)
-    /// A name the parser could not resolve (kept as written; a diagnostic says why).
+    /// A name the parser could not resolve (kept as written; a diagnostic says why): an undeclared type, a type
+    /// from a reference that was not given, or a spatial type.
     case unresolved(String)
 
     /// The type as a CSDL type string (`Edm.String`, `ESPM.Address`, `Collection(ESPM.Customer)`).
     public var csdlName: String {
         switch self {
         case .primitive(let type): return type.qualifiedName
-        case .complex(let name), .entity(let name), .unresolved(let name): return name
+        case .complex(let name), .entity(let name), .enumeration(let name), .typeDefinition(let name), .unresolved(let name):
+            return name
         case .collection(let element): return "Collection(\(element.csdlName))"
         }
     }
