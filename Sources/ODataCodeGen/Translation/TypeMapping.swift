@@ -77,6 +77,11 @@ enum TypeMapping {
         .member(.type(.named([swiftName])), "complexType")
     }
 
+    /// `<EnumName>.enumType`.
+    static func enumDescriptor(_ swiftName: String) -> SwiftExpr {
+        .member(.type(.named([swiftName])), "enumType")
+    }
+
     /// `<EntityName>.entityType`.
     static func entityDescriptor(_ swiftName: String) -> SwiftExpr {
         .member(.type(.named([swiftName])), "entityType")
