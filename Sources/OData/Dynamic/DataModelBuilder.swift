@@ -64,14 +64,16 @@ struct DataModelBuilder {
         let type: PropertyType
         switch property.type {
         case .primitive(let primitive):
-            type = .primitive(EdmType(primitive))
+            guard let edmType = EdmType(primitive) else { return skip("\(owner).\(property.name)", property.type) }
+            type = .primitive(edmType)
         case .complex(let name):
             guard let complex = try buildComplexType(name, visiting: &visiting) else {
                 return skip("\(owner).\(property.name)", property.type)
             }
             type = .complex(complex)
         case .collection(.primitive(let primitive)):
-            type = .primitiveCollection(EdmType(primitive))
+            guard let edmType = EdmType(primitive) else { return skip("\(owner).\(property.name)", property.type) }
+            type = .primitiveCollection(edmType)
         case .collection(.complex(let name)):
             guard let complex = try buildComplexType(name, visiting: &visiting) else {
                 return skip("\(owner).\(property.name)", property.type)
@@ -160,18 +162,18 @@ struct DataModelBuilder {
             var parameters: [FunctionParameterDescriptor] = []
             var supported = true
             for parameter in function.parameters {
-                guard case .primitive(let primitive) = parameter.type else {
+                guard case .primitive(let primitive) = parameter.type, let edmType = EdmType(primitive) else {
                     diagnostics.append("function import \(function.name) left out: parameter \(parameter.name) is not primitive")
                     supported = false
                     break
                 }
                 parameters.append(
-                    FunctionParameterDescriptor(name: parameter.name, type: EdmType(primitive), isNullable: parameter.isNullable))
+                    FunctionParameterDescriptor(name: parameter.name, type: edmType, isNullable: parameter.isNullable))
             }
             guard supported, let returnType = returnType(function) else { continue }
             result.append(
                 FunctionImportDescriptor(
-                    name: function.name, httpMethod: function.httpMethod ?? "GET", parameters: parameters,
+                    name: function.name, httpMethod: function.effectiveHTTPMethod, parameters: parameters,
                     returnType: returnType, entitySetName: function.entitySet))
         }
         return result
@@ -187,10 +189,10 @@ struct DataModelBuilder {
         }
         switch function.returnType {
         case nil: return FunctionReturnType.none
-        case .primitive(let primitive)?: return .primitive(EdmType(primitive))
+        case .primitive(let primitive)?: if let edmType = EdmType(primitive) { return .primitive(edmType) }
         case .complex(let name)?: if let type = complexTypes[metadata.resolveAlias(name)] { return .complex(type) }
         case .entity(let name)?: if let resolve = entity(name) { return .entity(resolve) }
-        case .collection(.primitive(let primitive))?: return .primitiveCollection(EdmType(primitive))
+        case .collection(.primitive(let primitive))?: if let edmType = EdmType(primitive) { return .primitiveCollection(edmType) }
         case .collection(.complex(let name))?:
             if let type = complexTypes[metadata.resolveAlias(name)] { return .complexCollection(type) }
         case .collection(.entity(let name))?: if let resolve = entity(name) { return .entityCollection(resolve) }

@@ -1,9 +1,10 @@
 import ODataMetadata
 
 extension EdmType {
-    /// The runtime twin of a metadata primitive type. The switch is exhaustive over both enums,
-    /// so a primitive added to one and not the other fails to compile here.
-    init(_ primitive: EDMPrimitiveType) {
+    /// The runtime twin of a metadata primitive type; nil for the OData v4 primitives the runtime does not
+    /// represent yet (`Edm.Date`, `Edm.TimeOfDay`, `Edm.Duration`, `Edm.Stream`, `Edm.Untyped`). The switch is
+    /// exhaustive, so a primitive added to the metadata enum fails to compile here until it is mapped.
+    init?(_ primitive: EDMPrimitiveType) {
         switch primitive {
         case .binary: self = .binary
         case .boolean: self = .boolean
@@ -20,6 +21,7 @@ extension EdmType {
         case .single: self = .single
         case .string: self = .string
         case .time: self = .time
+        case .date, .timeOfDay, .duration, .stream, .untyped: return nil
         }
     }
 }

@@ -61,13 +61,12 @@ extension ServicePlanner {
             let lockedParameters = reserveLocked(function.parameters.map { (parameterKey($0.name), []) }, in: &parameterScope)
             var parameters: [PlannedParameter] = []
             for parameter in function.parameters {
-                guard case .primitive(let primitive) = parameter.type else {
+                guard case .primitive(let primitive) = parameter.type, let swiftType = TypeMapping.swiftType(primitive) else {
                     warn(
                         "function import \(function.name) skipped: parameter \(parameter.name) has non-primitive type "
                             + parameter.type.csdlName, function.location)
                     continue outer
                 }
-                let swiftType = TypeMapping.swiftType(primitive)
                 parameters.append(
                     PlannedParameter(
                         edm: parameter,
@@ -76,7 +75,7 @@ extension ServicePlanner {
                         type: parameter.isNullable ? .optional(swiftType) : swiftType,
                         edmType: TypeMapping.edmType(primitive)))
             }
-            let httpMethod = (function.httpMethod ?? "GET").uppercased()
+            let httpMethod = function.effectiveHTTPMethod.uppercased()
             let renamed = rename(["\(container.name)/\(function.name)", function.name])
             let memberName = renamed ?? names.memberName(function.name)
             let handle = httpMethod == "GET" ? functionHandles.claim(memberName) : actionHandles.claim(memberName)

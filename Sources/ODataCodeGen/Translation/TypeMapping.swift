@@ -2,16 +2,16 @@ import ODataMetadata
 
 /// The Edm → Swift type mapping and the runtime's names for Edm types.
 enum TypeMapping {
-    /// The Swift type of a primitive.
-    static func swiftType(_ type: EDMPrimitiveType) -> SwiftType {
-        swiftTypes[type] ?? .path("Swift.String")
+    /// The Swift type of a primitive; nil for the OData v4 primitives the runtime does not represent yet.
+    static func swiftType(_ type: EDMPrimitiveType) -> SwiftType? {
+        swiftTypes[type]
     }
 
     /// The mapping, computed once.
     private static let swiftTypes: [EDMPrimitiveType: SwiftType] = Dictionary(
-        uniqueKeysWithValues: EDMPrimitiveType.allCases.map { ($0, computeSwiftType($0)) })
+        uniqueKeysWithValues: EDMPrimitiveType.allCases.compactMap { type in computeSwiftType(type).map { (type, $0) } })
 
-    private static func computeSwiftType(_ type: EDMPrimitiveType) -> SwiftType {
+    private static func computeSwiftType(_ type: EDMPrimitiveType) -> SwiftType? {
         switch type {
         case .string: return .path("Swift.String")
         case .boolean: return .path("Swift.Bool")
@@ -28,6 +28,7 @@ enum TypeMapping {
         case .time: return .path("OData.LocalTime")
         case .guid: return .path("OData.GuidValue")
         case .binary: return .path("Foundation.Data")
+        case .date, .timeOfDay, .duration, .stream, .untyped: return nil
         }
     }
 
@@ -54,6 +55,11 @@ enum TypeMapping {
         case .single: return "single"
         case .string: return "string"
         case .time: return "time"
+        case .date: return "date"
+        case .timeOfDay: return "timeOfDay"
+        case .duration: return "duration"
+        case .stream: return "stream"
+        case .untyped: return "untyped"
         }
     }
 

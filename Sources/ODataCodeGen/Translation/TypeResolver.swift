@@ -12,22 +12,21 @@ struct TypeResolver: Sendable {
     func propertyType(_ reference: TypeReference) -> (swiftType: SwiftType, runtimeType: SwiftExpr)? {
         switch reference {
         case .primitive(let primitive):
-            return (TypeMapping.swiftType(primitive), TypeMapping.propertyType("primitive", TypeMapping.edmType(primitive)))
+            guard let swiftType = TypeMapping.swiftType(primitive) else { return nil }
+            return (swiftType, TypeMapping.propertyType("primitive", TypeMapping.edmType(primitive)))
         case .complex(let name):
             guard let swiftName = complexNames[name] else { return nil }
             return (.named([swiftName]), TypeMapping.propertyType("complex", TypeMapping.complexDescriptor(swiftName)))
         case .collection(.primitive(let primitive)):
-            return (
-                .array(TypeMapping.swiftType(primitive)),
-                TypeMapping.propertyType("primitiveCollection", TypeMapping.edmType(primitive))
-            )
+            guard let swiftType = TypeMapping.swiftType(primitive) else { return nil }
+            return (.array(swiftType), TypeMapping.propertyType("primitiveCollection", TypeMapping.edmType(primitive)))
         case .collection(.complex(let name)):
             guard let swiftName = complexNames[name] else { return nil }
             return (
                 .array(.named([swiftName])),
                 TypeMapping.propertyType("complexCollection", TypeMapping.complexDescriptor(swiftName))
             )
-        case .entity, .collection, .unresolved:
+        case .entity, .enumeration, .typeDefinition, .collection, .unresolved:
             return nil
         }
     }
@@ -44,7 +43,8 @@ struct TypeResolver: Sendable {
         guard let reference else { return (.none, .member(.type(returnType), "none")) }
         switch reference {
         case .primitive(let primitive):
-            return (.value(TypeMapping.swiftType(primitive)), make("primitive", TypeMapping.edmType(primitive)))
+            guard let swiftType = TypeMapping.swiftType(primitive) else { return nil }
+            return (.value(swiftType), make("primitive", TypeMapping.edmType(primitive)))
         case .complex(let name):
             guard let swiftName = complexNames[name] else { return nil }
             return (.value(.named([swiftName])), make("complex", TypeMapping.complexDescriptor(swiftName)))
@@ -52,17 +52,15 @@ struct TypeResolver: Sendable {
             guard let swiftName = entityNames[name] else { return nil }
             return (.entity(swiftName), lazyEntity("entity", swiftName))
         case .collection(.primitive(let primitive)):
-            return (
-                .value(.array(TypeMapping.swiftType(primitive))),
-                make("primitiveCollection", TypeMapping.edmType(primitive))
-            )
+            guard let swiftType = TypeMapping.swiftType(primitive) else { return nil }
+            return (.value(.array(swiftType)), make("primitiveCollection", TypeMapping.edmType(primitive)))
         case .collection(.complex(let name)):
             guard let swiftName = complexNames[name] else { return nil }
             return (.value(.array(.named([swiftName]))), make("complexCollection", TypeMapping.complexDescriptor(swiftName)))
         case .collection(.entity(let name)):
             guard let swiftName = entityNames[name] else { return nil }
             return (.entities(swiftName), lazyEntity("entityCollection", swiftName))
-        case .collection, .unresolved:
+        case .enumeration, .typeDefinition, .collection, .unresolved:
             return nil
         }
     }
