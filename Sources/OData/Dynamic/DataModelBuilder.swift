@@ -171,7 +171,7 @@ struct DataModelBuilder {
             guard supported, let returnType = returnType(function) else { continue }
             result.append(
                 FunctionImportDescriptor(
-                    name: function.name, httpMethod: function.httpMethod ?? "GET", parameters: parameters,
+                    name: function.name, httpMethod: function.effectiveHTTPMethod, parameters: parameters,
                     returnType: returnType, entitySetName: function.entitySet))
         }
         return result

@@ -48,12 +48,14 @@ public enum EDMPrimitiveType: String, Sendable, Hashable, CaseIterable, Codable 
     /// The qualified name, such as `Edm.String`.
     public var qualifiedName: String { rawValue }
 
-    /// Whether the type is one of OData 4's, unknown to OData v2 (`Edm.Date`, `Edm.TimeOfDay`, `Edm.Duration`,
-    /// `Edm.Untyped`; `Edm.Stream` is v3's too).
-    public var isV4Only: Bool {
+    /// Whether the protocol version has this type: `Edm.Date`, `Edm.TimeOfDay`, `Edm.Duration` and `Edm.Untyped` are
+    /// OData 4's, `Edm.Stream` OData 3's and 4's, `Edm.DateTime` and `Edm.Time` OData 1–3's; the others all versions'.
+    public func isDefined(in version: ODataVersion) -> Bool {
         switch self {
-        case .date, .timeOfDay, .duration, .untyped: return true
-        default: return false
+        case .date, .timeOfDay, .duration, .untyped: return version.isV4
+        case .stream: return version >= .v3
+        case .dateTime, .time: return !version.isV4
+        default: return true
         }
     }
 
