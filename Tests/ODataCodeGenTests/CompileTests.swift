@@ -11,19 +11,32 @@ final class CompileTests: XCTestCase {
         var jobs: [(name: String, url: URL, configuration: GeneratorConfiguration)] = try TestSupport.corpus().map {
             ($0.deletingPathExtension().lastPathComponent, $0, GeneratorConfiguration())
         }
+        let v4 = try TestSupport.corpus("v4")
+        let v3 = try TestSupport.corpus("v3")
+        // Issue #31: at least ten public v4 services from different producers.
+        XCTAssertGreaterThanOrEqual(v4.count, 10)
+        XCTAssertGreaterThanOrEqual(v3.count, 4)
+        jobs += (v4 + v3).map { ($0.deletingPathExtension().lastPathComponent, $0, GeneratorConfiguration()) }
+        let tripPin = try TestSupport.corpusDocument("v4/TripPinServiceRW.xml")
+        jobs.append(("TripPin-sap", tripPin, GeneratorConfiguration(sapCompatibility: true)))
+        jobs.append(("TripPin-sharded-internal", tripPin, GeneratorConfiguration(accessLevel: .internal, fileLayout: .sharded, shardCount: 4)))
         jobs.append(("Landmine", try TestSupport.resource("Landmine.xml"), GeneratorConfiguration()))
         jobs.append(("Landmine-preserve", try TestSupport.resource("Landmine.xml"), GeneratorConfiguration(namingStrategy: .preserve)))
         let espm = try TestSupport.corpusDocument("ESPM.xml")
         jobs.append(("ESPM-sharded-package", espm, GeneratorConfiguration(accessLevel: .package, fileLayout: .sharded, shardCount: 3)))
         jobs.append(("ESPM-sharded-too-many", espm, GeneratorConfiguration(fileLayout: .sharded, shardCount: 14)))
         jobs.append(("ESPM-single-internal", espm, GeneratorConfiguration(accessLevel: .internal, fileLayout: .singleFile)))
-        XCTAssertGreaterThanOrEqual(jobs.count, 15)
+        XCTAssertGreaterThanOrEqual(jobs.count, 32)
         let allJobs = jobs
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
             let job = allJobs[index]
             do {
-                let result = try CodeGenerator(configuration: job.configuration).generate(try TestSupport.parse(job.url))
+                let metadata = try TestSupport.parse(job.url)
+                // Read without errors (warnings, such as spatial types left out, are reported by the parser tests).
+                let errors = metadata.diagnostics.filter { $0.severity == .error }
+                if !errors.isEmpty { failures.add("\(job.name): parse errors: \(errors.map(\.message))") }
+                let result = try CodeGenerator(configuration: job.configuration).generate(metadata)
                 let usage = InstanceAccess.usageFile(for: result.files)
                 if let problem = try Compiler.typecheck(result.files + [usage], moduleName: "Generated") {
                     failures.add("\(job.name): \(problem)")

@@ -1,3 +1,5 @@
+import ODataMetadata
+
 /// What a function import returns.
 public enum FunctionReturnType: Sendable {
     /// Nothing (`204 No Content`).

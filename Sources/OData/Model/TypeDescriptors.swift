@@ -1,3 +1,5 @@
+import ODataMetadata
+
 /// Describes an entity type at run time: its properties, key, navigation properties and media flag.
 public final class EntityTypeDescriptor: Sendable, Hashable, CustomStringConvertible {
     /// `Namespace.Name`.

@@ -23,7 +23,7 @@ extension ServicePlanner {
         var functionHandles = NameScope(reserved: memberReserved)
         var actionHandles = NameScope(reserved: memberReserved)
         var planned: [PlannedFunction] = []
-        var overloadNames: [String: [PlannedFunction]] = [:]
+        var overloadNames: [String: [Overload]] = [:]
         for function in imports {
             let naming = OperationNaming(
                 lockKey: "FunctionImport \(container.name)/\(function.name)",
@@ -47,17 +47,27 @@ extension ServicePlanner {
     /// The method name of an operation: the locked name, else the name of an earlier overload whose Swift signature
     /// differs (Swift overloads by labels and types), else a fresh name from `scope`.
     mutating func methodName(
-        for function: PlannedFunction, naming: OperationNaming, memberName: String, overloads: inout [String: [PlannedFunction]],
+        for function: PlannedFunction, naming: OperationNaming, memberName: String, overloads: inout [String: [Overload]],
         scope: inout NameScope
     ) -> String {
         let overloadKey = function.edm.name
         let earlier = overloads[overloadKey] ?? []
-        defer { overloads[overloadKey, default: []].append(function) }
-        if earlier.isEmpty, lockedServiceMembers.contains(naming.lockKey), let locked = lock[naming.lockKey] { return locked }
-        if let first = earlier.first, !earlier.contains(where: { $0.swiftSignature == function.swiftSignature }) {
-            return first.methodName
+        let name: String
+        if earlier.isEmpty, lockedServiceMembers.contains(naming.lockKey), let locked = lock[naming.lockKey] {
+            name = locked
+        } else if let first = earlier.first, !earlier.contains(where: { $0.signature == function.swiftSignature }) {
+            name = first.methodName
+        } else {
+            name = scope.claim(memberName)
         }
-        return scope.claim(memberName)
+        overloads[overloadKey, default: []].append(Overload(signature: function.swiftSignature, methodName: name))
+        return name
+    }
+
+    /// An operation already named: its Swift signature and method name.
+    struct Overload {
+        var signature: String
+        var methodName: String
     }
 
     /// Plans one operation's parameters and result; nil (with a warning saying why) when it cannot be generated.
@@ -108,9 +118,10 @@ extension ServicePlanner {
         if let swiftType = resolver.scalarSwiftType(parameter.type), let edm = resolver.scalarEdmType(parameter.type) {
             var enumName: String?
             if case .enumeration(let name) = parameter.type { enumName = resolver.enumNames[name] }
+            let typeName = resolver.rowTypeName(parameter.type)
             return PlannedParameter(
                 edm: parameter, name: "", type: optional(swiftType), edmType: TypeMapping.edmType(edm),
-                typeName: resolver.rowTypeName(parameter.type), enumName: enumName)
+                typeName: typeName == edm.qualifiedName ? nil : typeName, enumName: enumName)
         }
         guard let mapped = resolver.propertyType(parameter.type) else { return nil }
         var enumName: String?

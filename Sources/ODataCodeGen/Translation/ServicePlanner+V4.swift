@@ -132,7 +132,7 @@ extension ServicePlanner {
         var functionHandles = NameScope(reserved: memberReserved)
         var actionHandles = NameScope(reserved: memberReserved)
         var scopes: [String: NameScope] = [:]
-        var overloads: [String: [String: [PlannedFunction]]] = [:]
+        var overloads: [String: [String: [Overload]]] = [:]
         var planned: [PlannedBoundOperation] = []
         for (binding, function, key) in candidates {
             let title = "bound \(describe(function)) \(function.function ?? function.name)"
