@@ -64,6 +64,30 @@ final class CompileTests: XCTestCase {
         XCTAssertNotNil(try Compiler.typecheck(result.files + [missing], moduleName: "Missing"))
     }
 
+    /// The README's v4 calls ("OData v4 (and v3) services") against the code generated from `Metadata/TripPin.xml`.
+    func testTheREADMEsV4CallsCompileAgainstTheTripPinCode() throws {
+        let url = TestSupport.repositoryRoot.appendingPathComponent("Metadata/TripPin.xml")
+        let result = try CodeGenerator().generate(try TestSupport.parse(url))
+        let usage = GeneratedFile(
+            name: "ReadmeUsage.swift",
+            contents: """
+                import OData
+
+                func readme<Provider: OData.DataServiceProvider>(_ provider: Provider) async throws {
+                    let service = DefaultContainer(provider: provider)
+                    let women = try await service.fetchPeople(matching: DataQuery().filter(Person.gender == PersonGender.female))
+                    let me = try await service.fetchMe()
+                    let airport = try await service.getNearestAirport(lat: 33.0, lon: -118.0)
+                    try await service.resetDataSource()
+                    let airline = try await me.getFavoriteAirline(on: service)
+                    try await me.shareTrip(on: service, userName: "scottketchum", tripID: 1001)
+                    _ = (women, airport, airline)
+                }
+
+                """)
+        XCTAssertNil(try Compiler.typecheck(result.files + [usage], moduleName: "TripPinReadme"))
+    }
+
     func testTheCompilerCheckCatchesBrokenCode() throws {
         let broken = GeneratedFile(name: "Broken.swift", contents: "let value: Int = \"text\"\n")
         XCTAssertNotNil(try Compiler.typecheck([broken], moduleName: "Broken"))

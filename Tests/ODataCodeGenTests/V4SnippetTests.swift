@@ -128,7 +128,14 @@ final class V4SnippetTests: XCTestCase {
         let metadata = try TestSupport.file(result, "+CMetadata.swift")
         XCTAssertContains(
             metadata,
-            #"OData.FunctionImportDescriptor(name: "Reset", httpMethod: "POST", parameters: ["#)
+            """
+                    public static let reset: OData.FunctionImportDescriptor = OData.FunctionImportDescriptor(
+                        name: "Reset",
+                        httpMethod: "POST",
+                        parameters: [
+                            OData.FunctionParameterDescriptor(name: "Seed", type: OData.EdmType.int64),
+                        ],
+            """)
         XCTAssertContains(metadata, #"protocolVersion: OData.ODataVersion.v4,"#)
         XCTAssertContains(metadata, #"operationName: "T.Reset""#)
     }
@@ -289,6 +296,27 @@ final class V4SnippetTests: XCTestCase {
                     """))
         XCTAssertEqual(result.diagnostics.map(\.message), ["function import ByKind skipped: parameter K has non-primitive type T.Kind"])
         XCTAssertFalse(TestSupport.allText(result).contains("byKind"))
+    }
+
+    func testTheLockKeepsV4NamesAndTheAPIListsEnumsSingletonsAndBoundOperations() throws {
+        let metadata = try TestSupport.parse(TestSupport.repositoryRoot.appendingPathComponent("Metadata/TripPin.xml"))
+        let first = try CodeGenerator().generate(metadata)
+        let namespace = "Microsoft.OData.SampleService.Models.TripPin"
+        XCTAssertEqual(first.api.entries["EnumType \(namespace).PersonGender"]?.name, "PersonGender")
+        XCTAssertEqual(first.api.entries["EnumMember \(namespace).PersonGender/Male"]?.name, "male")
+        XCTAssertEqual(first.api.entries["Singleton DefaultContainer/Me"]?.name, "fetchMe")
+        XCTAssertEqual(
+            first.api.entries["BoundOperation \(namespace).GetFavoriteAirline(\(namespace).Person)"]?.name, "getFavoriteAirline")
+        let same = try CodeGenerator(lock: NameLock(api: first.api)).generate(metadata)
+        XCTAssertEqual(same.files, first.files)
+        XCTAssertEqual(APIDiff.changes(from: first.api, to: same.api).count, 0)
+        // A name the lock holds is kept.
+        var api = first.api
+        api.entries["EnumMember \(namespace).PersonGender/Male"]?.name = "man"
+        api.entries["BoundOperation \(namespace).GetFavoriteAirline(\(namespace).Person)"]?.name = "favoriteAirline"
+        let locked = try CodeGenerator(lock: NameLock(api: api)).generate(metadata)
+        XCTAssertContains(try TestSupport.file(locked, "PersonGender.swift"), #"case man = "Male""#)
+        XCTAssertContains(try TestSupport.file(locked, "Person.swift"), "public func favoriteAirline<Provider: OData.DataServiceProvider>(")
     }
 
     func testGenerationOfAV4DocumentIsDeterministic() throws {

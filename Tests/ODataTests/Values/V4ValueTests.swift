@@ -2,7 +2,7 @@ import Foundation
 import ODataMetadata
 import XCTest
 
-@testable import OData
+@_spi(Generated) @testable import OData
 
 /// The runtime's values and descriptors for what OData v4 adds: `Edm.Date`, `Edm.TimeOfDay`, `Edm.Duration`,
 /// `Edm.Stream`, `Edm.Untyped`, enum types; and the one primitive-type enum shared with the metadata model.
