@@ -19,7 +19,8 @@ final class CompileTests: XCTestCase {
         jobs += (v4 + v3).map { ($0.deletingPathExtension().lastPathComponent, $0, GeneratorConfiguration()) }
         let tripPin = try TestSupport.corpusDocument("v4/TripPinServiceRW.xml")
         jobs.append(("TripPin-sap", tripPin, GeneratorConfiguration(sapCompatibility: true)))
-        jobs.append(("TripPin-sharded-internal", tripPin, GeneratorConfiguration(accessLevel: .internal, fileLayout: .sharded, shardCount: 4)))
+        jobs.append(
+            ("TripPin-sharded-internal", tripPin, GeneratorConfiguration(accessLevel: .internal, fileLayout: .sharded, shardCount: 4)))
         jobs.append(("Landmine", try TestSupport.resource("Landmine.xml"), GeneratorConfiguration()))
         jobs.append(("Landmine-preserve", try TestSupport.resource("Landmine.xml"), GeneratorConfiguration(namingStrategy: .preserve)))
         let espm = try TestSupport.corpusDocument("ESPM.xml")

@@ -60,7 +60,8 @@ final class V4SnippetTests: XCTestCase {
         XCTAssertContains(access, "public struct Access: OData.FlagsEnumTypeProtocol {")
         XCTAssertContains(
             access,
-            #"OData.EnumTypeDescriptor(qualifiedName: "T.Access", underlyingType: OData.EdmType.byte, isFlags: true, memberNames: ["Read", "Write", "Contains"], memberValues: [1, 2, 4])"#)
+            #"OData.EnumTypeDescriptor(qualifiedName: "T.Access", underlyingType: OData.EdmType.byte, isFlags: true, memberNames: ["Read", "Write", "Contains"], memberValues: [1, 2, 4])"#
+        )
         XCTAssertContains(access, "    public static let read: Access = Access(rawValue: 1)")
         // `contains` is `SetAlgebra`'s: the member takes a suffix instead of hiding it.
         XCTAssertContains(access, "    public static let contains1: Access = Access(rawValue: 4)")
@@ -104,7 +105,8 @@ final class V4SnippetTests: XCTestCase {
             """)
         XCTAssertContains(
             try TestSupport.file(result, "+CMetadata.swift"),
-            #"public static let featured: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "Featured", entityType: Product.entityType, isSingleton: true, protocolVersion: OData.ODataVersion.v4)"#)
+            #"public static let featured: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "Featured", entityType: Product.entityType, isSingleton: true, protocolVersion: OData.ODataVersion.v4)"#
+        )
     }
 
     func testActionImportIsPOSTAndFunctionImportOverloadsAreSwiftOverloads() throws {
@@ -121,7 +123,8 @@ final class V4SnippetTests: XCTestCase {
                     """))
         XCTAssertEqual(result.diagnostics, [])
         let service = try TestSupport.file(result, "+C.swift")
-        XCTAssertContains(service, "    /// Calls the `Reset` action import (HTTP POST).\n    open func reset(\n        seed: Swift.Int64?,")
+        XCTAssertContains(
+            service, "    /// Calls the `Reset` action import (HTTP POST).\n    open func reset(\n        seed: Swift.Int64?,")
         XCTAssertContains(service, "query.invoke(CMetadata.FunctionImports.top, [])")
         XCTAssertContains(service, #"query.invoke(CMetadata.FunctionImports.top1, [(name: "Count", value: count.edmValue)])"#)
         XCTAssertEqual(service.components(separatedBy: "open func top(").count - 1, 4, "two overloads, each async and with a handler")
@@ -199,7 +202,8 @@ final class V4SnippetTests: XCTestCase {
         let order = try TestSupport.file(result, "Order.swift")
         XCTAssertContains(
             order,
-            #"OData.NavigationDescriptor(name: "Lines", isCollection: true, targetTypeName: "T.Line", index: 0, containsTarget: true) { Line.entityType }"#)
+            #"OData.NavigationDescriptor(name: "Lines", isCollection: true, targetTypeName: "T.Line", index: 0, containsTarget: true) { Line.entityType }"#
+        )
         XCTAssertContains(order, "        isOpenType: true\n")
         XCTAssertContains(order, "/// Open: entities may carry dynamic properties beyond those declared here.")
     }
@@ -248,7 +252,10 @@ final class V4SnippetTests: XCTestCase {
         // No `m:HttpMethod` in a 3.0 document: side-effecting (the default) is an action, POST with its parameters.
         XCTAssertContains(metadata, "    public enum ActionImports {\n        /// `Archive` (HTTP POST).")
         XCTAssertContains(metadata, #"OData.FunctionImportDescriptor(name: "Count", httpMethod: "GET", "#)
-        XCTAssertContains(metadata, #"OData.FunctionImportDescriptor(name: "Touch", httpMethod: "POST", returnType: OData.FunctionReturnType.none, bindingTypeName: "T.Doc")"#)
+        XCTAssertContains(
+            metadata,
+            #"OData.FunctionImportDescriptor(name: "Touch", httpMethod: "POST", returnType: OData.FunctionReturnType.none, bindingTypeName: "T.Doc")"#
+        )
         XCTAssertFalse(metadata.contains("protocolVersion"), "a 3.0 service is sent over the v2 wire")
         let doc = try TestSupport.file(result, "Doc.swift")
         // The enum-typed key is kept: the key helper has both components.

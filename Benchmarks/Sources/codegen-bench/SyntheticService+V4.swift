@@ -37,10 +37,12 @@ extension SyntheticService {
             container += "<EntitySet Name=\"Entity\(t)Set\" EntityType=\"S.Entity\(t)\">"
             container += "<NavigationPropertyBinding Path=\"Next\" Target=\"Entity\(next)Set\"/></EntitySet>"
         }
-        schema += "<Function Name=\"Search\"><Parameter Name=\"Text\" Type=\"Edm.String\"/><ReturnType Type=\"Collection(S.Entity0)\"/></Function>"
+        schema +=
+            "<Function Name=\"Search\"><Parameter Name=\"Text\" Type=\"Edm.String\"/><ReturnType Type=\"Collection(S.Entity0)\"/></Function>"
         schema += "<Action Name=\"Reset\"><Parameter Name=\"Status\" Type=\"S.Status\"/></Action>"
         container += "<Singleton Name=\"Current\" Type=\"S.Entity0\"/>"
-        container += "<FunctionImport Name=\"Search\" Function=\"S.Search\" EntitySet=\"Entity0Set\"/><ActionImport Name=\"Reset\" Action=\"S.Reset\"/>"
+        container +=
+            "<FunctionImport Name=\"Search\" Function=\"S.Search\" EntitySet=\"Entity0Set\"/><ActionImport Name=\"Reset\" Action=\"S.Reset\"/>"
         return """
             <?xml version="1.0" encoding="utf-8"?>
             <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">

@@ -9,7 +9,8 @@ enum WireSupport {
             throw ODataError(
                 .unsupportedOperation,
                 "\(entitySet.isSingleton ? "singleton" : "entity set") \(entitySet.name) belongs to an OData "
-                    + "\(entitySet.protocolVersion.rawValue) service; this runtime sends OData v2 requests only (the v4 wire is not there yet)")
+                    + "\(entitySet.protocolVersion.rawValue) service; this runtime sends OData v2 requests only (the v4 wire is not there yet)"
+            )
         }
     }
 

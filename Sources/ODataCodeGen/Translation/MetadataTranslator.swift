@@ -36,7 +36,8 @@ struct MetadataTranslator {
         ]
         var v4Groups: [SwiftDecl] = []
         if !plan.singletons.isEmpty {
-            v4Groups.append(group("Singletons", "The singletons' descriptors (read like a set without a key).", plan.singletons.map(singleton)))
+            v4Groups.append(
+                group("Singletons", "The singletons' descriptors (read like a set without a key).", plan.singletons.map(singleton)))
         }
         let bound = plan.boundOperations
         if bound.contains(where: { !$0.function.isAction }) {

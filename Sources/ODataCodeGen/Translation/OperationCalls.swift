@@ -23,11 +23,14 @@ enum OperationCalls {
         case .none:
             return (nil, Build.call(.member(receiver, "invokeVoid"), [(nil, invocation)] + standard))
         case .value(let type):
-            return (type, Build.call(.member(receiver, "invokeValue"), [(nil, .member(.type(type), "self")), (nil, invocation)] + standard))
+            return (
+                type, Build.call(.member(receiver, "invokeValue"), [(nil, .member(.type(type), "self")), (nil, invocation)] + standard)
+            )
         case .entity(let name):
             return (
                 .named([name]),
-                Build.call(.member(receiver, "invokeEntity"), [(nil, .member(.type(.named([name])), "self")), (nil, invocation)] + standard)
+                Build.call(
+                    .member(receiver, "invokeEntity"), [(nil, .member(.type(.named([name])), "self")), (nil, invocation)] + standard)
             )
         case .entities(let name):
             return (

@@ -79,7 +79,8 @@ enum PropertyMembers {
         var maxLength: Int?
         if case .value(let length) = edm.maxLength { maxLength = length }
         return PropertyRow(
-            name: edm.name, typeName: property.rowTypeName.isEmpty ? edm.type.csdlName : property.rowTypeName, isNullable: edm.isNullable, maxLength: maxLength,
+            name: edm.name, typeName: property.rowTypeName.isEmpty ? edm.type.csdlName : property.rowTypeName, isNullable: edm.isNullable,
+            maxLength: maxLength,
             precision: edm.precision, scale: edm.scale, isKey: property.isKey,
             isConcurrencyToken: edm.concurrencyMode == .fixed, feedMapping: property.feedMapping)
     }
