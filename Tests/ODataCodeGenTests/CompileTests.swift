@@ -29,14 +29,19 @@ final class CompileTests: XCTestCase {
         jobs.append(("ESPM-single-internal", espm, GeneratorConfiguration(accessLevel: .internal, fileLayout: .singleFile)))
         XCTAssertGreaterThanOrEqual(jobs.count, 32)
         let allJobs = jobs
+        // The v4 services are read without errors (the landmine is bad on purpose; SharePoint's subset really
+        // declares a parameter twice, which the parser reports).
+        let readWithoutErrors = Set(v4)
         let failures = Failures()
         DispatchQueue.concurrentPerform(iterations: allJobs.count) { index in
             let job = allJobs[index]
             do {
                 let metadata = try TestSupport.parse(job.url)
-                // Read without errors (warnings, such as spatial types left out, are reported by the parser tests).
+                // Warnings (such as spatial types left out) are the parser tests' business.
                 let errors = metadata.diagnostics.filter { $0.severity == .error }
-                if !errors.isEmpty { failures.add("\(job.name): parse errors: \(errors.map(\.message))") }
+                if readWithoutErrors.contains(job.url), !errors.isEmpty {
+                    failures.add("\(job.name): parse errors: \(errors.map(\.message))")
+                }
                 let result = try CodeGenerator(configuration: job.configuration).generate(metadata)
                 let usage = InstanceAccess.usageFile(for: result.files)
                 if let problem = try Compiler.typecheck(result.files + [usage], moduleName: "Generated") {

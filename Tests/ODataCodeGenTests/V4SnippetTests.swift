@@ -293,6 +293,28 @@ final class V4SnippetTests: XCTestCase {
         XCTAssertContains(try TestSupport.file(result, "+CMetadata.swift"), #"typeName: "Collection(T.Box)""#)
     }
 
+    func testAKeyIsGeneratedWholeOrNotAtAllNeverWithAPartDropped() throws {
+        let result = try TestSupport.generate(
+            TestSupport.edmx4(
+                types: """
+                    <EntityType Name="Place"><Key><PropertyRef Name="Name"/><PropertyRef Name="Spot"/></Key>
+                      <Property Name="Name" Type="Edm.String" Nullable="false"/><Property Name="Spot" Type="Edm.GeographyPoint" Nullable="false"/>
+                    </EntityType>
+                    """,
+                container: #"<EntitySet Name="Places" EntityType="T.Place"/>"#))
+        XCTAssertEqual(
+            result.diagnostics.map(\.message),
+            [
+                "property Place.Spot skipped: type Edm.GeographyPoint is not supported here",
+                "key property Place.Spot is not generated, so Place gets no key "
+                    + "(no key helpers; its entities are addressed by the links the service sends)",
+            ])
+        let place = try TestSupport.file(result, "Place.swift")
+        XCTAssertContains(place, "keyNames: []")
+        XCTAssertFalse(place.contains("static func key("))
+        XCTAssertFalse(try TestSupport.file(result, "+C.swift").contains("WithKey"))
+    }
+
     func testV3NonPrimitiveParametersLeaveTheImportOutRatherThanSendAWrongURL() throws {
         let result = try TestSupport.generate(
             TestSupport.edmx3(

@@ -168,11 +168,15 @@ struct ServicePlanner {
                     edm: navigation, name: memberName, targetName: targetName, targetQualifiedName: target,
                     isCollection: navigation.isCollection, index: navigations.count))
         }
+        // A key is generated whole or not at all: a partial key would address the wrong entities.
         var keys: [PlannedProperty] = []
         for keyName in type.key {
             guard let property = properties.first(where: { $0.edm.name == keyName }) else {
-                warn("key property \(type.name).\(keyName) is not generated; key helpers omit it", type.location)
-                continue
+                warn(
+                    "key property \(type.name).\(keyName) is not generated, so \(type.name) gets no key "
+                        + "(no key helpers; its entities are addressed by the links the service sends)", type.location)
+                keys = []
+                break
             }
             keys.append(property)
         }
