@@ -79,10 +79,18 @@ enum PropertyMembers {
         var maxLength: Int?
         if case .value(let length) = edm.maxLength { maxLength = length }
         return PropertyRow(
-            name: edm.name, typeName: property.rowTypeName.isEmpty ? edm.type.csdlName : property.rowTypeName, isNullable: edm.isNullable,
+            name: edm.name, typeName: rowTypeName(property), isNullable: edm.isNullable,
             maxLength: maxLength,
             precision: edm.precision, scale: edm.scale, isKey: property.isKey,
             isConcurrencyToken: edm.concurrencyMode == .fixed, feedMapping: property.feedMapping)
+    }
+
+    /// The type a row names: the CSDL type, a type definition replaced by its underlying type (planned).
+    private static func rowTypeName(_ property: PlannedProperty) -> String {
+        guard case .typeDefinition = property.edm.type.elementType, !property.rowTypeName.isEmpty else {
+            return property.edm.type.csdlName
+        }
+        return property.rowTypeName
     }
 
     /// `OData.PropertyDescriptor(name:type:index:…)` with only non-default facets.
