@@ -134,9 +134,16 @@ public struct ServiceMetadata: Sendable, Hashable {
         return owner?.entitySet(named: name)
     }
 
-    /// The entity set that a navigation property of entities in `entitySet` leads to,
-    /// found through the association set that binds the navigation's relationship.
+    /// The entity set that a navigation property of entities in `entitySet` leads to, found through the
+    /// association set that binds the navigation's relationship (v2/v3) or the set's navigation property
+    /// binding (v4; a target in another container is named `Namespace.Container/Set`).
     public func targetEntitySet(from entitySet: EntitySet, navigationProperty name: String) -> EntitySet? {
+        if let binding = entitySet.navigationPropertyBindings.first(where: { $0.path == name }) {
+            guard let slash = binding.target.lastIndex(of: "/") else {
+                return entityContainers.first { $0.entitySet(named: entitySet.name) != nil }?.entitySet(named: binding.target)
+            }
+            return entityContainer(named: String(binding.target[..<slash]))?.entitySet(named: String(binding.target[slash...].dropFirst()))
+        }
         guard let type = entityType(named: entitySet.entityType),
             let navigation = type.navigationProperty(named: name)
         else { return nil }

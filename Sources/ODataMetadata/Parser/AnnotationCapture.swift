@@ -26,6 +26,10 @@ struct AnnotationCapture {
     private var childText: [UInt8]?
     /// Character data not yet written.
     var pendingText: [UInt8] = []
+    /// The expressions being read, one per open element.
+    private var frames: [ExpressionFrame] = []
+    /// The annotation's value as an expression, once the `Annotation` element has closed.
+    private var expression: AnnotationExpression?
 
     init(destination: Destination, term: String, qualifier: String?, location: SourceLocation, constants: [XMLName?]) {
         self.destination = destination
@@ -39,7 +43,8 @@ struct AnnotationCapture {
     /// The finished annotation.
     var annotation: VocabularyAnnotation {
         let text = value ?? (childCount == 1 ? childText.map { String(decoding: $0, as: UTF8.self) } : nil)
-        return VocabularyAnnotation(term: term, qualifier: qualifier, value: text, rawXML: String(decoding: xml, as: UTF8.self))
+        return VocabularyAnnotation(
+            term: term, qualifier: qualifier, value: text, expression: expression, rawXML: String(decoding: xml, as: UTF8.self))
     }
 
     private func isConstant(_ name: XMLName) -> Bool {
@@ -55,6 +60,7 @@ struct AnnotationCapture {
             childIsConstant = isConstant(name)
             childText = nil
         }
+        frames.append(ExpressionFrame(name: name, xmlStart: xml.count, attributes: attributes))
         xml.append(UInt8(ascii: "<"))
         appendName(name, prefix: prefix)
         if let base = attributes.base {
@@ -94,7 +100,35 @@ struct AnnotationCapture {
             xml.append(UInt8(ascii: ">"))
         }
         tagPending = false
+        if let frame = frames.popLast() { finish(frame) }
         return open.isEmpty
+    }
+
+    /// Turns a closed element into an expression and gives it to its parent (the root's becomes the value).
+    private mutating func finish(_ frame: ExpressionFrame) {
+        let built: AnnotationExpression?
+        switch frame.element {
+        case "Annotation", "ValueAnnotation":
+            if frames.isEmpty { expression = frame.shorthand ?? frame.children.first }
+            built = nil  // An annotation of an annotation or record is kept in the raw XML only.
+        case "PropertyValue":
+            let value = frame.shorthand ?? frame.children.first ?? .null
+            if !frames.isEmpty { frames[frames.count - 1].properties.append(PropertyValue(property: frame.property ?? "", value: value)) }
+            built = nil
+        case "Record": built = .record(type: frame.recordType, properties: frame.properties)
+        case "Collection": built = .collection(frame.children)
+        case "Null": built = .null
+        default:
+            let text = String(decoding: frame.text, as: UTF8.self)
+            if let kind = AnnotationExpression.ConstantKind(rawValue: frame.element) {
+                built = .constant(kind, text)
+            } else if let kind = AnnotationExpression.PathKind(rawValue: frame.element) {
+                built = .path(kind, text)
+            } else {
+                built = .other(name: frame.element, rawXML: String(decoding: xml[frame.xmlStart...], as: UTF8.self))
+            }
+        }
+        if let built, !frames.isEmpty { frames[frames.count - 1].children.append(built) }
     }
 
     /// Writes collected character data, trimmed (whitespace-only runs are dropped).
@@ -114,6 +148,7 @@ struct AnnotationCapture {
         if open.count == 2, childIsConstant {
             childText = (childText ?? []) + pendingText[first...last]
         }
+        if !frames.isEmpty { frames[frames.count - 1].text += pendingText[first...last] }
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
@@ -135,6 +170,45 @@ struct AnnotationCapture {
             case UInt8(ascii: ">"): xml.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
             case UInt8(ascii: "\"") where attribute: xml.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
             default: xml.append(byte)
+            }
+        }
+    }
+}
+
+/// One element of an annotation's value while it is read.
+private struct ExpressionFrame {
+    /// The element's local name.
+    let element: String
+    /// Where its start tag begins in the captured XML.
+    let xmlStart: Int
+    var text: [UInt8] = []
+    var children: [AnnotationExpression] = []
+    var properties: [PropertyValue] = []
+    /// A constant or path given as an attribute (`String="…"`, `Path="…"`).
+    var shorthand: AnnotationExpression?
+    /// `PropertyValue/@Property`.
+    var property: String?
+    /// `Record/@Type`.
+    var recordType: String?
+
+    init(name: XMLName, xmlStart: Int, attributes: XMLAttributes) {
+        element = XMLAttributes.string(name)
+        self.xmlStart = xmlStart
+        switch element {
+        case "Annotation", "ValueAnnotation", "PropertyValue", "Record": break
+        default: return
+        }
+        attributes.forEach { local, prefix, _, value in
+            guard prefix == nil else { return }
+            let attribute = XMLAttributes.string(local)
+            if let kind = AnnotationExpression.ConstantKind(rawValue: attribute) {
+                shorthand = shorthand ?? .constant(kind, value)
+            } else if let kind = AnnotationExpression.PathKind(rawValue: attribute) {
+                shorthand = shorthand ?? .path(kind, value)
+            } else if attribute == "Property" {
+                property = value
+            } else if attribute == "Type" {
+                recordType = value
             }
         }
     }
