@@ -170,16 +170,19 @@ extension ServiceMetadata {
                                     + [("annotations", json(set.annotations))])
                         })
                 ),
-            (
-                "associationSets",
-                .array(
-                    container.associationSets.map { set in
-                        .object([
-                            ("name", .string(set.name)), ("association", .string(set.association)),
-                            ("ends", .array(set.ends.map { .object([("role", .string($0.role)), ("entitySet", .string($0.entitySet))]) })),
-                        ])
-                    })
-            ),
+                (
+                    "associationSets",
+                    .array(
+                        container.associationSets.map { set in
+                            .object([
+                                ("name", .string(set.name)), ("association", .string(set.association)),
+                                (
+                                    "ends",
+                                    .array(set.ends.map { .object([("role", .string($0.role)), ("entitySet", .string($0.entitySet))]) })
+                                ),
+                            ])
+                        })
+                ),
                 ("functionImports", .array(container.functionImports.map { json($0, extended: extended) })),
             ] + (extended ? extendedJSON(container) : []))
     }

@@ -31,7 +31,7 @@ public struct ServiceMetadata: Sendable, Hashable {
         self.references = references
         self.referencedSchemas = referencedSchemas
         self.diagnostics = diagnostics
-        self.index = Index(schemas: schemas + referencedSchemas)
+        self.index = Index(schemas: schemas + referencedSchemas, references: references)
     }
 
     /// The protocol version the document is written for (`1.0` … `4.01`).
@@ -175,7 +175,10 @@ public struct ServiceMetadata: Sendable, Hashable {
         var operations: [String: [Path]] = [:]
         var namespaceByAlias: [String: String] = [:]
 
-        init(schemas: [Schema]) {
+        init(schemas: [Schema], references: [SchemaReference]) {
+            for reference in references {
+                for include in reference.includes { if let alias = include.alias { namespaceByAlias[alias] = include.namespace } }
+            }
             for (schemaIndex, schema) in schemas.enumerated() {
                 if let alias = schema.alias { namespaceByAlias[alias] = schema.namespace }
                 for using in schema.usings {

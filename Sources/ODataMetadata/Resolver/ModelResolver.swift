@@ -210,7 +210,7 @@ struct ModelResolver {
         if let dot = qualified.lastIndex(of: "."), let uri = includedNamespaces[String(qualified[..<dot])] {
             report(
                 .error, "reference-not-given",
-                "\(context()) has type \(trimmed) from namespace \(qualified[..<dot]), which the document includes from \(uri); "
+                "\(context()) has type \(qualified) from namespace \(qualified[..<dot]), which the document includes from \(uri); "
                     + "that document was not given (supply it with --reference)", at: location)
             return .unresolved(qualified)
         }
