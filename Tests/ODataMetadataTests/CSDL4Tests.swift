@@ -173,7 +173,8 @@ final class CSDL4Tests: XCTestCase {
     func testContainerSingletonsImportsAndBindings() throws {
         let metadata = try Fixtures.parse(Self.document(Self.library))
         let container = try XCTUnwrap(metadata.defaultContainer)
-        XCTAssertEqual(container.entitySet(named: "Books")?.navigationPropertyBindings, [NavigationPropertyBinding(path: "Author", target: "Authors")])
+        XCTAssertEqual(
+            container.entitySet(named: "Books")?.navigationPropertyBindings, [NavigationPropertyBinding(path: "Author", target: "Authors")])
         XCTAssertEqual(container.entitySet(named: "Authors")?.includeInServiceDocument, false)
         let favourite = try XCTUnwrap(container.singleton(named: "Favourite"))
         XCTAssertEqual(favourite.type, "Lib.Book")
@@ -204,7 +205,8 @@ final class CSDL4Tests: XCTestCase {
             .record(
                 type: "UI.DataField",
                 properties: [
-                    PropertyValue(property: "Value", value: .path(.path, "Isbn")), PropertyValue(property: "Label", value: .constant(.string, "ISBN")),
+                    PropertyValue(property: "Value", value: .path(.path, "Isbn")),
+                    PropertyValue(property: "Label", value: .constant(.string, "ISBN")),
                 ]))
         XCTAssertEqual(items[1], .null)
         guard case .other(let name, let xml) = items[2] else { return XCTFail("expected If: \(items[2])") }
@@ -226,7 +228,8 @@ final class CSDL4Tests: XCTestCase {
         XCTAssertEqual(alone.references.first?.uri, "https://example.com/common.xml")
         XCTAssertEqual(alone.references.first?.includes, [SchemaUsing(namespace: "Common", alias: "C")])
         XCTAssertEqual(
-            alone.references.first?.includeAnnotations, [IncludeAnnotations(termNamespace: "UI", qualifier: "Phone", targetNamespace: "Common")])
+            alone.references.first?.includeAnnotations,
+            [IncludeAnnotations(termNamespace: "UI", qualifier: "Phone", targetNamespace: "Common")])
         let missing = alone.diagnostics("reference-not-given")
         XCTAssertEqual(missing.map(\.location.line), [8])
         XCTAssertTrue(missing.first?.message.contains("Common.Place") == true, "\(missing)")

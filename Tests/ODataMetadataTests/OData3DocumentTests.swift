@@ -45,7 +45,8 @@ final class OData3DocumentTests: XCTestCase {
         XCTAssertEqual(paint.key, ["Colour"])
         XCTAssertEqual(paint.property(named: "Colour")?.type, .enumeration(qualifiedName: "Shop.Colour"))
         XCTAssertEqual(paint.property(named: "Picture")?.type, .primitive(.stream))
-        XCTAssertEqual(metadata.defaultContainer?.functionImport(named: "Mix")?.parameters.first?.type, .enumeration(qualifiedName: "Shop.Colour"))
+        XCTAssertEqual(
+            metadata.defaultContainer?.functionImport(named: "Mix")?.parameters.first?.type, .enumeration(qualifiedName: "Shop.Colour"))
         XCTAssertEqual(metadata.diagnostics, [])
     }
 
@@ -71,7 +72,9 @@ final class OData3DocumentTests: XCTestCase {
         let polish = container.functionImports.filter { $0.name == "Polish" }
         XCTAssertEqual(polish.map(\.isBound), [true, true])
         XCTAssertEqual(polish.map(\.isAlwaysBindable), [true, false])
-        XCTAssertEqual(polish.map { $0.parameters.first?.type }, [.entity(qualifiedName: "Shop.Paint"), .collection(.entity(qualifiedName: "Shop.Paint"))])
+        XCTAssertEqual(
+            polish.map { $0.parameters.first?.type },
+            [.entity(qualifiedName: "Shop.Paint"), .collection(.entity(qualifiedName: "Shop.Paint"))])
         let rate = try XCTUnwrap(container.functionImport(named: "Rate"))
         XCTAssertTrue(rate.isBound)
         XCTAssertTrue(rate.isComposable)
@@ -101,8 +104,10 @@ final class OData3DocumentTests: XCTestCase {
     }
 
     func testNonUTF8EncodingsLibxml2KnowsAreRead() throws {
-        let document = Fixtures.edmx(#"<EntityType Name="Łódź"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/></EntityType>"#)
-            .replacingOccurrences(of: "encoding=\"utf-8\"", with: "encoding=\"iso-8859-2\"")
+        let document = Fixtures.edmx(
+            #"<EntityType Name="Łódź"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/></EntityType>"#
+        )
+        .replacingOccurrences(of: "encoding=\"utf-8\"", with: "encoding=\"iso-8859-2\"")
         // Plain ASCII under the ISO-8859-2 declaration.
         let ascii = try MetadataParser.parse(Array(document.replacingOccurrences(of: "Łódź", with: "Lodz").utf8))
         XCTAssertEqual(ascii.entityTypes.map(\.name), ["Lodz"])
@@ -117,7 +122,8 @@ final class OData3DocumentTests: XCTestCase {
             }
         }
         XCTAssertEqual(try MetadataParser.parse(latin2).entityTypes.map(\.name), ["Łódź"])
-        let unknown = document.replacingOccurrences(of: "iso-8859-2", with: "x-no-such-encoding").replacingOccurrences(of: "Łódź", with: "Lodz")
+        let unknown = document.replacingOccurrences(of: "iso-8859-2", with: "x-no-such-encoding").replacingOccurrences(
+            of: "Łódź", with: "Lodz")
         assertParseFails(unknown, kind: .malformedXML)
     }
 }
