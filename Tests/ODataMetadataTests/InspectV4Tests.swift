@@ -86,7 +86,8 @@ final class InspectV4Tests: XCTestCase {
         let schema = try XCTUnwrap((root["schemas"] as? [[String: Any]])?.first)
         XCTAssertNil(schema["enumTypes"])
         XCTAssertEqual(
-            Set(schema.keys), ["namespace", "alias", "entityTypes", "complexTypes", "associations", "entityContainers", "annotationTargets"])
+            Set(schema.keys),
+            ["namespace", "alias", "entityTypes", "complexTypes", "associations", "entityContainers", "annotationTargets"])
     }
 
     func testCommandLineReferenceOption() throws {
@@ -98,7 +99,8 @@ final class InspectV4Tests: XCTestCase {
         try Data(
             CSDL4Tests.document(
                 #"<EntityType Name="Shelf"><Key><PropertyRef Name="ID"/></Key><Property Name="ID" Type="Edm.Int32" Nullable="false"/><Property Name="Place" Type="C.Place"/></EntityType>"#,
-                references: #"<edmx:Reference Uri="https://example.com/common.xml"><edmx:Include Namespace="Common" Alias="C"/></edmx:Reference>"#
+                references:
+                    #"<edmx:Reference Uri="https://example.com/common.xml"><edmx:Include Namespace="Common" Alias="C"/></edmx:Reference>"#
             ).utf8
         ).write(to: shelf)
         try Data(
@@ -122,7 +124,8 @@ final class InspectV4Tests: XCTestCase {
 func runTool(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
     let binary = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("odata-gen")
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-        throw NSError(domain: "InspectV4Tests", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(binary.path) is missing: run `swift build`"])
+        throw NSError(
+            domain: "InspectV4Tests", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(binary.path) is missing: run `swift build`"])
     }
     let process = Process()
     process.executableURL = binary

@@ -17,6 +17,7 @@ struct AnnotationCapture {
     let location: SourceLocation
     /// The interned names of constant expressions (`String`, `Bool`, `Path`, …).
     private let constants: [XMLName?]
+    private let expressionNames: ExpressionNames
     private var xml: [UInt8] = []
     private var open: [(name: XMLName, prefix: XMLName?)] = []
     private var tagPending = false
@@ -31,7 +32,11 @@ struct AnnotationCapture {
     /// The annotation's value as an expression, once the `Annotation` element has closed.
     private var expression: AnnotationExpression?
 
-    init(destination: Destination, term: String, qualifier: String?, location: SourceLocation, constants: [XMLName?]) {
+    init(
+        destination: Destination, term: String, qualifier: String?, location: SourceLocation, constants: [XMLName?],
+        expressionNames: ExpressionNames
+    ) {
+        self.expressionNames = expressionNames
         self.destination = destination
         self.term = term
         self.qualifier = qualifier
@@ -60,7 +65,7 @@ struct AnnotationCapture {
             childIsConstant = isConstant(name)
             childText = nil
         }
-        frames.append(ExpressionFrame(name: name, xmlStart: xml.count, attributes: attributes))
+        frames.append(ExpressionFrame(name: name, xmlStart: xml.count, attributes: attributes, names: expressionNames))
         xml.append(UInt8(ascii: "<"))
         appendName(name, prefix: prefix)
         if let base = attributes.base {
@@ -107,26 +112,22 @@ struct AnnotationCapture {
     /// Turns a closed element into an expression and gives it to its parent (the root's becomes the value).
     private mutating func finish(_ frame: ExpressionFrame) {
         let built: AnnotationExpression?
-        switch frame.element {
-        case "Annotation", "ValueAnnotation":
+        switch frame.kind {
+        case .annotation:
             if frames.isEmpty { expression = frame.shorthand ?? frame.children.first }
             built = nil  // An annotation of an annotation or record is kept in the raw XML only.
-        case "PropertyValue":
+        case .propertyValue:
             let value = frame.shorthand ?? frame.children.first ?? .null
             if !frames.isEmpty { frames[frames.count - 1].properties.append(PropertyValue(property: frame.property ?? "", value: value)) }
             built = nil
-        case "Record": built = .record(type: frame.recordType, properties: frame.properties)
-        case "Collection": built = .collection(frame.children)
-        case "Null": built = .null
-        default:
-            let text = String(decoding: frame.text, as: UTF8.self)
-            if let kind = AnnotationExpression.ConstantKind(rawValue: frame.element) {
-                built = .constant(kind, text)
-            } else if let kind = AnnotationExpression.PathKind(rawValue: frame.element) {
-                built = .path(kind, text)
-            } else {
-                built = .other(name: frame.element, rawXML: String(decoding: xml[frame.xmlStart...], as: UTF8.self))
-            }
+        case .record: built = .record(type: frame.recordType, properties: frame.properties)
+        case .collection: built = .collection(frame.children)
+        case .null: built = .null
+        case .constant(let kind): built = .constant(kind, String(decoding: frame.text, as: UTF8.self))
+        case .path(let kind): built = .path(kind, String(decoding: frame.text, as: UTF8.self))
+        case .other:
+            built = .other(
+                name: XMLAttributes.string(frame.name), rawXML: String(decoding: xml[frame.xmlStart...], as: UTF8.self))
         }
         if let built, !frames.isEmpty { frames[frames.count - 1].children.append(built) }
     }
@@ -177,8 +178,9 @@ struct AnnotationCapture {
 
 /// One element of an annotation's value while it is read.
 private struct ExpressionFrame {
-    /// The element's local name.
-    let element: String
+    /// The element's name and what it is.
+    let name: XMLName
+    let kind: ExpressionKind
     /// Where its start tag begins in the captured XML.
     let xmlStart: Int
     var text: [UInt8] = []
@@ -191,24 +193,24 @@ private struct ExpressionFrame {
     /// `Record/@Type`.
     var recordType: String?
 
-    init(name: XMLName, xmlStart: Int, attributes: XMLAttributes) {
-        element = XMLAttributes.string(name)
+    init(name: XMLName, xmlStart: Int, attributes: XMLAttributes, names: ExpressionNames) {
+        self.name = name
         self.xmlStart = xmlStart
-        switch element {
-        case "Annotation", "ValueAnnotation", "PropertyValue", "Record": break
+        kind = names.kind(of: name)
+        switch kind {
+        case .annotation, .propertyValue, .record: break
         default: return
         }
-        attributes.forEach { local, prefix, _, value in
-            guard prefix == nil else { return }
-            let attribute = XMLAttributes.string(local)
-            if let kind = AnnotationExpression.ConstantKind(rawValue: attribute) {
-                shorthand = shorthand ?? .constant(kind, value)
-            } else if let kind = AnnotationExpression.PathKind(rawValue: attribute) {
-                shorthand = shorthand ?? .path(kind, value)
-            } else if attribute == "Property" {
-                property = value
-            } else if attribute == "Type" {
-                recordType = value
+        guard let base = attributes.base else { return }
+        for index in 0..<attributes.count {
+            let entry = base + index * 5
+            guard let local = entry[0], entry[1] == nil else { continue }
+            if local == names.property {
+                property = XMLAttributes.text(entry[3], entry[4])
+            } else if local == names.type {
+                recordType = XMLAttributes.text(entry[3], entry[4])
+            } else if shorthand == nil {
+                shorthand = names.shorthand(local, value: XMLAttributes.text(entry[3], entry[4]))
             }
         }
     }

@@ -142,7 +142,8 @@ extension DocumentBuilder {
         var read = Property(name: "", type: Self.placeholderType)
         let type = facets(a, into: &read, at: at, checked: isV4 ? allowed.returnType : nil, element: "ReturnType")
         guard let type else {
-            _ = required(a, names.type, "Type", of: "ReturnType of \(operation?.name ?? "")", at: at)
+            let owner = operation?.name ?? ""
+            _ = required(a, names.type, "Type", of: "ReturnType of \(owner)", at: at)
             return
         }
         operation?.returnType = ReturnType(

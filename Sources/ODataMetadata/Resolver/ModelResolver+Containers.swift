@@ -120,18 +120,20 @@ extension ModelResolver {
     }
 
     /// Rewrites alias prefixes in `Annotations` targets (`Alias.Type/Property` → `Namespace.Type/Property`).
+    /// Compares bytes first: most targets (every inline annotation's) already start with a namespace.
     mutating func resolveAnnotationTargets() {
         guard !namespaceByAlias.isEmpty else { return }
         for s in schemas.indices {
             for b in schemas[s].annotationBlocks.indices {
                 let target = schemas[s].annotationBlocks[b].target
-                guard let slash = target.utf8.firstIndex(of: UInt8(ascii: "/")) else {
-                    schemas[s].annotationBlocks[b].target = qualify(target)
-                    continue
+                let utf8 = target.utf8
+                let headEnd = utf8.firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+                guard let dot = utf8[..<headEnd].lastIndex(of: UInt8(ascii: ".")) else { continue }
+                let prefix = utf8[..<dot]
+                for (alias, namespace) in namespaceByAlias where alias.utf8.elementsEqual(prefix) {
+                    schemas[s].annotationBlocks[b].target = namespace + target[dot...]
+                    break
                 }
-                let head = String(target[..<slash])
-                let qualified = qualify(head)
-                if qualified != head { schemas[s].annotationBlocks[b].target = qualified + target[slash...] }
             }
         }
     }
@@ -175,7 +177,7 @@ extension ModelResolver {
             container.entitySets.map { ($0.name, $0.navigationPropertyBindings, $0.location) }
             + container.singletons.map { ($0.name, $0.navigationPropertyBindings, $0.location) }
         for (source, bindings, location) in bound {
-            for binding in bindings where !binding.target.contains("/") && !names.contains(binding.target) {
+            for binding in bindings where !binding.target.utf8.contains(UInt8(ascii: "/")) && !names.contains(binding.target) {
                 report(
                     .warning, "unresolved-entity-set",
                     "the NavigationPropertyBinding \(binding.path) of \(container.name)/\(source) has Target \(binding.target), "

@@ -219,20 +219,22 @@ struct ModelResolver {
     }
 
     /// Resolves a property's type and checks that it is primitive or complex.
-    mutating func resolveProperty(_ property: inout Property, owner: String) {
+    mutating func resolveProperty(_ property: inout Property, owner: @autoclosure () -> String) {
         guard case .unresolved(let written) = property.type else { return }
         let name = property.name
-        property.type = resolveType(written, in: { "Property \(owner)/\(name)" }, at: property.location)
+        property.type = resolveType(written, in: { "Property \(owner())/\(name)" }, at: property.location)
         if case .entity(let type) = property.type.elementType {
             report(
                 .warning, "invalid-property-type",
-                "Property \(owner)/\(name) has entity type \(type); properties must be primitive or complex", at: property.location)
+                "Property \(owner())/\(name) has entity type \(type); properties must be primitive or complex", at: property.location)
         }
     }
 
     /// Reports properties and navigation properties whose names repeat within one type and leaves the repeats
     /// out: the first member of a name is kept, so nothing is generated twice.
-    mutating func dropDuplicateMembers(_ properties: inout [Property], _ navigations: inout [NavigationProperty], owner: String) {
+    mutating func dropDuplicateMembers(
+        _ properties: inout [Property], _ navigations: inout [NavigationProperty], owner: @autoclosure () -> String
+    ) {
         let count = properties.count + navigations.count
         guard count > 1 else { return }
         var repeats: [Int] = []
@@ -264,7 +266,7 @@ struct ModelResolver {
             let location = isProperty ? properties[index].location : navigations[index - properties.count].location
             report(
                 .error, "duplicate-name",
-                "\(owner) has more than one member named \(name); the first is kept and this one is left out", at: location)
+                "\(owner()) has more than one member named \(name); the first is kept and this one is left out", at: location)
         }
         let dropped = Set(repeats)
         let propertyCount = properties.count
