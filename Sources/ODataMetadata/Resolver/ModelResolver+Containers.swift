@@ -125,13 +125,16 @@ extension ModelResolver {
         guard !namespaceByAlias.isEmpty else { return }
         for s in schemas.indices {
             for b in schemas[s].annotationBlocks.indices {
-                let target = schemas[s].annotationBlocks[b].target
-                let utf8 = target.utf8
-                let headEnd = utf8.firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
-                guard let dot = utf8[..<headEnd].lastIndex(of: UInt8(ascii: ".")) else { continue }
-                let prefix = utf8[..<dot]
-                for (alias, namespace) in namespaceByAlias where alias.utf8.elementsEqual(prefix) {
-                    schemas[s].annotationBlocks[b].target = namespace + target[dot...]
+                var target = schemas[s].annotationBlocks[b].target
+                // The length of the head's namespace-or-alias prefix (before the last "." ahead of any "/").
+                let prefixLength = target.withUTF8 { bytes -> Int? in
+                    let headEnd = bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+                    return bytes[..<headEnd].lastIndex(of: UInt8(ascii: "."))
+                }
+                guard let prefixLength else { continue }
+                for (alias, namespace) in namespaceByAlias where alias.utf8.count == prefixLength && target.utf8.starts(with: alias.utf8) {
+                    schemas[s].annotationBlocks[b].target =
+                        namespace + target[target.utf8.index(target.startIndex, offsetBy: prefixLength)...]
                     break
                 }
             }
@@ -156,6 +159,8 @@ extension ModelResolver {
     }
 
     private mutating func resolveSingletonsAndActionImports(_ container: inout EntityContainer) {
+        let hasBindings = container.entitySets.contains { !$0.navigationPropertyBindings.isEmpty }
+        guard hasBindings || !container.singletons.isEmpty || !container.actionImports.isEmpty else { return }
         var names = Set(container.entitySets.map(\.name))
         for i in container.singletons.indices {
             let singleton = container.singletons[i]

@@ -239,15 +239,17 @@ struct ModelResolver {
         guard count > 1 else { return }
         var repeats: [Int] = []
         if count <= 48 {
-            // Pairwise comparison of the names beats hashing for the usual small types.
-            var names: [String] = []
-            names.reserveCapacity(count)
-            // Indexing, not `for … in`: iterating would copy every whole property.
-            for index in properties.indices { names.append(properties[index].name) }
-            for index in navigations.indices { names.append(navigations[index].name) }
+            // Pairwise comparison of small fingerprints (length, first and last byte), and of the names only where
+            // those agree: no copies, no hashing, for the usual small types.
+            var prints: [UInt32] = []
+            prints.reserveCapacity(count)
+            for index in properties.indices { prints.append(Self.fingerprint(properties[index].name)) }
+            for index in navigations.indices { prints.append(Self.fingerprint(navigations[index].name)) }
+            func name(_ index: Int) -> String {
+                index < properties.count ? properties[index].name : navigations[index - properties.count].name
+            }
             for index in 1..<count {
-                let name = names[index]
-                for earlier in 0..<index where names[earlier] == name {
+                for earlier in 0..<index where prints[earlier] == prints[index] && name(earlier) == name(index) {
                     repeats.append(index)
                     break
                 }
@@ -272,6 +274,15 @@ struct ModelResolver {
         let propertyCount = properties.count
         properties = properties.indices.filter { !dropped.contains($0) }.map { properties[$0] }
         navigations = navigations.indices.filter { !dropped.contains(propertyCount + $0) }.map { navigations[$0] }
+    }
+}
+
+extension ModelResolver {
+    /// Length, first and last UTF-8 byte of a name: equal names have equal fingerprints.
+    static func fingerprint(_ name: String) -> UInt32 {
+        let utf8 = name.utf8
+        guard let first = utf8.first, let last = utf8.last else { return 0 }
+        return UInt32(truncatingIfNeeded: utf8.count) << 16 | UInt32(first) << 8 | UInt32(last)
     }
 }
 
