@@ -11,7 +11,13 @@ final class CompileTests: XCTestCase {
         var jobs: [(name: String, url: URL, configuration: GeneratorConfiguration)] = try TestSupport.corpus().map {
             ($0.deletingPathExtension().lastPathComponent, $0, GeneratorConfiguration())
         }
-        let v4 = try TestSupport.corpus("v4")
+        // Two v4 documents are schemas without an entity container (Redfish, the Core vocabulary): parser input only,
+        // and said so here rather than dropped quietly.
+        let schemas = ["Redfish_Resource_v1.xml", "Vocabulary_Org.OData.Core.V1.xml"]
+        for name in schemas {
+            XCTAssertNil(try TestSupport.parse(try TestSupport.corpusDocument("v4/\(name)")).defaultContainer, name)
+        }
+        let v4 = try TestSupport.corpus("v4").filter { !schemas.contains($0.lastPathComponent) }
         let v3 = try TestSupport.corpus("v3")
         // Issue #31: at least ten public v4 services from different producers.
         XCTAssertGreaterThanOrEqual(v4.count, 10)

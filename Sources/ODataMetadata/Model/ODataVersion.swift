@@ -10,7 +10,7 @@ public enum ODataVersion: String, Sendable, Hashable, CaseIterable, Comparable, 
     /// OData 4.0 (CSDL XML 4.0).
     case v4 = "4.0"
     /// OData 4.01 (CSDL XML 4.01).
-    case v4_01 = "4.01"
+    case v401 = "4.01"
 
     /// Whether the document is CSDL XML 4.0 or later (the `docs.oasis-open.org` namespaces).
     public var isV4: Bool { self >= .v4 }

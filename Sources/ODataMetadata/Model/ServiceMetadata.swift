@@ -31,7 +31,7 @@ public struct ServiceMetadata: Sendable, Hashable {
         self.references = references
         self.referencedSchemas = referencedSchemas
         self.diagnostics = diagnostics
-        self.index = Index(schemas: schemas + referencedSchemas)
+        self.index = Index(schemas: schemas + referencedSchemas, references: references)
     }
 
     /// The protocol version the document is written for (`1.0` … `4.01`).
@@ -134,9 +134,16 @@ public struct ServiceMetadata: Sendable, Hashable {
         return owner?.entitySet(named: name)
     }
 
-    /// The entity set that a navigation property of entities in `entitySet` leads to,
-    /// found through the association set that binds the navigation's relationship.
+    /// The entity set that a navigation property of entities in `entitySet` leads to, found through the
+    /// association set that binds the navigation's relationship (v2/v3) or the set's navigation property
+    /// binding (v4; a target in another container is named `Namespace.Container/Set`).
     public func targetEntitySet(from entitySet: EntitySet, navigationProperty name: String) -> EntitySet? {
+        if let binding = entitySet.navigationPropertyBindings.first(where: { $0.path == name }) {
+            guard let slash = binding.target.lastIndex(of: "/") else {
+                return entityContainers.first { $0.entitySet(named: entitySet.name) != nil }?.entitySet(named: binding.target)
+            }
+            return entityContainer(named: String(binding.target[..<slash]))?.entitySet(named: String(binding.target[slash...].dropFirst()))
+        }
         guard let type = entityType(named: entitySet.entityType),
             let navigation = type.navigationProperty(named: name)
         else { return nil }
@@ -168,7 +175,10 @@ public struct ServiceMetadata: Sendable, Hashable {
         var operations: [String: [Path]] = [:]
         var namespaceByAlias: [String: String] = [:]
 
-        init(schemas: [Schema]) {
+        init(schemas: [Schema], references: [SchemaReference]) {
+            for reference in references {
+                for include in reference.includes { if let alias = include.alias { namespaceByAlias[alias] = include.namespace } }
+            }
             for (schemaIndex, schema) in schemas.enumerated() {
                 if let alias = schema.alias { namespaceByAlias[alias] = schema.namespace }
                 for using in schema.usings {

@@ -86,7 +86,8 @@ extension DocumentBuilder {
     mutating func openMember(_ a: XMLAttributes, at: SourceLocation) {
         guard let type = enumType, let memberName = required(a, names.name, "Name", of: "Member", at: at) else { return }
         if isV4 { checkAttributes(a, allowed.member, of: "Member \(memberName) of EnumType \(type.name)", at: at) }
-        var value = type.members.last.map { $0.value &+ 1 } ?? 0
+        let previous = type.members.last?.value
+        var value = previous.map { $0 &+ 1 } ?? 0
         var explicit = false
         if let written = a.value(names.value) {
             guard let parsed = Int64(written.trimmingWhitespace()), Self.fits(parsed, type.underlyingType) else {
@@ -99,6 +100,13 @@ extension DocumentBuilder {
             }
             value = parsed
             explicit = true
+        } else if previous == Int64.max || !Self.fits(value, type.underlyingType) {
+            report(
+                .error, "invalid-enum-value",
+                "Member \(memberName) of EnumType \(type.qualifiedName) has no Value, and the one after the previous member's "
+                    + "is outside \(type.underlyingType.rawValue); the member is left out", at: at)
+            skip()
+            return
         } else if type.isFlags, isV4 {
             report(
                 .error, "invalid-enum-value",
@@ -134,7 +142,8 @@ extension DocumentBuilder {
         var read = Property(name: "", type: Self.placeholderType)
         let type = facets(a, into: &read, at: at, checked: isV4 ? allowed.returnType : nil, element: "ReturnType")
         guard let type else {
-            _ = required(a, names.type, "Type", of: "ReturnType of \(operation?.name ?? "")", at: at)
+            let owner = operation?.name ?? ""
+            _ = required(a, names.type, "Type", of: "ReturnType of \(owner)", at: at)
             return
         }
         operation?.returnType = ReturnType(

@@ -139,9 +139,12 @@ extension DocumentBuilder {
     }
 
     /// Reads a required attribute, or reports it missing and skips the element.
-    mutating func required(_ a: XMLAttributes, _ name: XMLName?, _ attribute: String, of element: String, at: SourceLocation) -> String? {
+    /// `element` is only built when the attribute is missing.
+    mutating func required(
+        _ a: XMLAttributes, _ name: XMLName?, _ attribute: StaticString, of element: @autoclosure () -> String, at: SourceLocation
+    ) -> String? {
         if let value = a.value(name) { return value }
-        report(.error, "missing-attribute", "<\(element)> has no \(attribute) attribute and is ignored", at: at)
+        report(.error, "missing-attribute", "<\(element())> has no \(attribute) attribute and is ignored", at: at)
         skip()
         return nil
     }
@@ -162,7 +165,7 @@ extension DocumentBuilder {
     mutating func beginCapture(_ name: XMLName, prefix: XMLName?, _ a: XMLAttributes, destination: AnnotationCapture.Destination) {
         var started = AnnotationCapture(
             destination: destination, term: a.value(names.term) ?? "", qualifier: a.value(names.qualifier), location: location(),
-            constants: names.constants)
+            constants: names.constants, expressionNames: names.expressions)
         started.open(name: name, prefix: prefix, attributes: a)
         capture = started
     }

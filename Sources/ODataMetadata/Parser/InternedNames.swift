@@ -28,6 +28,8 @@ struct InternedNames {
     let termNamespace, targetNamespace, srid: XMLName?
     /// The names of constant expressions in vocabulary annotations, as attributes or elements.
     let constants: [XMLName?]
+    /// The names of annotation expressions, with their kinds.
+    let expressions: ExpressionNames
 
     init(dictionary dict: OpaquePointer?) {
         func intern(_ text: StaticString) -> XMLName? {
@@ -124,6 +126,11 @@ struct InternedNames {
         target = intern("Target")
         term = intern("Term")
         qualifier = intern("Qualifier")
+        expressions = ExpressionNames { text in
+            text.utf8CString.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: xmlChar.self) { xmlDictLookup(dict, $0.baseAddress, Int32(buffer.count - 1)) }
+            }
+        }
         constants = [
             intern("String"), intern("Bool"), intern("Int"), intern("Decimal"), intern("Float"), intern("Date"),
             intern("DateTimeOffset"), intern("TimeOfDay"), intern("Duration"), intern("Guid"), intern("Binary"),

@@ -120,18 +120,23 @@ extension ModelResolver {
     }
 
     /// Rewrites alias prefixes in `Annotations` targets (`Alias.Type/Property` → `Namespace.Type/Property`).
+    /// Compares bytes first: most targets (every inline annotation's) already start with a namespace.
     mutating func resolveAnnotationTargets() {
         guard !namespaceByAlias.isEmpty else { return }
         for s in schemas.indices {
             for b in schemas[s].annotationBlocks.indices {
-                let target = schemas[s].annotationBlocks[b].target
-                guard let slash = target.utf8.firstIndex(of: UInt8(ascii: "/")) else {
-                    schemas[s].annotationBlocks[b].target = qualify(target)
-                    continue
+                var target = schemas[s].annotationBlocks[b].target
+                // The length of the head's namespace-or-alias prefix (before the last "." ahead of any "/").
+                let prefixLength = target.withUTF8 { bytes -> Int? in
+                    let headEnd = bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+                    return bytes[..<headEnd].lastIndex(of: UInt8(ascii: "."))
                 }
-                let head = String(target[..<slash])
-                let qualified = qualify(head)
-                if qualified != head { schemas[s].annotationBlocks[b].target = qualified + target[slash...] }
+                guard let prefixLength else { continue }
+                for (alias, namespace) in namespaceByAlias where alias.utf8.count == prefixLength && target.utf8.starts(with: alias.utf8) {
+                    schemas[s].annotationBlocks[b].target =
+                        namespace + target[target.utf8.index(target.startIndex, offsetBy: prefixLength)...]
+                    break
+                }
             }
         }
     }
@@ -154,6 +159,8 @@ extension ModelResolver {
     }
 
     private mutating func resolveSingletonsAndActionImports(_ container: inout EntityContainer) {
+        let hasBindings = container.entitySets.contains { !$0.navigationPropertyBindings.isEmpty }
+        guard hasBindings || !container.singletons.isEmpty || !container.actionImports.isEmpty else { return }
         var names = Set(container.entitySets.map(\.name))
         for i in container.singletons.indices {
             let singleton = container.singletons[i]
@@ -175,7 +182,7 @@ extension ModelResolver {
             container.entitySets.map { ($0.name, $0.navigationPropertyBindings, $0.location) }
             + container.singletons.map { ($0.name, $0.navigationPropertyBindings, $0.location) }
         for (source, bindings, location) in bound {
-            for binding in bindings where !binding.target.contains("/") && !names.contains(binding.target) {
+            for binding in bindings where !binding.target.utf8.contains(UInt8(ascii: "/")) && !names.contains(binding.target) {
                 report(
                     .warning, "unresolved-entity-set",
                     "the NavigationPropertyBinding \(binding.path) of \(container.name)/\(source) has Target \(binding.target), "

@@ -71,15 +71,16 @@ extension ModelResolver {
     }
 
     /// Removes repeated key property names, with a diagnostic (a key is never listed twice).
-    mutating func dropDuplicateKeys(_ key: inout [String], owner: String, at location: SourceLocation) {
+    mutating func dropDuplicateKeys(_ key: inout [String], owner: @autoclosure () -> String, at location: SourceLocation) {
         guard key.count > 1 else { return }
+        if key.count == 2, key[0] != key[1] { return }
         var seen = Set<String>()
         var kept: [String] = []
         for name in key {
             if seen.insert(name).inserted {
                 kept.append(name)
             } else {
-                report(.error, "duplicate-name", "\(owner) lists key property \(name) more than once; it is kept once", at: location)
+                report(.error, "duplicate-name", "\(owner()) lists key property \(name) more than once; it is kept once", at: location)
             }
         }
         key = kept

@@ -50,7 +50,8 @@ extension ModelResolver {
         for path in flat {
             var type = schemas[path.schema].complexTypes[path.item]
             schemas[path.schema].complexTypes[path.item].properties = []
-            dropDuplicateMembers(&type.properties, &type.navigationProperties, owner: "ComplexType \(type.qualifiedName)")
+            let qualifiedName = type.qualifiedName
+            dropDuplicateMembers(&type.properties, &type.navigationProperties, owner: "ComplexType \(qualifiedName)")
             schemas[path.schema].complexTypes[path.item] = type
         }
     }
@@ -107,7 +108,9 @@ extension ModelResolver {
             var types = schemas[s].entityTypes
             schemas[s].entityTypes = []
             for t in types.indices {
-                let owner = types[t].qualifiedName
+                let (name, namespace) = (types[t].name, types[t].namespace)
+                // Built only for a report.
+                var owner: String { "\(namespace).\(name)" }
                 if let base = types[t].baseType {
                     types[t].baseType = qualify(base)
                     if entityTypeIndex[qualify(base)] == nil {
@@ -129,14 +132,16 @@ extension ModelResolver {
     }
 
     /// Finds a navigation property's association and ends.
-    mutating func resolveNavigation(_ navigation: inout NavigationProperty, owner: String) {
+    mutating func resolveNavigation(_ navigation: inout NavigationProperty, owner: @autoclosure () -> String) {
         if navigation.relationship.isEmpty, let target = navigation.targetType {
-            resolveNavigationTarget(&navigation, target: target, owner: owner)
+            resolveNavigationTarget(&navigation, target: target, owner: owner())
             return
         }
         let written = navigation.relationship
         navigation.relationship = qualify(written)
-        let context = "NavigationProperty \(owner)/\(navigation.name)"
+        let name = navigation.name
+        // Built only for a report.
+        var context: String { "NavigationProperty \(owner())/\(name)" }
         guard let path = associationIndex[navigation.relationship] else {
             report(
                 .error, "unresolved-association", "\(context) has Relationship \(written), which is not a declared association",
@@ -231,7 +236,9 @@ extension ModelResolver {
             for t in schemas[s].entityTypes.indices {
                 var type = schemas[s].entityTypes[t]
                 schemas[s].entityTypes[t].properties = []
-                let owner = "EntityType \(type.qualifiedName)"
+                let qualifiedName = type.qualifiedName
+                // Built only for a report: most types have none.
+                var owner: String { "EntityType \(qualifiedName)" }
                 dropDuplicateMembers(&type.properties, &type.navigationProperties, owner: owner)
                 dropDuplicateKeys(&type.key, owner: owner, at: type.location)
                 schemas[s].entityTypes[t] = type
@@ -244,7 +251,7 @@ extension ModelResolver {
                     report(.error, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: type.location)
                 }
                 for name in type.key {
-                    if name.contains("/") {
+                    if name.utf8.contains(UInt8(ascii: "/")) {
                         checkKeyPath(name, of: type, owner: owner)
                         continue
                     }

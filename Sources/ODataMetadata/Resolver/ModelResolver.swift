@@ -210,7 +210,7 @@ struct ModelResolver {
         if let dot = qualified.lastIndex(of: "."), let uri = includedNamespaces[String(qualified[..<dot])] {
             report(
                 .error, "reference-not-given",
-                "\(context()) has type \(trimmed) from namespace \(qualified[..<dot]), which the document includes from \(uri); "
+                "\(context()) has type \(qualified) from namespace \(qualified[..<dot]), which the document includes from \(uri); "
                     + "that document was not given (supply it with --reference)", at: location)
             return .unresolved(qualified)
         }
@@ -219,33 +219,37 @@ struct ModelResolver {
     }
 
     /// Resolves a property's type and checks that it is primitive or complex.
-    mutating func resolveProperty(_ property: inout Property, owner: String) {
+    mutating func resolveProperty(_ property: inout Property, owner: @autoclosure () -> String) {
         guard case .unresolved(let written) = property.type else { return }
         let name = property.name
-        property.type = resolveType(written, in: { "Property \(owner)/\(name)" }, at: property.location)
+        property.type = resolveType(written, in: { "Property \(owner())/\(name)" }, at: property.location)
         if case .entity(let type) = property.type.elementType {
             report(
                 .warning, "invalid-property-type",
-                "Property \(owner)/\(name) has entity type \(type); properties must be primitive or complex", at: property.location)
+                "Property \(owner())/\(name) has entity type \(type); properties must be primitive or complex", at: property.location)
         }
     }
 
     /// Reports properties and navigation properties whose names repeat within one type and leaves the repeats
     /// out: the first member of a name is kept, so nothing is generated twice.
-    mutating func dropDuplicateMembers(_ properties: inout [Property], _ navigations: inout [NavigationProperty], owner: String) {
+    mutating func dropDuplicateMembers(
+        _ properties: inout [Property], _ navigations: inout [NavigationProperty], owner: @autoclosure () -> String
+    ) {
         let count = properties.count + navigations.count
         guard count > 1 else { return }
         var repeats: [Int] = []
         if count <= 48 {
-            // Pairwise comparison of the names beats hashing for the usual small types.
-            var names: [String] = []
-            names.reserveCapacity(count)
-            // Indexing, not `for … in`: iterating would copy every whole property.
-            for index in properties.indices { names.append(properties[index].name) }
-            for index in navigations.indices { names.append(navigations[index].name) }
+            // Pairwise comparison of small fingerprints (length, first and last byte), and of the names only where
+            // those agree: no copies, no hashing, for the usual small types.
+            var prints: [UInt32] = []
+            prints.reserveCapacity(count)
+            for index in properties.indices { prints.append(Self.fingerprint(properties[index].name)) }
+            for index in navigations.indices { prints.append(Self.fingerprint(navigations[index].name)) }
+            func name(_ index: Int) -> String {
+                index < properties.count ? properties[index].name : navigations[index - properties.count].name
+            }
             for index in 1..<count {
-                let name = names[index]
-                for earlier in 0..<index where names[earlier] == name {
+                for earlier in 0..<index where prints[earlier] == prints[index] && name(earlier) == name(index) {
                     repeats.append(index)
                     break
                 }
@@ -264,12 +268,21 @@ struct ModelResolver {
             let location = isProperty ? properties[index].location : navigations[index - properties.count].location
             report(
                 .error, "duplicate-name",
-                "\(owner) has more than one member named \(name); the first is kept and this one is left out", at: location)
+                "\(owner()) has more than one member named \(name); the first is kept and this one is left out", at: location)
         }
         let dropped = Set(repeats)
         let propertyCount = properties.count
         properties = properties.indices.filter { !dropped.contains($0) }.map { properties[$0] }
         navigations = navigations.indices.filter { !dropped.contains(propertyCount + $0) }.map { navigations[$0] }
+    }
+}
+
+extension ModelResolver {
+    /// Length, first and last UTF-8 byte of a name: equal names have equal fingerprints.
+    static func fingerprint(_ name: String) -> UInt32 {
+        let utf8 = name.utf8
+        guard let first = utf8.first, let last = utf8.last else { return 0 }
+        return UInt32(truncatingIfNeeded: utf8.count) << 16 | UInt32(first) << 8 | UInt32(last)
     }
 }
 
