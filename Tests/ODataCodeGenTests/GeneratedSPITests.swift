@@ -72,7 +72,7 @@ final class GeneratedSPITests: XCTestCase {
 
     /// The code generated for every corpus document (v2, v3 and v4) and the landmine document.
     static func generatedFiles() throws -> [GeneratedFile] {
-        var documents = try TestSupport.corpus() + TestSupport.corpus("v4") + TestSupport.corpus("v3")
+        var documents = try TestSupport.corpus() + TestSupport.v4Services() + TestSupport.corpus("v3")
         documents.append(try TestSupport.resource("Landmine.xml"))
         return try documents.flatMap { try CodeGenerator().generate(try TestSupport.parse($0)).files }
     }

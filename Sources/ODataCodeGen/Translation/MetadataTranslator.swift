@@ -115,9 +115,9 @@ struct MetadataTranslator {
             Build.new(type, [(nil, Build.member(.type(.named([plan.metadataName, "EntitySets"])), set.handleName))]))
     }
 
-    /// `OData.ODataVersion.v4` (or `.v4_01`).
+    /// `OData.ODataVersion.v4` (or `.v401`).
     private var version: SwiftExpr {
-        Build.member(.type(Build.type("OData.ODataVersion")), plan.protocolVersion == .v4_01 ? "v4_01" : "v4")
+        Build.member(.type(Build.type("OData.ODataVersion")), plan.protocolVersion == .v401 ? "v401" : "v4")
     }
 
     private func singleton(_ singleton: PlannedSingleton) -> SwiftDecl {
