@@ -5,31 +5,40 @@
 # Prints one line per size and layout; the load average is printed with each build because other
 # processes on the machine change the figures.
 #
-#   bash Benchmarks/codegen-scale.sh            # SIZES="50 200 800" LAYOUTS="perType sharded"
+#   bash Benchmarks/codegen-scale.sh            # SIZES="50 200 800" LAYOUTS="perType sharded" PROTOCOLS="2"
+#   PROTOCOLS="2 4" bash Benchmarks/codegen-scale.sh
+#                                               # also the same services as CSDL 4.0 documents (codegen-bench --protocol 4:
+#                                               # enums, a type definition, bound operations, a singleton), each built
+#                                               # right after its v2 twin
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 WORK="$ROOT/.build/codegen-scale-bench"
 SIZES="${SIZES:-50 200 800}"
 LAYOUTS="${LAYOUTS:-perType sharded}"
+PROTOCOLS="${PROTOCOLS:-2}"
 cd "$ROOT"
 swift build -c release --package-path Benchmarks --product codegen-bench >/dev/null
 swift build -c release --product odata-gen >/dev/null
 mkdir -p "$WORK/Sources"
 targets=""
+suffix() { if [ "$1" = 4 ]; then echo "_v4"; fi; }
 for size in $SIZES; do
+  for protocol in $PROTOCOLS; do
     "$(swift build -c release --package-path Benchmarks --show-bin-path)/codegen-bench" --iterations 3 --corpus /nonexistent-no-corpus --types "$size" --properties 40 \
-        --write-synthetic "$WORK/Synthetic$size.xml" 2>/dev/null | grep -E "^synthetic" || true
+        --protocol "$protocol" --write-synthetic "$WORK/Synthetic$size$(suffix "$protocol").xml" 2>/dev/null | grep -E "^synthetic" || true
     for layout in $LAYOUTS; do
-        out="$WORK/Sources/S${size}_$layout"
+        target="S${size}_$layout$(suffix "$protocol")"
+        out="$WORK/Sources/$target"
         rm -rf "$out"
         shards=()
         if [ "$layout" = sharded ]; then shards=(--shards "$size"); fi
         start=$(date +%s.%N)
-        "$ROOT/.build/release/odata-gen" generate "$WORK/Synthetic$size.xml" --output "$out" --layout "$layout" "${shards[@]}" --quiet
+        "$ROOT/.build/release/odata-gen" generate "$WORK/Synthetic$size$(suffix "$protocol").xml" --output "$out" --layout "$layout" "${shards[@]}" --quiet
         end=$(date +%s.%N)
-        printf "generate (odata-gen, release, incl. parse and write) %4d types %-8s: %6.3f s\n" "$size" "$layout" "$(echo "$end - $start" | bc)"
-        targets+="        .target(name: \"S${size}_$layout\", dependencies: [.product(name: \"OData\", package: \"$(basename "$ROOT")\")]),"$'\n'
+        printf "generate (odata-gen, release, incl. parse and write) %4d types %-11s: %6.3f s\n" "$size" "$layout$(suffix "$protocol")" "$(echo "$end - $start" | bc)"
+        targets+="        .target(name: \"$target\", dependencies: [.product(name: \"OData\", package: \"$(basename "$ROOT")\")]),"$'\n'
     done
+  done
 done
 cat >"$WORK/Package.swift" <<MANIFEST
 // swift-tools-version:6.0
@@ -44,8 +53,9 @@ MANIFEST
 cd "$WORK"
 swift build --target OData >/dev/null
 for size in $SIZES; do
-    for layout in $LAYOUTS; do
-        target="S${size}_$layout"
+  for layout in $LAYOUTS; do
+    for protocol in $PROTOCOLS; do
+        target="S${size}_$layout$(suffix "$protocol")"
         files=$(ls "Sources/$target" | wc -l)
         touch Sources/$target/*.swift
         rm -f .build/debug/$target.build/*.o
@@ -55,7 +65,8 @@ for size in $SIZES; do
             exit 1
         fi
         read -r wall user system <.time
-        printf "debug build %4d types %-8s %5d files: %7.1f s wall (%7.1f s user + %5.1f s sys), load before %s after %s\n" \
-            "$size" "$layout" "$files" "$wall" "$user" "$system" "$load" "$(cut -d' ' -f1 /proc/loadavg)"
+        printf "debug build %4d types %-11s %5d files: %7.1f s wall (%7.1f s user + %5.1f s sys), load before %s after %s\n" \
+            "$size" "$layout$(suffix "$protocol")" "$files" "$wall" "$user" "$system" "$load" "$(cut -d' ' -f1 /proc/loadavg)"
     done
+  done
 done

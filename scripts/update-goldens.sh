@@ -4,5 +4,5 @@
 # on purpose after a deliberate generator change, then review `git diff` before committing.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-ODATA_UPDATE_GOLDENS=1 swift test --filter GoldenTests/testESPMMatchesGoldens
+ODATA_UPDATE_GOLDENS=1 swift test --filter 'GoldenTests/test(ESPM|TripPin)MatchesGoldens'
 git status --short Tests/ODataCodeGenTests/Resources/golden

@@ -67,15 +67,23 @@ public struct CodeGenerator: Sendable {
         var planner = ServicePlanner(metadata: metadata, configuration: configuration, lock: lock?.api.names ?? [:])
         let plan = try planner.plan()
         let access = plan.access.declarationAccess
-        var declarations: [(name: String, decl: SwiftDecl)] = []
+        var declarations: [(name: String, decls: [SwiftDecl])] = []
         for type in plan.entityTypes {
             let translator = EntityTypeTranslator(
                 type: type, access: access, strict: configuration.strictQueryCapabilities,
                 referenceSemantics: configuration.sapCompatibility)
-            declarations.append((type.name, translator.declaration()))
+            let bound = BoundOperationTranslator(
+                plan: plan, operations: plan.boundOperations.filter { $0.bindingTypeName == type.name }, typeName: type.name)
+            declarations.append((type.name, [translator.declaration()] + bound.declarations()))
         }
         for type in plan.complexTypes {
-            declarations.append((type.name, ComplexTypeTranslator(type: type, access: access).declaration()))
+            declarations.append((type.name, [ComplexTypeTranslator(type: type, access: access).declaration()]))
+        }
+        for type in plan.enumTypes {
+            declarations.append((type.name, [EnumTypeTranslator(type: type, access: access).declaration()]))
+        }
+        for type in plan.typeDefinitions {
+            declarations.append((type.name, [TypeDefinitionTranslator(type: type, access: access).declaration()]))
         }
         let service = ServiceTranslator(plan: plan, synchronousForms: configuration.sapCompatibility).declaration()
         let metadataDecl = MetadataTranslator(plan: plan, summary: ModelSummary(plan: plan, metadata: metadata)).declaration()

@@ -16,14 +16,14 @@ struct FileLayoutPlanner {
 
     func files(
         serviceName: String, service: SwiftDecl, metadataName: String, metadata: SwiftDecl,
-        types: [(name: String, decl: SwiftDecl)]
+        types: [(name: String, decls: [SwiftDecl])]
     ) -> [SwiftFile] {
         switch configuration.fileLayout {
         case .singleFile:
-            return [file(serviceName, [service, metadata] + types.map(\.decl), service: true)]
+            return [file(serviceName, [service, metadata] + types.flatMap(\.decls), service: true)]
         case .sharded:
             var shards = Array(repeating: [SwiftDecl](), count: configuration.shardCount)
-            for (i, type) in types.enumerated() { shards[i % configuration.shardCount].append(type.decl) }
+            for (i, type) in types.enumerated() { shards[i % configuration.shardCount] += type.decls }
             // The build plugin asks for one file per type it counts in the document; a count above the number of
             // generated types (a subset, or a rough count) leaves files that only say so.
             return [file("GeneratedService", [service], service: true), file("GeneratedMetadata", [metadata])]
@@ -41,7 +41,7 @@ struct FileLayoutPlanner {
             // (`+ESPMContainer.swift`): SwiftPM hands sources to the compiler in path order and the driver batches
             // them in that order, so they start first instead of running alone at the end of the build.
             let leading = [(Self.leadingPrefix + serviceName, [service]), (Self.leadingPrefix + metadataName, [metadata])]
-            for (index, (name, decls)) in (leading + types.map({ ($0.name, [$0.decl]) })).enumerated() {
+            for (index, (name, decls)) in (leading + types.map({ ($0.name, $0.decls) })).enumerated() {
                 result.append(file(uniqueFileName(name, &used), decls, service: index == 0))
             }
             return result

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads an OData v2 `$metadata` document (EDMX 1.0 with CSDL 1.0–3.0 schemas) into a `ServiceMetadata`.
+/// Reads an OData `$metadata` document (EDMX 1.0 with CSDL 1.0–3.0 schemas, or EDMX 4.0 with CSDL XML 4.0/4.01)
+/// into a `ServiceMetadata`.
 ///
 /// Built on libxml2's SAX2 push parser. Network access, DTDs and entity expansion are off and any
 /// DOCTYPE is refused; input size and element nesting are bounded by `ParseOptions`. In lenient mode

@@ -11,6 +11,10 @@ public struct ParseOptions: Sendable, Hashable {
     public var maximumDepth: Int
     /// Patches applied in order to the document as read, before it is resolved (default none).
     public var patches: [MetadataPatchSet] = []
+    /// Documents that `edmx:Reference`s of the parsed document name, already parsed (default none). References
+    /// are never fetched: their schemas come from here, and types from a referenced namespace that is not among
+    /// them are reported by name (`reference-not-given`).
+    public var referencedDocuments: [ServiceMetadata] = []
 
     /// Creates a `ParseOptions` from its parts.
     public init(isStrict: Bool = false, warningsAreErrors: Bool = false, maximumInputSize: Int = 64 << 20, maximumDepth: Int = 256) {
@@ -18,6 +22,13 @@ public struct ParseOptions: Sendable, Hashable {
         self.warningsAreErrors = warningsAreErrors
         self.maximumInputSize = maximumInputSize
         self.maximumDepth = maximumDepth
+    }
+
+    /// These options with `documents` added to the referenced documents.
+    public func referencing(_ documents: [ServiceMetadata]) -> ParseOptions {
+        var copy = self
+        copy.referencedDocuments += documents
+        return copy
     }
 
     /// These options with the patch sets applied after those already set.

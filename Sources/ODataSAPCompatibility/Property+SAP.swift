@@ -15,7 +15,7 @@ public typealias DataValue = EdmValue
 
 extension EdmValue {
     /// SAP's `DataValue.toString()`: the value's text — a string as it is, numbers, decimals, dates and GUIDs as
-    /// OData writes them in a payload, `null` for null, binary as base64.
+    /// OData writes them in a payload, `null` for null, binary as base64, a stream as its read (else edit) link.
     public func toString() -> String {
         switch self {
         case .null: return "null"
@@ -34,6 +34,9 @@ extension EdmValue {
         case .single(let value): return String(value)
         case .string(let value): return value
         case .time(let value): return EdmLiteral.format(.time(value))
+        case .date(let value): return value.isoString
+        case .duration(let value): return value.isoString
+        case .stream(let value): return value.readLink ?? value.editLink ?? ""
         case .complex(let value): return "\(value)"
         case .collection(let values): return "[" + values.map { $0.toString() }.joined(separator: ", ") + "]"
         }

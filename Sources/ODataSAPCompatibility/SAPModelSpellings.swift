@@ -39,6 +39,11 @@ extension EdmType {
         case .single: return .single(0)
         case .string: return .string("")
         case .time: return .time(LocalTime(ticks: 0)!)
+        case .date: return .date(LocalDate(year: 1, month: 1, day: 1)!)
+        case .timeOfDay: return .time(LocalTime(ticks: 0)!)
+        case .duration: return .duration(DayTimeDuration(ticks: 0))
+        case .stream: return .stream(StreamLink())
+        case .untyped: return .null
         }
     }
 }

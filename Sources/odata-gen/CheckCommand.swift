@@ -10,7 +10,7 @@ import ODataMetadata
 /// metadata changed that can break code generated from `<metadata>` (the runtime's `checkMetadata()` for CI).
 enum CheckCommand {
     static let usage = """
-        usage: odata-gen check <metadata.xml> --against <url | file> [--config <file>] [--patches <file>]
+        usage: odata-gen check <metadata.xml> --against <url | file> [--config <file>] [--patches <file>] [--reference <file>]
 
           Compares the model that code generated from <metadata.xml> (with the configuration and patches)
           uses with the served one (a $metadata URL, or a file) and prints what can break that code:
@@ -19,12 +19,7 @@ enum CheckCommand {
           annotations) print nothing.
 
           --against <url|file>  the served $metadata (http(s) URL or file path)
-          --config <file>       odata-generator-config.json used for generation
-          --patches <file>      metadata patch file applied to both; repeatable
-          --help, -h            print this help
-
-          Exit status: 0 when nothing breaks, 2 when something breaks, 1 when an input is unusable,
-          64 on usage errors.
+        \(CommandSetup.optionsHelp)
         """
 
     /// Runs the command; returns the process exit code.
@@ -32,41 +27,30 @@ enum CheckCommand {
         var exitCode: Int32 = 0
         guard
             let parsed = OptionArguments.parse(
-                arguments, command: "check", usage: usage, valueOptions: ["--against", "--config", "--patches"], exitCode: &exitCode)
+                arguments, command: "check", usage: usage, valueOptions: OptionArguments.setupOptions.union(["--against"]),
+                exitCode: &exitCode)
         else { return exitCode }
-        let paths = parsed.paths
-        let against = parsed.last("--against")
-        let configPath = parsed.last("--config")
-        let patchPaths = parsed.values["--patches"] ?? []
-        guard paths.count == 1, let against else {
+        guard parsed.paths.count == 1, let against = parsed.last("--against") else {
             CLI.printError("odata-gen check: expected one metadata document and --against <url or file>\n\n\(usage)")
             return 64
         }
-        do {
-            let configuration =
-                try configPath.map { try GeneratorConfiguration.load(from: URL(fileURLWithPath: $0)) } ?? GeneratorConfiguration()
-            let patches = try MetadataInput.patchSets(configuration: configuration, configPath: configPath, extra: patchPaths)
-            let metadata = try MetadataInput.parse(paths[0], patches: patches, strict: false, quiet: true)
+        let setup = CommandSetup(parsed)
+        return CommandSetup.run {
+            let configuration = try setup.configuration()
+            let input = try setup.reader(configuration)
+            let metadata = try input.parse(parsed.paths[0])
             let generated = try CodeGenerator(configuration: configuration).modelSummary(metadata)
-            let served = try servedMetadata(against, patches: patches)
+            let served = try servedMetadata(against, input: input)
             let issues = MetadataDrift.compare(generated: generated, served: ModelSummary(metadata: served, container: generated.container))
             for issue in issues { print(issue.description) }
             print(issues.isEmpty ? "the served metadata fits the generated code" : "\(issues.count) change(s) can break the generated code")
             return issues.isEmpty ? 0 : 2
-        } catch let error as GeneratorError {
-            CLI.printError("error: \(error.message)")
-            return 1
-        } catch {
-            CLI.printError("error: \(error)")
-            return 1
         }
     }
 
     /// Reads the served document from a URL or a file.
-    private static func servedMetadata(_ location: String, patches: [MetadataPatchSet]) throws -> ServiceMetadata {
-        guard location.hasPrefix("http://") || location.hasPrefix("https://") else {
-            return try MetadataInput.parse(location, patches: patches, strict: false, quiet: true)
-        }
+    private static func servedMetadata(_ location: String, input: MetadataInput) throws -> ServiceMetadata {
+        guard location.hasPrefix("http://") || location.hasPrefix("https://") else { return try input.parse(location) }
         guard let url = URL(string: location) else { throw GeneratorError(message: "\(location) is not a valid URL") }
         try loadNetworking()
         let data: Data
@@ -75,11 +59,7 @@ enum CheckCommand {
         } catch {
             throw GeneratorError(message: "\(location): cannot be fetched (\(error.localizedDescription))")
         }
-        do {
-            return try MetadataParser.parse(data, options: ParseOptions.lenient.patched(with: patches))
-        } catch {
-            throw GeneratorError(message: "\(location): cannot read the served metadata: \(error.message)")
-        }
+        return try input.parse(data, source: location)
     }
 
     /// Loads FoundationNetworking, which `Data(contentsOf:)` needs for http(s) URLs on Linux. The tool does

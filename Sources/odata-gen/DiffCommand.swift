@@ -6,7 +6,8 @@ import ODataMetadata
 /// that regenerating from `<new>` makes, with the source-breaking ones marked.
 enum DiffCommand {
     static let usage = """
-        usage: odata-gen diff <old metadata | lock file> <new metadata> [--config <file>] [--patches <file>] [--lock <file>]
+        usage: odata-gen diff <old metadata | lock file> <new metadata> [--config <file>] [--patches <file>]
+                              [--reference <file>] [--lock <file>]
 
           Prints the changes of the generated public API between two metadata versions: added, removed,
           renamed, type changed, optional <-> non-optional, each with its EDM element; BREAKING marks the
@@ -14,13 +15,8 @@ enum DiffCommand {
           (the API of the last generation). The new API keeps the names of the lock (the <old> lock file,
           or --lock), as a regeneration with that lock file would.
 
-          --config <file>    odata-generator-config.json used for both versions
-          --patches <file>   metadata patch file applied to both versions; repeatable
-          --lock <file>      lock file whose names the generation keeps
-          --help, -h         print this help
-
-          Exit status: 0 when nothing breaks, 2 when something breaks, 1 when an input is unusable,
-          64 on usage errors.
+          --lock <file>         lock file whose names the generation keeps
+        \(CommandSetup.optionsHelp)
         """
 
     /// Runs the command; returns the process exit code.
@@ -28,42 +24,32 @@ enum DiffCommand {
         var exitCode: Int32 = 0
         guard
             let parsed = OptionArguments.parse(
-                arguments, command: "diff", usage: usage, valueOptions: ["--config", "--lock", "--patches"], exitCode: &exitCode)
+                arguments, command: "diff", usage: usage, valueOptions: OptionArguments.setupOptions.union(["--lock"]),
+                exitCode: &exitCode)
         else { return exitCode }
         let paths = parsed.paths
-        let configPath = parsed.last("--config")
-        let lockPath = parsed.last("--lock")
-        let patchPaths = parsed.values["--patches"] ?? []
         guard paths.count == 2 else {
             CLI.printError("odata-gen diff: expected an old and a new metadata document\n\n\(usage)")
             return 64
         }
-        do {
-            let configuration =
-                try configPath.map { try GeneratorConfiguration.load(from: URL(fileURLWithPath: $0)) } ?? GeneratorConfiguration()
-            let patches = try MetadataInput.patchSets(configuration: configuration, configPath: configPath, extra: patchPaths)
-            var lock = try lockPath.map { try readLock($0) }
+        let setup = CommandSetup(parsed)
+        return CommandSetup.run {
+            let configuration = try setup.configuration()
+            let input = try setup.reader(configuration)
+            var lock = try parsed.last("--lock").map { try readLock($0) }
             let old: GeneratedAPI
             if paths[0].hasSuffix(".json") {
                 old = try readLock(paths[0]).api
                 lock = lock ?? NameLock(api: old)
             } else {
-                let metadata = try MetadataInput.parse(paths[0], patches: patches, strict: false, quiet: true)
-                old = try CodeGenerator(configuration: configuration, lock: lock).api(metadata)
+                old = try CodeGenerator(configuration: configuration, lock: lock).api(input.parse(paths[0]))
             }
-            let metadata = try MetadataInput.parse(paths[1], patches: patches, strict: false, quiet: true)
-            let new = try CodeGenerator(configuration: configuration, lock: lock).api(metadata)
+            let new = try CodeGenerator(configuration: configuration, lock: lock).api(input.parse(paths[1]))
             let changes = APIDiff.changes(from: old, to: new)
             for change in changes { print(change.description) }
             let breaking = changes.filter(\.isBreaking).count
             print("\(changes.count) change\(changes.count == 1 ? "" : "s"), \(breaking) breaking")
             return breaking > 0 ? 2 : 0
-        } catch let error as GeneratorError {
-            CLI.printError("error: \(error.message)")
-            return 1
-        } catch {
-            CLI.printError("error: \(error)")
-            return 1
         }
     }
 

@@ -31,6 +31,7 @@ extension GenerateCommand {
             case "--config": options.configPath = try value(argument)
             case "--strict": options.strict = true
             case "--patches": options.patchPaths.append(try value(argument))
+            case "--reference": options.referencePaths.append(try value(argument))
             case "--lock": options.lockPath = try value(argument)
             case "--lock-read-only": options.lockReadOnly = true
             case "--strict-query-capabilities": options.overrides.append { $0.strictQueryCapabilities = true }

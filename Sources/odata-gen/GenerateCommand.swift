@@ -28,6 +28,8 @@ enum GenerateCommand {
           --shards <n>              type files in the sharded layout  (config: shardCount)
           --patches <file>          metadata patch file (JSON) applied before resolution;
                                     repeatable                        (config: metadataPatches)
+          --reference <file>        a document an edmx:Reference of the metadata names (never
+                                    fetched); repeatable              (config: metadataReferences)
           --lock <file>             odata-generator.lock.json: keep the Swift names it pins; written
                                     (created on first generation) with the names generated
           --lock-read-only          read the lock file but do not write it (the build plugin)
@@ -49,6 +51,7 @@ enum GenerateCommand {
         var outputPath: String?
         var configPath: String?
         var patchPaths: [String] = []
+        var referencePaths: [String] = []
         var lockPath: String?
         var lockReadOnly = false
         var strict = false
@@ -73,16 +76,13 @@ enum GenerateCommand {
             CLI.printError("odata-gen generate: a metadata file and --output <dir> are required\n\n\(usage)")
             return 64
         }
-        do {
-            var configuration = GeneratorConfiguration()
-            if let configPath = options.configPath {
-                configuration = try GeneratorConfiguration.load(from: URL(fileURLWithPath: configPath))
-            }
+        let setup = CommandSetup(configPath: options.configPath, patchPaths: options.patchPaths, referencePaths: options.referencePaths)
+        return CommandSetup.run {
+            var configuration = try setup.configuration()
             for override in options.overrides { try override(&configuration) }
             try configuration.validate()
-            let patches = try MetadataInput.patchSets(
-                configuration: configuration, configPath: options.configPath, extra: options.patchPaths)
-            let metadata = try MetadataInput.parse(metadataPath, patches: patches, strict: options.strict, quiet: options.quiet)
+            let input = try setup.reader(configuration, strict: options.strict, quiet: options.quiet)
+            let metadata = try input.parse(metadataPath)
             let lockURL = options.lockPath.map { URL(fileURLWithPath: $0) }
             let lock = try lockURL.flatMap { url in
                 FileManager.default.fileExists(atPath: url.path) ? try DiffCommand.readLock(url.path) : nil
@@ -99,12 +99,6 @@ enum GenerateCommand {
                 if (try? Data(contentsOf: lockURL)) != data { try data.write(to: lockURL, options: .atomic) }
             }
             return 0
-        } catch let error as GeneratorError {
-            CLI.printError("error: \(error.message)")
-            return 1
-        } catch {
-            CLI.printError("error: \(error)")
-            return 1
         }
     }
 }

@@ -1,42 +1,41 @@
 import Foundation
 import ODataMetadata
 
-/// `odata-gen inspect <file> [--json] [--strict]`: parses a metadata document and prints a summary or the model as JSON.
+/// `odata-gen inspect <file> [--json] [--strict] [--reference <file>]`: parses a metadata document and prints a
+/// summary or the model as JSON.
 enum InspectCommand {
     static let usage = """
-        usage: odata-gen inspect <metadata.xml> [--json] [--strict]
-          Parses an OData v2 $metadata document and prints a summary (counts per kind and
-          every diagnostic) or, with --json, the whole model as JSON. --strict fails on the
-          first diagnostic of error severity. Exit code 0 when the document could be read.
+        usage: odata-gen inspect <metadata.xml> [--json] [--strict] [--reference <file>] [--config <file>] [--patches <file>]
+          Parses an OData $metadata document (v2, v3, or CSDL XML 4.0/4.01) and prints a summary (counts per
+          kind and every diagnostic) or, with --json, the whole model as JSON. --strict fails on the first
+          diagnostic of error severity. --reference supplies a document an edmx:Reference names (references
+          are never fetched; types from one not given are reported by name); repeatable. --config and
+          --patches apply a generator configuration's metadataPatches/metadataReferences and patch files.
+          Exit code 0 when the document could be read.
         """
 
     /// Runs the command; returns the exit code of a failure, and ends the process itself on success.
     static func run(_ arguments: [String]) -> Int32 {
-        var json = false
-        var strict = false
-        var files: [String] = []
-        for argument in arguments {
-            switch argument {
-            case "--json": json = true
-            case "--strict": strict = true
-            case "-h", "--help":
-                print(usage)
-                return 0
-            default:
-                if argument.hasPrefix("-") {
-                    CLI.printError("odata-gen inspect: unknown option \(argument)\n\(usage)")
-                    return 64
-                }
-                files.append(argument)
-            }
-        }
-        guard files.count == 1, let path = files.first else {
+        var exitCode: Int32 = 0
+        guard
+            let parsed = OptionArguments.parse(
+                arguments, command: "inspect", usage: usage, valueOptions: OptionArguments.setupOptions, flags: ["--json", "--strict"],
+                exitCode: &exitCode)
+        else { return exitCode }
+        guard parsed.paths.count == 1, let path = parsed.paths.first else {
             CLI.printError("odata-gen inspect: expected exactly one metadata file\n\(usage)")
             return 64
         }
+        let setup = CommandSetup(parsed)
+        var options = ParseOptions.lenient
+        let prepared = CommandSetup.run {
+            options = try setup.parseOptions(setup.configuration(), strict: parsed.flags.contains("--strict"))
+            return 0
+        }
+        guard prepared == 0 else { return prepared }
         let metadata: ServiceMetadata
         do {
-            metadata = try MetadataParser.parse(contentsOf: URL(fileURLWithPath: path), options: strict ? .strict : .lenient)
+            metadata = try MetadataParser.parse(contentsOf: URL(fileURLWithPath: path), options: options)
         } catch {
             let location = error.location.map { "\($0.line):\($0.column): " } ?? ""
             let prefix = error.kind == .io ? "" : "\(path):\(location)"
@@ -46,6 +45,7 @@ enum InspectCommand {
             }
             return 1
         }
+        let json = parsed.flags.contains("--json")
         exitPrinting(json ? metadata.inspectionJSON().rendered() : metadata.inspectionSummary(title: path), keeping: metadata)
     }
 

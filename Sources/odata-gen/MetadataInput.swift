@@ -2,17 +2,30 @@ import Foundation
 import ODataCodeGen
 import ODataMetadata
 
-/// Reads a metadata document for a command: the configuration's patch files (relative to the
-/// configuration file) and `--patches` files are applied before the document is resolved.
-enum MetadataInput {
-    /// The patch sets named by the configuration and the command line, in that order.
-    static func patchSets(configuration: GeneratorConfiguration, configPath: String?, extra: [String]) throws -> [MetadataPatchSet] {
-        let base = configPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
-        let configured = configuration.metadataPatches.map { path in
-            path.hasPrefix("/") || base == nil ? URL(fileURLWithPath: path) : base!.appendingPathComponent(path)
+/// Reads metadata documents for a command with the options its set-up gives (`CommandSetup.reader`):
+/// patches applied before the document is resolved, referenced documents supplied, warnings printed
+/// unless quiet.
+struct MetadataInput {
+    /// The parse options, patches and referenced documents included.
+    let options: ParseOptions
+    /// Whether warnings stay unprinted.
+    let quiet: Bool
+
+    /// Parses the document at `path`.
+    func parse(_ path: String) throws -> ServiceMetadata { try Self.read(path, options: options, quiet: quiet) }
+
+    /// Parses a document held in memory (a fetched one), named `source` in messages.
+    func parse(_ data: Data, source: String) throws -> ServiceMetadata {
+        do {
+            return try MetadataParser.parse(data, options: options)
+        } catch {
+            throw GeneratorError(message: "\(source): cannot read the served metadata: \(error.message)")
         }
-        var seen = Set<String>()
-        let urls = (configured + extra.map { URL(fileURLWithPath: $0) }).filter { seen.insert($0.standardizedFileURL.path).inserted }
+    }
+
+    /// The patch sets named by the configuration (relative to its file) and the command line, in that order.
+    static func patchSets(configuration: GeneratorConfiguration, configPath: String?, extra: [String]) throws -> [MetadataPatchSet] {
+        let urls = CommandSetup.files(configuration.metadataPatches, relativeTo: configPath, extra: extra)
         do {
             return try urls.map { url throws(MetadataError) in
                 try MetadataPatchSet(contentsOf: url)
@@ -22,9 +35,8 @@ enum MetadataInput {
         }
     }
 
-    /// Parses `path` with the patches; warnings go to standard error unless `quiet`.
-    static func parse(_ path: String, patches: [MetadataPatchSet], strict: Bool, quiet: Bool) throws -> ServiceMetadata {
-        let options = (strict ? ParseOptions.strict : .lenient).patched(with: patches)
+    /// Parses `path` with `options`; warnings go to standard error unless `quiet`.
+    static func read(_ path: String, options: ParseOptions, quiet: Bool) throws -> ServiceMetadata {
         do {
             let metadata = try MetadataParser.parse(contentsOf: URL(fileURLWithPath: path), options: options)
             if !quiet {

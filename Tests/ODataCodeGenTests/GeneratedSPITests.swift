@@ -70,9 +70,9 @@ final class GeneratedSPITests: XCTestCase {
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
-    /// The code generated for every corpus document and the landmine document.
+    /// The code generated for every corpus document (v2, v3 and v4) and the landmine document.
     static func generatedFiles() throws -> [GeneratedFile] {
-        var documents = try TestSupport.corpus()
+        var documents = try TestSupport.corpus() + TestSupport.v4Services() + TestSupport.corpus("v3")
         documents.append(try TestSupport.resource("Landmine.xml"))
         return try documents.flatMap { try CodeGenerator().generate(try TestSupport.parse($0)).files }
     }

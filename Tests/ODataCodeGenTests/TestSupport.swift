@@ -30,12 +30,20 @@ enum TestSupport {
         return url
     }
 
-    /// The corpus documents (every `Tests/Corpus/metadata/*.xml`), sorted by name.
-    static func corpus() throws -> [URL] {
-        let directory = corpusDirectory
+    /// The corpus documents (every `Tests/Corpus/metadata/*.xml`, or of a subfolder: `v4`, `v3`), sorted by name.
+    static func corpus(_ subfolder: String? = nil) throws -> [URL] {
+        let directory = subfolder.map { corpusDirectory.appendingPathComponent($0) } ?? corpusDirectory
         return try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".xml") }.sorted()
             .map { directory.appendingPathComponent($0) }
+    }
+
+    /// The v4 corpus documents that are schemas without an entity container (parser input, nothing to generate).
+    static let v4SchemasWithoutContainer = ["Redfish_Resource_v1.xml", "Vocabulary_Org.OData.Core.V1.xml"]
+
+    /// The v4 services of the corpus: `Tests/Corpus/metadata/v4/*.xml` but the container-less schemas.
+    static func v4Services() throws -> [URL] {
+        try corpus("v4").filter { !v4SchemasWithoutContainer.contains($0.lastPathComponent) }
     }
 
     /// Parses a document from a file.
@@ -48,6 +56,40 @@ enum TestSupport {
         -> GenerationResult
     {
         try CodeGenerator(configuration: configuration).generate(try MetadataParser.parse(edmx))
+    }
+
+    /// A minimal CSDL 4.0 document around schema content (namespace `T`, container `C`).
+    static func edmx4(types: String, container: String) -> String {
+        """
+        <?xml version="1.0" encoding="utf-8"?>
+        <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
+          <edmx:DataServices>
+            <Schema Namespace="T" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+              \(types)
+              <EntityContainer Name="C">
+                \(container)
+              </EntityContainer>
+            </Schema>
+          </edmx:DataServices>
+        </edmx:Edmx>
+        """
+    }
+
+    /// A minimal OData 3.0 document (`DataServiceVersion="3.0"`, CSDL 3) around schema content.
+    static func edmx3(types: String, container: String) -> String {
+        """
+        <?xml version="1.0" encoding="utf-8"?>
+        <edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx">
+          <edmx:DataServices m:DataServiceVersion="3.0" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">
+            <Schema Namespace="T" xmlns="http://schemas.microsoft.com/ado/2009/11/edm">
+              \(types)
+              <EntityContainer Name="C" m:IsDefaultEntityContainer="true">
+                \(container)
+              </EntityContainer>
+            </Schema>
+          </edmx:DataServices>
+        </edmx:Edmx>
+        """
     }
 
     /// A minimal EDMX document around schema content (namespace `T`, container `C`).

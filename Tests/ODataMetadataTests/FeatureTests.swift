@@ -75,9 +75,17 @@ final class FeatureTests: XCTestCase {
                 </EntityType>
                 """))
         let type = try XCTUnwrap(metadata.entityType(named: "Test.T"))
+        // A v2 document has the v1–v2 primitives; the others (v3's and v4's) are reported by name and left unresolved.
+        var undefined: [String] = []
         for (index, primitive) in EDMPrimitiveType.allCases.enumerated() {
-            XCTAssertEqual(type.property(named: "P\(index)")?.type, .primitive(primitive))
+            let expected: TypeReference = primitive.isDefined(in: .v2) ? .primitive(primitive) : .unresolved(primitive.rawValue)
+            XCTAssertEqual(type.property(named: "P\(index)")?.type, expected)
+            if !primitive.isDefined(in: .v2) { undefined.append(primitive.rawValue) }
         }
+        XCTAssertEqual(undefined, ["Edm.Date", "Edm.TimeOfDay", "Edm.Duration", "Edm.Stream", "Edm.Untyped"])
+        let unsupported = metadata.diagnostics("unsupported-type")
+        XCTAssertEqual(unsupported.count, undefined.count)
+        for (diagnostic, name) in zip(unsupported, undefined) { XCTAssertTrue(diagnostic.message.contains(name), diagnostic.message) }
         let key = try XCTUnwrap(type.property(named: "K"))
         XCTAssertEqual(key.maxLength, .max)
         XCTAssertEqual(key.isFixedLength, false)

@@ -100,24 +100,5 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual(try run(["--help"]).status, 0)
     }
 
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        let binary = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("odata-gen")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw NSError(
-                domain: "InspectCommandTests", code: 1,
-                userInfo: [NSLocalizedDescriptionKey: "\(binary.path) is missing: run `swift build` before `swift test`"])
-        }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
-    }
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) { try runTool(arguments) }
 }

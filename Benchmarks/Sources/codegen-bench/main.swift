@@ -2,6 +2,7 @@
 // 200 entity types × 40 properties.
 // Run: swift run -c release --package-path Benchmarks codegen-bench [--corpus <dir>] [--iterations <n>] [--write-synthetic <file.xml>]
 //      [--types <n>] [--properties <n>]   (size of the synthetic service; default 200 × 40)
+//      [--protocol 2|4]                   (the synthetic service as OData v2, the default, or as a CSDL 4.0 document)
 // Budget: generation ≤ 100 ms per corpus document. The debug build time of the generated synthetic code is
 // measured by scripts/bench-codegen-build.sh (which uses --write-synthetic).
 import Foundation
@@ -13,6 +14,7 @@ var iterations = 20
 var syntheticOutput: String?
 var syntheticTypes = 200
 var syntheticProperties = 40
+var syntheticProtocol = "2"
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let flag = arguments.removeFirst()
@@ -24,6 +26,7 @@ while !arguments.isEmpty {
     case "--write-synthetic": syntheticOutput = value
     case "--types": syntheticTypes = max(1, Int(value) ?? syntheticTypes)
     case "--properties": syntheticProperties = max(1, Int(value) ?? syntheticProperties)
+    case "--protocol": syntheticProtocol = value == "4" ? "4" : "2"
     default: fatalError("unknown option \(flag)")
     }
 }
@@ -67,8 +70,13 @@ for name in names {
     let data = try Data(contentsOf: URL(fileURLWithPath: corpus).appendingPathComponent(name))
     allWithin = try row(name, data.count, data) && allWithin
 }
-let synthetic = Data(SyntheticService.edmx(types: syntheticTypes, properties: syntheticProperties).utf8)
-_ = try row("synthetic \(syntheticTypes) types x \(syntheticProperties) properties", synthetic.count, synthetic, budgeted: false)
+let synthetic = Data(
+    (syntheticProtocol == "4"
+        ? SyntheticService.edmx4(types: syntheticTypes, properties: syntheticProperties)
+        : SyntheticService.edmx(types: syntheticTypes, properties: syntheticProperties)).utf8)
+_ = try row(
+    "synthetic \(syntheticTypes) types x \(syntheticProperties) properties (v\(syntheticProtocol))", synthetic.count, synthetic,
+    budgeted: false)
 if let syntheticOutput {
     try synthetic.write(to: URL(fileURLWithPath: syntheticOutput))
     print("wrote the synthetic metadata to \(syntheticOutput)")

@@ -4,11 +4,17 @@ import ODataMetadata
 // metadata-bench [--tsv] <file>...        parse each file repeatedly; print median wall/CPU time and throughput
 //                                         (--tsv: name, bytes, wall ms, cpu ms)
 // metadata-bench --generate <path> [bytes] write the synthetic large document (default ~2 MB)
+// metadata-bench --generate-v4 <path> [types] write the synthetic CSDL 4.0 document (default 300 entity types)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--generate", arguments.count >= 2 {
     let bytes = arguments.count > 2 ? Int(arguments[2]) ?? 2_000_000 : 2_000_000
     try Data(LargeDocument.make(targetBytes: bytes).utf8).write(to: URL(fileURLWithPath: arguments[1]))
+    exit(0)
+}
+if arguments.first == "--generate-v4", arguments.count >= 2 {
+    let types = arguments.count > 2 ? Int(arguments[2]) ?? 300 : 300
+    try Data(LargeDocumentV4.make(typeCount: types).utf8).write(to: URL(fileURLWithPath: arguments[1]))
     exit(0)
 }
 let tsv = arguments.contains("--tsv")

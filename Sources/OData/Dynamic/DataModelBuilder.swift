@@ -64,14 +64,14 @@ struct DataModelBuilder {
         let type: PropertyType
         switch property.type {
         case .primitive(let primitive):
-            type = .primitive(EdmType(primitive))
+            type = .primitive(primitive)
         case .complex(let name):
             guard let complex = try buildComplexType(name, visiting: &visiting) else {
                 return skip("\(owner).\(property.name)", property.type)
             }
             type = .complex(complex)
         case .collection(.primitive(let primitive)):
-            type = .primitiveCollection(EdmType(primitive))
+            type = .primitiveCollection(primitive)
         case .collection(.complex(let name)):
             guard let complex = try buildComplexType(name, visiting: &visiting) else {
                 return skip("\(owner).\(property.name)", property.type)
@@ -166,12 +166,12 @@ struct DataModelBuilder {
                     break
                 }
                 parameters.append(
-                    FunctionParameterDescriptor(name: parameter.name, type: EdmType(primitive), isNullable: parameter.isNullable))
+                    FunctionParameterDescriptor(name: parameter.name, type: primitive, isNullable: parameter.isNullable))
             }
             guard supported, let returnType = returnType(function) else { continue }
             result.append(
                 FunctionImportDescriptor(
-                    name: function.name, httpMethod: function.httpMethod ?? "GET", parameters: parameters,
+                    name: function.name, httpMethod: function.effectiveHTTPMethod, parameters: parameters,
                     returnType: returnType, entitySetName: function.entitySet))
         }
         return result
@@ -187,10 +187,10 @@ struct DataModelBuilder {
         }
         switch function.returnType {
         case nil: return FunctionReturnType.none
-        case .primitive(let primitive)?: return .primitive(EdmType(primitive))
+        case .primitive(let primitive)?: return .primitive(primitive)
         case .complex(let name)?: if let type = complexTypes[metadata.resolveAlias(name)] { return .complex(type) }
         case .entity(let name)?: if let resolve = entity(name) { return .entity(resolve) }
-        case .collection(.primitive(let primitive))?: return .primitiveCollection(EdmType(primitive))
+        case .collection(.primitive(let primitive))?: return .primitiveCollection(primitive)
         case .collection(.complex(let name))?:
             if let type = complexTypes[metadata.resolveAlias(name)] { return .complexCollection(type) }
         case .collection(.entity(let name))?: if let resolve = entity(name) { return .entityCollection(resolve) }

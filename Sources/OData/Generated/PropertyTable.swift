@@ -12,7 +12,8 @@ extension PropertyDescriptor {
     ///
     /// A row is the EDM name, the CSDL type and the non-default facets, separated by single spaces:
     /// `"ProductId Edm.String Nullable=false MaxLength=10 Key"`. Types are `Edm.*` primitives, complex
-    /// types by qualified name (found in `complexTypes`) and `Collection(…)` of either. Facets are
+    /// types by qualified name (found in `complexTypes`), enum types by qualified name (found in `enumTypes`, held as
+    /// `Edm.String` member names) and `Collection(…)` of them. Facets are
     /// `Nullable=false`, `MaxLength=<n>`, `Precision=<n>`, `Scale=<n>`, `Key` and `ConcurrencyMode=Fixed`, then
     /// a customizable-feed mapping as CSDL spells it: `FC_TargetPath=<path>`, `FC_KeepInContent=false`,
     /// `FC_ContentKind=<kind>`, `FC_NsUri=<uri>`, `FC_NsPrefix=<prefix>`.
@@ -22,9 +23,11 @@ extension PropertyDescriptor {
     /// it (otherwise it emits `PropertyDescriptor(…)` calls). A malformed row is therefore a hand-written
     /// one: it stops the program with a message that quotes the row and says what is wrong with it.
     @_spi(Generated)
-    public static func table(_ rows: [String], complexTypes: [ComplexTypeDescriptor] = []) -> [PropertyDescriptor] {
+    public static func table(
+        _ rows: [String], complexTypes: [ComplexTypeDescriptor] = [], enumTypes: [EnumTypeDescriptor] = []
+    ) -> [PropertyDescriptor] {
         rows.enumerated().map { index, row in
-            switch parse(row, index: index, complexTypes: complexTypes) {
+            switch parse(row, index: index, complexTypes: complexTypes, enumTypes: enumTypes) {
             case .success(let descriptor): return descriptor
             case .failure(let error): preconditionFailure("malformed generated property row \"\(row)\": \(error.reason)")
             }
@@ -38,7 +41,7 @@ extension PropertyDescriptor {
 
     /// Parses one row into the descriptor at `index`: the shared grammar reads the row, this resolves its type.
     static func parse(
-        _ row: String, index: Int, complexTypes: [ComplexTypeDescriptor]
+        _ row: String, index: Int, complexTypes: [ComplexTypeDescriptor], enumTypes: [EnumTypeDescriptor] = []
     ) -> Result<PropertyDescriptor, RowError> {
         let fields: PropertyRow
         do {
@@ -46,7 +49,15 @@ extension PropertyDescriptor {
         } catch {
             return .failure(RowError(reason: error.reason))
         }
-        guard let type = propertyType(fields.typeName[...], complexTypes: complexTypes) else {
+        var enumType: EnumTypeDescriptor?
+        var type = propertyType(fields.typeName[...], complexTypes: complexTypes)
+        if type == nil, !enumTypes.isEmpty {
+            let isCollection = fields.typeName.hasPrefix("Collection(")
+            let element = isCollection ? fields.typeName.dropFirst("Collection(".count).dropLast() : fields.typeName[...]
+            enumType = enumTypes.first { $0.qualifiedName == element }
+            if enumType != nil { type = isCollection ? .primitiveCollection(.string) : .primitive(.string) }
+        }
+        guard let type else {
             return .failure(RowError(reason: "unknown type \(fields.typeName)"))
         }
         let feedMapping = fields.feedMapping.map { mapping in
@@ -59,7 +70,7 @@ extension PropertyDescriptor {
             PropertyDescriptor(
                 name: fields.name, type: type, index: index, isNullable: fields.isNullable, maxLength: fields.maxLength,
                 precision: fields.precision, scale: fields.scale, isKey: fields.isKey,
-                isConcurrencyToken: fields.isConcurrencyToken, feedMapping: feedMapping))
+                isConcurrencyToken: fields.isConcurrencyToken, feedMapping: feedMapping, enumType: enumType))
     }
 
     private static func propertyType(_ text: Substring, complexTypes: [ComplexTypeDescriptor]) -> PropertyType? {

@@ -20,7 +20,15 @@ public enum EdmValue: Sendable, Hashable {
     case sByte(Int8)
     case single(Float)
     case string(String)
+    /// A time of day: `Edm.Time` (v2, v3) and `Edm.TimeOfDay` (v4) hold the same values; the property's
+    /// declared type says which the wire spells.
     case time(LocalTime)
+    /// An OData v4 `Edm.Date`.
+    case date(LocalDate)
+    /// An OData v4 `Edm.Duration`.
+    case duration(DayTimeDuration)
+    /// An OData v4 `Edm.Stream` property: the links to the stream, not its bytes.
+    case stream(StreamLink)
     /// A complex value.
     case complex(ComplexValue)
     /// A collection of primitive or complex values.
@@ -51,6 +59,9 @@ public enum EdmValue: Sendable, Hashable {
         case .single: return .single
         case .string: return .string
         case .time: return .time
+        case .date: return .date
+        case .duration: return .duration
+        case .stream: return .stream
         }
     }
 }

@@ -42,7 +42,7 @@ extension PropertyDescriptor {
         case (.collection, .primitiveCollection), (.collection, .complexCollection):
             return
         default:
-            guard let expected = type.primitiveType, !type.isCollection, value.edmType == expected else {
+            guard let expected = type.primitiveType, !type.isCollection, expected.holds(value) else {
                 throw DataModelError("property \(name) holds \(describe(type)), not \(value.edmType?.rawValue ?? "this value")")
             }
         }
@@ -84,5 +84,17 @@ extension EdmValue {
         }
         guard !range.contains(wide) else { return }
         throw ODataValueError(type: declared, text: String(wide), reason: "out of range (\(range.lowerBound)…\(range.upperBound))")
+    }
+}
+
+extension EdmType {
+    /// Whether a property declared with this type can hold `value`: a value of the type itself, a time of day for
+    /// `Edm.TimeOfDay` (`EdmValue.time` serves `Edm.Time` and `Edm.TimeOfDay`), anything for `Edm.Untyped`.
+    func holds(_ value: EdmValue) -> Bool {
+        switch self {
+        case .untyped: return true
+        case .timeOfDay: return value.edmType == .time
+        default: return value.edmType == self
+        }
     }
 }

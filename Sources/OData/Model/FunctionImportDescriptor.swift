@@ -1,3 +1,5 @@
+import ODataMetadata
+
 /// What a function import returns.
 public enum FunctionReturnType: Sendable {
     /// Nothing (`204 No Content`).
@@ -16,20 +18,27 @@ public enum FunctionReturnType: Sendable {
     case entityCollection(@Sendable () -> EntityTypeDescriptor)
 }
 
-/// One parameter of a function import.
+/// One parameter of a function import, action or function.
 public struct FunctionParameterDescriptor: Sendable {
-    /// The EDM name, as sent in the query string.
+    /// The EDM name, as sent in the query string or the request body.
     public let name: String
-    /// The primitive type (v2 function-import parameters are primitive).
+    /// The primitive type: the parameter's own (v2 function-import parameters are primitive), `Edm.String` for an
+    /// enum (held as member names), `Edm.Untyped` for a complex or entity type or a collection (see `typeName`).
     public let type: EdmType
     /// `Nullable`.
     public let isNullable: Bool
+    /// The CSDL type as written, qualified (`Edm.Int32`, `NS.Address`, `Collection(NS.Color)`).
+    public let typeName: String
+    /// The enum type of an enum-typed parameter (or of its collection's elements).
+    public let enumType: EnumTypeDescriptor?
 
-    /// Creates a parameter descriptor.
-    public init(name: String, type: EdmType, isNullable: Bool = true) {
+    /// Creates a parameter descriptor; `typeName` defaults to the primitive type's name.
+    public init(name: String, type: EdmType, isNullable: Bool = true, typeName: String? = nil, enumType: EnumTypeDescriptor? = nil) {
         self.name = name
         self.type = type
         self.isNullable = isNullable
+        self.typeName = typeName ?? type.qualifiedName
+        self.enumType = enumType
     }
 }
 
@@ -45,18 +54,39 @@ public final class FunctionImportDescriptor: Sendable, CustomStringConvertible {
     public let returnType: FunctionReturnType
     /// The entity set of an entity-returning import, if declared.
     public let entitySetName: String?
+    /// Action or function: an action has side effects and takes its parameters in the body.
+    public let kind: OperationKind
+    /// The protocol version of the service, which picks the wire format.
+    public let protocolVersion: ODataVersion
+    /// The namespace-qualified name of the schema's action or function (OData v4, `NS.GetNearestAirport`), which
+    /// bound calls put in the URL; nil for a v2/v3 function import.
+    public let operationName: String?
+    /// The binding parameter's type of a bound operation (`NS.Person`, `Collection(NS.Person)`); nil when unbound.
+    public let bindingTypeName: String?
+    /// `IsComposable`: the result may be queried further.
+    public let isComposable: Bool
 
-    /// Creates a descriptor.
+    /// Creates a descriptor. `kind` defaults to what the HTTP method says (`GET`: function, else action).
     public init(
         name: String, httpMethod: String = "GET", parameters: [FunctionParameterDescriptor] = [],
-        returnType: FunctionReturnType = .none, entitySetName: String? = nil
+        returnType: FunctionReturnType = .none, entitySetName: String? = nil, kind: OperationKind? = nil,
+        protocolVersion: ODataVersion = .v2, operationName: String? = nil, bindingTypeName: String? = nil,
+        isComposable: Bool = false
     ) {
+        self.kind = kind ?? (httpMethod.uppercased() == "GET" ? .function : .action)
+        self.protocolVersion = protocolVersion
+        self.operationName = operationName
+        self.bindingTypeName = bindingTypeName
+        self.isComposable = isComposable
         self.name = name
         self.httpMethod = httpMethod.uppercased()
         self.parameters = parameters
         self.returnType = returnType
         self.entitySetName = entitySetName
     }
+
+    /// Whether the operation is bound (called on an entity or a set, not at the service root).
+    public var isBound: Bool { bindingTypeName != nil }
 
     /// A readable description.
     public var description: String { name }

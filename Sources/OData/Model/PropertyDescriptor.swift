@@ -60,14 +60,18 @@ public final class PropertyDescriptor: Sendable, Hashable, CustomStringConvertib
     /// The customizable-feed mapping (`m:FC_TargetPath` and its companions): the Atom element or attribute
     /// that carries the value, read when `m:properties` leaves it out (`FC_KeepInContent="false"`).
     public let feedMapping: FeedMapping?
+    /// The enum type of an enum-typed property (OData v3 and v4), whose values the runtime holds as member
+    /// names (`type` is then `Edm.String` or a collection of it).
+    public let enumType: EnumTypeDescriptor?
 
     /// Creates a descriptor. `index` is the position in the owning type's property list.
     public init(
         name: String, type: PropertyType, index: Int, isNullable: Bool = true, maxLength: Int? = nil,
         precision: Int? = nil, scale: Int? = nil, isKey: Bool = false, isConcurrencyToken: Bool = false,
-        feedMapping: FeedMapping? = nil
+        feedMapping: FeedMapping? = nil, enumType: EnumTypeDescriptor? = nil
     ) {
         self.feedMapping = feedMapping
+        self.enumType = enumType
         self.name = name
         self.type = type
         self.index = index
@@ -99,13 +103,16 @@ public final class NavigationDescriptor: Sendable, Hashable, CustomStringConvert
     public let targetTypeName: String
     /// The position among the owning type's navigation properties.
     public let index: Int
+    /// `ContainsTarget` (OData v4): the targets live inside the source entity and are addressed through it.
+    public let containsTarget: Bool
     private let resolveTarget: @Sendable () -> EntityTypeDescriptor
 
     /// Creates a navigation descriptor; the target is resolved lazily so that types may refer to each other.
     public init(
-        name: String, isCollection: Bool, targetTypeName: String, index: Int,
+        name: String, isCollection: Bool, targetTypeName: String, index: Int, containsTarget: Bool = false,
         target: @escaping @Sendable () -> EntityTypeDescriptor
     ) {
+        self.containsTarget = containsTarget
         self.name = name
         self.isCollection = isCollection
         self.targetTypeName = targetTypeName

@@ -1,3 +1,5 @@
+import ODataMetadata
+
 /// Describes an entity type at run time: its properties, key, navigation properties and media flag.
 public final class EntityTypeDescriptor: Sendable, Hashable, CustomStringConvertible {
     /// `Namespace.Name`.
@@ -14,6 +16,8 @@ public final class EntityTypeDescriptor: Sendable, Hashable, CustomStringConvert
     public let baseTypeName: String?
     /// Whether the type is `OpenType`.
     public let isOpenType: Bool
+    /// Whether the type is `Abstract` (OData v4): only derived types have instances.
+    public let isAbstract: Bool
     private let propertyIndex: [String: Int]
     private let navigationIndex: [String: Int]
     /// What the payload readers derive from this type once (its wire name table), kept for every later read.
@@ -22,8 +26,10 @@ public final class EntityTypeDescriptor: Sendable, Hashable, CustomStringConvert
     /// Creates a descriptor. Property and navigation `index` values must match their positions.
     public init(
         qualifiedName: String, properties: [PropertyDescriptor], navigationProperties: [NavigationDescriptor] = [],
-        keyNames: [String], hasStream: Bool = false, baseTypeName: String? = nil, isOpenType: Bool = false
+        keyNames: [String], hasStream: Bool = false, baseTypeName: String? = nil, isOpenType: Bool = false,
+        isAbstract: Bool = false
     ) {
+        self.isAbstract = isAbstract
         self.qualifiedName = qualifiedName
         self.properties = properties
         self.navigationProperties = navigationProperties
@@ -121,12 +127,19 @@ public final class EntitySetDescriptor: Sendable, Hashable, CustomStringConverti
     public let isDeletable: Bool
     /// `sap:requires-filter` (false when absent): reads of the whole set need `$filter`.
     public let requiresFilter: Bool
+    /// Whether this is an OData v4 `Singleton`: one entity addressed by name (`/Me`), never by key.
+    public let isSingleton: Bool
+    /// The protocol version of the service the set belongs to, which picks the wire format.
+    public let protocolVersion: ODataVersion
 
     /// Creates a descriptor.
     public init(
         name: String, entityType: EntityTypeDescriptor, isCreatable: Bool = true, isUpdatable: Bool = true,
-        isDeletable: Bool = true, requiresFilter: Bool = false
+        isDeletable: Bool = true, requiresFilter: Bool = false, isSingleton: Bool = false,
+        protocolVersion: ODataVersion = .v2
     ) {
+        self.isSingleton = isSingleton
+        self.protocolVersion = protocolVersion
         self.name = name
         self.entityType = entityType
         self.isCreatable = isCreatable

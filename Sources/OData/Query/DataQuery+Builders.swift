@@ -70,7 +70,7 @@ extension DataQuery {
             guard let parameter = function.parameters.first(where: { $0.name == name }) else {
                 throw DataModelError("function import \(function.name) has no parameter \(name)")
             }
-            if let value, !value.isNull, value.edmType != parameter.type {
+            if let value, !value.isNull, !parameter.type.holds(value) {
                 throw DataModelError(
                     "parameter \(name) of \(function.name) is \(parameter.type.rawValue), not \(value.edmType?.rawValue ?? "this value")")
             }

@@ -35,12 +35,25 @@ public struct FunctionInvocation: Sendable {
     public let function: FunctionImportDescriptor
     /// Arguments by parameter name, in parameter order; nil values are omitted from the URL.
     public let arguments: [(name: String, value: EdmValue?)]
+    /// What a bound operation is called on; nil for an operation at the service root.
+    public let binding: OperationBinding?
 
     /// Creates an invocation.
-    public init(function: FunctionImportDescriptor, arguments: [(name: String, value: EdmValue?)]) {
+    public init(
+        function: FunctionImportDescriptor, arguments: [(name: String, value: EdmValue?)], binding: OperationBinding? = nil
+    ) {
         self.function = function
         self.arguments = arguments
+        self.binding = binding
     }
+}
+
+/// What a bound action or function is called on: one entity, or an entity set.
+public enum OperationBinding: Sendable {
+    /// The entity (its read link, or its set and key, address it).
+    case entity(EntityValue)
+    /// The entity set.
+    case entitySet(EntitySetDescriptor)
 }
 
 /// A query against an OData service: the resource (entity set, key, navigation, function)
@@ -175,6 +188,15 @@ public struct DataQuery: Sendable {
     public func invoke(_ function: FunctionImportDescriptor, _ arguments: [(name: String, value: EdmValue?)] = []) -> DataQuery {
         var copy = self
         copy.invocation = FunctionInvocation(function: function, arguments: arguments)
+        return copy
+    }
+
+    /// Invokes a bound action or function on an entity or an entity set.
+    public func invoke(
+        _ function: FunctionImportDescriptor, _ arguments: [(name: String, value: EdmValue?)], boundTo binding: OperationBinding
+    ) -> DataQuery {
+        var copy = self
+        copy.invocation = FunctionInvocation(function: function, arguments: arguments, binding: binding)
         return copy
     }
 

@@ -110,6 +110,13 @@ enum FilterFunctions {
         switch value {
         case .dateTime(let dateTime): ticks = dateTime.ticks
         case .dateTimeOffset(let dateTime): ticks = dateTime.utcTicks
+        case .date(let date):
+            switch name {
+            case "year": return date.year
+            case "month": return date.month
+            case "day": return date.day
+            default: throw QueryEvaluationError("\(name) needs a value with a time of day", expression: expression)
+            }
         case .time(let time):
             switch name {
             case "hour": return time.hour

@@ -6,7 +6,8 @@ extension ODataRequestBuilder {
     public func create(_ entity: EntityValue, in entitySet: EntitySetDescriptor, headers: HTTPHeaders = HTTPHeaders()) throws
         -> HTTPRequest
     {
-        try create(entity, at: URLEncoding.encodePath(entitySet.name), headers: headers)
+        try WireSupport.check(entitySet)
+        return try create(entity, at: URLEncoding.encodePath(entitySet.name), headers: headers)
     }
 
     /// `POST` of a new entity to a navigation property of `parent`.

@@ -56,7 +56,8 @@ public struct ODataRequestBuilder: Sendable {
 
     /// The absolute URL of a query.
     public func url(of query: DataQuery) throws -> URL {
-        try url(for: query.relativeURLString)
+        try query.checkWireSupport()
+        return try url(for: query.relativeURLString)
     }
 
     /// A GET with `Accept` set (the codec's unless `accept` is given or the headers have one).
@@ -85,6 +86,7 @@ public struct ODataRequestBuilder: Sendable {
     /// The path (relative to the service root) or absolute URL of an existing entity: its edit link,
     /// its URI, or the entity set and key.
     public func entityPath(_ entity: EntityValue, entitySet: EntitySetDescriptor? = nil) throws -> String {
+        if let entitySet { try WireSupport.check(entitySet) }
         if let link = entity.metadata.editLink ?? entity.metadata.uri, !link.isEmpty {
             if Self.isAbsolute(link) {
                 guard let absolute = URL(string: link), Self.sameOrigin(absolute, serviceRoot) else {

@@ -40,7 +40,7 @@ public enum EdmAtomForm {
     /// The element text of a primitive value; nil for null (written as `m:null="true"`), complex and collection values.
     public static func format(_ value: EdmValue) -> String? {
         switch value {
-        case .null, .complex, .collection: return nil
+        case .null, .complex, .collection, .stream: return nil
         case .dateTime(let dateTime): return dateTime.isoString
         case .dateTimeOffset(let dateTime): return dateTime.isoString
         default: return EdmJSONForm.format(value)?.text

@@ -64,6 +64,13 @@ extension EdmTextParsing {
             guard let time = LocalTime(ticks: ticks) else { throw ValueSyntaxError("time of day out of range") }
             return time
         }
+        let total = try durationTicks(&scanner)
+        guard let time = LocalTime(ticks: total) else { throw ValueSyntaxError("not a time of day (0 to 24 hours)") }
+        return time
+    }
+
+    /// The ticks of an xsd:dayTimeDuration `P[nD][T[nH][nM][n[.f]S]]`, the scanner at its `P`; the whole input must be it.
+    static func durationTicks(_ scanner: inout ByteScanner) throws(ValueSyntaxError) -> Int64 {
         scanner.position += 1
         var total: Int64 = 0
         var sawComponent = false
@@ -112,8 +119,32 @@ extension EdmTextParsing {
         }
         guard sawComponent else { throw ValueSyntaxError("empty duration") }
         guard scanner.isAtEnd else { throw ValueSyntaxError("unexpected text in the duration") }
-        guard let time = LocalTime(ticks: total) else { throw ValueSyntaxError("not a time of day (0 to 24 hours)") }
-        return time
+        return total
+    }
+
+    /// A signed day-time duration, `[-]P[nD][T[nH][nM][n[.f]S]]` (OData v4 `Edm.Duration`).
+    static func dayTimeDuration(_ bytes: UnsafeRawBufferPointer) throws(ValueSyntaxError) -> DayTimeDuration {
+        var scanner = ByteScanner(bytes)
+        let negative = scanner.consume(UInt8(ascii: "-"))
+        guard scanner.peek() == UInt8(ascii: "P") else { throw ValueSyntaxError("expected a duration (P…)") }
+        let ticks = try durationTicks(&scanner)
+        return DayTimeDuration(ticks: negative ? -ticks : ticks)
+    }
+
+    /// A calendar date `yyyy-mm-dd` (OData v4 `Edm.Date`).
+    static func date(_ bytes: UnsafeRawBufferPointer) throws(ValueSyntaxError) -> LocalDate {
+        var scanner = ByteScanner(bytes)
+        guard let year = scanner.fixedDigits(4), scanner.consume(UInt8(ascii: "-")), let month = scanner.fixedDigits(2),
+            scanner.consume(UInt8(ascii: "-")), let day = scanner.fixedDigits(2), scanner.isAtEnd
+        else { throw ValueSyntaxError("expected yyyy-mm-dd") }
+        guard let date = LocalDate(year: year, month: month, day: day) else { throw ValueSyntaxError("no such date") }
+        return date
+    }
+
+    /// A time of day `HH:mm[:ss[.f]]` (OData v4 `Edm.TimeOfDay`, which has no duration form).
+    static func clockTimeOfDay(_ bytes: UnsafeRawBufferPointer) throws(ValueSyntaxError) -> LocalTime {
+        guard bytes.first != UInt8(ascii: "P") else { throw ValueSyntaxError("expected HH:mm:ss") }
+        return try timeOfDay(bytes)
     }
 
     /// The JSON date form `/Date(ms)/` or `/Date(ms±offset)/`, also with escaped slashes (`\/Date(…)\/`).

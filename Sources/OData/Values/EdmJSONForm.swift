@@ -55,6 +55,10 @@ public enum EdmJSONForm {
             if isJSONDate(bytes) { return .dateTimeOffset(try EdmTextParsing.globalDateTime(jsonDate: bytes)) }
             return .dateTimeOffset(try EdmTextParsing.globalDateTime(iso: bytes))
         case .time: return .time(try EdmTextParsing.timeOfDay(bytes))
+        case .date: return .date(try EdmTextParsing.date(bytes))
+        case .timeOfDay: return .time(try EdmTextParsing.clockTimeOfDay(bytes))
+        case .duration: return .duration(try EdmTextParsing.dayTimeDuration(bytes))
+        case .stream, .untyped: throw ValueSyntaxError("\(type.qualifiedName) has no text form in an OData v2 payload")
         case .guid: return .guid(try EdmTextParsing.guid(bytes))
         case .binary: return .binary(try EdmTextParsing.base64(bytes))
         }
@@ -66,7 +70,8 @@ public enum EdmJSONForm {
         return first == UInt8(ascii: "/") || first == UInt8(ascii: "\\")
     }
 
-    /// The JSON text of a primitive value; nil for complex and collection values (the encoder writes those).
+    /// The JSON text of a primitive value; nil for complex and collection values (the encoder writes those) and for a
+    /// stream, which has no value in a payload.
     public static func format(_ value: EdmValue) -> EdmJSONText? {
         switch value {
         case .complex, .collection: return nil
@@ -94,6 +99,9 @@ public enum EdmJSONForm {
                     milliseconds: dateTime.millisecondsSince1970, offsetMinutes: dateTime.offsetMinutes),
                 isString: true)
         case .time(let time): return EdmJSONText(text: time.durationString, isString: true)
+        case .date(let date): return EdmJSONText(text: date.isoString, isString: true)
+        case .duration(let duration): return EdmJSONText(text: duration.isoString, isString: true)
+        case .stream: return nil
         case .guid(let guid): return EdmJSONText(text: guid.stringValue, isString: true)
         case .binary(let data): return EdmJSONText(text: data.base64EncodedString(), isString: true)
         }

@@ -24,6 +24,9 @@ public enum EdmLiteral {
         case .dateTime(let dateTime): return "datetime'\(dateTime.isoString)'"
         case .dateTimeOffset(let dateTime): return "datetimeoffset'\(dateTime.isoString)'"
         case .time(let time): return "time'\(time.durationString)'"
+        case .date(let date): return date.isoString
+        case .duration(let duration): return "duration'\(duration.isoString)'"
+        case .stream: return "null"
         case .guid(let guid): return "guid'\(guid.stringValue)'"
         case .binary(let data): return "binary'\(EdmTextFormatting.hex(data))'"
         }
@@ -105,6 +108,14 @@ public enum EdmLiteral {
             return .dateTimeOffset(try EdmTextParsing.globalDateTime(iso: try prefixed(bytes, "datetimeoffset")))
         case .time:
             return .time(try EdmTextParsing.timeOfDay(try prefixed(bytes, "time")))
+        case .date:
+            return .date(try EdmTextParsing.date(bytes))
+        case .timeOfDay:
+            return .time(try EdmTextParsing.clockTimeOfDay(bytes))
+        case .duration:
+            return .duration(try EdmTextParsing.dayTimeDuration(try prefixed(bytes, "duration")))
+        case .stream, .untyped:
+            throw ValueSyntaxError("\(type.qualifiedName) has no literal form")
         case .guid:
             return .guid(try EdmTextParsing.guid(try prefixed(bytes, "guid")))
         case .binary:

@@ -53,6 +53,11 @@ public struct APIChange: Sendable, Hashable, CustomStringConvertible {
         case .entitySetHandle: return "entity set handle"
         case .functionImport: return "function import method"
         case .parameter: return "parameter"
+        case .enumType: return "enum type"
+        case .enumMember: return "enum member"
+        case .typeDefinition: return "type definition"
+        case .singleton: return "singleton method"
+        case .boundOperation: return "bound operation method"
         }
     }
 }

@@ -23,6 +23,16 @@ public struct APIEntry: Sendable, Hashable, Codable {
         case functionImport
         /// A parameter of a function import's method.
         case parameter
+        /// An enum type (v3, v4).
+        case enumType
+        /// A member of an enum type.
+        case enumMember
+        /// A type definition's type alias (v4).
+        case typeDefinition
+        /// A singleton's fetch method (v4).
+        case singleton
+        /// A bound action's or function's method, on its binding type (v4, v3 `IsBindable`).
+        case boundOperation
     }
 
     /// The kind.
@@ -108,6 +118,43 @@ public struct GeneratedAPI: Sendable, Hashable, Codable {
                 }
                 entries["Parameter \(container)/\(function.edm.name)/\(parameter.edm.name)"] = APIEntry(
                     kind: .parameter, name: parameter.name, owner: "\(plan.serviceName).\(function.methodName)",
+                    type: renderer.typeText(type), isOptional: optional)
+            }
+        }
+        for type in plan.enumTypes {
+            entries["EnumType \(type.edm.qualifiedName)"] = APIEntry(kind: .enumType, name: type.name, owner: "")
+            for (member, name) in zip(type.edm.members, type.memberNames) {
+                entries["EnumMember \(type.edm.qualifiedName)/\(member.name)"] = APIEntry(
+                    kind: .enumMember, name: name, owner: type.name, type: type.name)
+            }
+        }
+        for type in plan.typeDefinitions {
+            entries["TypeDefinition \(type.edm.qualifiedName)"] = APIEntry(
+                kind: .typeDefinition, name: type.name, owner: "", type: renderer.typeText(TypeMapping.swiftType(type.edm.underlyingType)))
+        }
+        for singleton in plan.singletons {
+            entries["Singleton \(container)/\(singleton.edm.name)"] = APIEntry(
+                kind: .singleton, name: singleton.fetchName, owner: plan.serviceName, type: singleton.typeName)
+        }
+        for operation in plan.boundOperations {
+            let function = operation.function
+            let key = "\(function.edm.function ?? function.edm.name)(\(operation.bindingCSDLName))"
+            let owner =
+                operation.isCollectionBound ? "OData.TypedEntitySet<\(operation.bindingTypeName)>" : operation.bindingTypeName
+            // Overloads share the key; the first keeps it, as the lock keeps the first's name.
+            if entries["BoundOperation \(key)"] == nil {
+                entries["BoundOperation \(key)"] = APIEntry(
+                    kind: .boundOperation, name: function.methodName, owner: owner, type: function.resultText)
+            }
+            for parameter in function.parameters where entries["Parameter \(key)/\(parameter.edm.name)"] == nil {
+                var type = parameter.type
+                var optional = false
+                if case .optional(let wrapped) = type {
+                    type = wrapped
+                    optional = true
+                }
+                entries["Parameter \(key)/\(parameter.edm.name)"] = APIEntry(
+                    kind: .parameter, name: parameter.name, owner: "\(owner).\(function.methodName)",
                     type: renderer.typeText(type), isOptional: optional)
             }
         }

@@ -1,7 +1,7 @@
 extension GeneratorConfiguration: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case serviceClassName, container, accessLevel, namingStrategy, renames, entitySets, functionImports,
-            fileLayout, shardCount, metadataPatches, strictQueryCapabilities, sapCompatibility
+            fileLayout, shardCount, metadataPatches, metadataReferences, strictQueryCapabilities, sapCompatibility
     }
 
     private struct AnyKey: CodingKey {
@@ -36,6 +36,7 @@ extension GeneratorConfiguration: Codable {
         } else {
             metadataPatches = try container.decodeIfPresent([String].self, forKey: .metadataPatches) ?? []
         }
+        metadataReferences = try container.decodeIfPresent([String].self, forKey: .metadataReferences) ?? []
         strictQueryCapabilities = try container.decodeIfPresent(Bool.self, forKey: .strictQueryCapabilities) ?? false
         sapCompatibility = try container.decodeIfPresent(Bool.self, forKey: .sapCompatibility) ?? false
     }
@@ -53,6 +54,7 @@ extension GeneratorConfiguration: Codable {
         try container.encode(fileLayout, forKey: .fileLayout)
         try container.encode(shardCount, forKey: .shardCount)
         try container.encode(metadataPatches, forKey: .metadataPatches)
+        if !metadataReferences.isEmpty { try container.encode(metadataReferences, forKey: .metadataReferences) }
         try container.encode(strictQueryCapabilities, forKey: .strictQueryCapabilities)
         try container.encode(sapCompatibility, forKey: .sapCompatibility)
     }

@@ -50,6 +50,9 @@ public struct GeneratorConfiguration: Sendable, Hashable {
     /// Metadata patch files (JSON, see `MetadataPatchSet`), applied in order before the document is resolved;
     /// relative paths are relative to the configuration file. Default: none.
     public var metadataPatches: [String]
+    /// Documents that the metadata's `edmx:Reference`s name (files, never fetched), read so that types from
+    /// them resolve; relative paths are relative to the configuration file. Default: none.
+    public var metadataReferences: [String]
     /// Whether filtering or sorting on a property marked `sap:filterable="false"` / `sap:sortable="false"`
     /// is a compile error (the property's descriptor then lacks the capability); default `false`.
     public var strictQueryCapabilities: Bool
@@ -64,8 +67,10 @@ public struct GeneratorConfiguration: Sendable, Hashable {
         serviceClassName: String? = nil, container: String? = nil, accessLevel: GeneratedAccessLevel = .public,
         namingStrategy: NamingStrategy = .sap, renames: [String: String] = [:], entitySets: [String] = [],
         functionImports: [String]? = nil, fileLayout: FileLayout = .perType, shardCount: Int = 32,
-        metadataPatches: [String] = [], strictQueryCapabilities: Bool = false, sapCompatibility: Bool = false
+        metadataPatches: [String] = [], metadataReferences: [String] = [], strictQueryCapabilities: Bool = false,
+        sapCompatibility: Bool = false
     ) {
+        self.metadataReferences = metadataReferences
         self.serviceClassName = serviceClassName
         self.container = container
         self.accessLevel = accessLevel

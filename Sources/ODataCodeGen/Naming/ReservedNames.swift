@@ -14,7 +14,29 @@ enum ReservedNames {
         "Codable", "Task", "Character", "Sequence", "Collection", "Type", "Protocol", "Self",
         // Names resolved unqualified inside generated declarations
         "Provider", "ID", "Element", "Properties", "EntityTypes", "EntitySets", "ComplexTypes", "FunctionImports", "ActionImports",
+        "Singletons", "BoundFunctions", "BoundActions",
     ])
+
+    /// Members of a generated enum (`EnumTypeProtocol`: `RawRepresentable`, `CaseIterable`) or option set
+    /// (`FlagsEnumTypeProtocol`: `OptionSet`, `SetAlgebra`), which member names may not take.
+    static func enumMembers(isFlags: Bool) -> Set<String> {
+        let common: Set<String> = [
+            "rawValue", "enumType", "edmValue", "init", "hash", "hashValue", "description", "debugDescription", "self", "Type",
+            "Protocol", "RawValue",
+        ]
+        guard isFlags else { return common.union(["allCases", "memberValue", "AllCases"]) }
+        return common.union([
+            "isEmpty", "contains", "insert", "remove", "update", "union", "intersection", "symmetricDifference", "formUnion",
+            "formIntersection", "formSymmetricDifference", "subtract", "subtracting", "isSubset", "isSuperset", "isDisjoint",
+            "isStrictSubset", "isStrictSuperset", "Element", "ArrayLiteralElement",
+        ])
+    }
+
+    /// Members of `OData.TypedEntitySet`, which the methods of operations bound to a set may not take.
+    static let typedSetMembers: Set<String> = [
+        "descriptor", "name", "allows", "checkAllows", "checkEntitySetCapabilities", "init", "hash", "hashValue", "self",
+        "Type", "Entity", "Create", "Update", "Delete",
+    ]
 
     /// Members of generated entity types: `EntityProtocol`'s (derived) but the shadowable ones,
     /// `Hashable`'s and `CustomStringConvertible`'s, and the static `key(…)` the generator declares itself.

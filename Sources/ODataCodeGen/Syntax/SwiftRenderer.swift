@@ -45,6 +45,12 @@ struct SwiftRenderer {
         case .extension(let doc, let extendedType, let memberList):
             docLines(doc, depth, &out)
             members("extension \(typeText(extendedType))", memberList, depth, &out)
+        case .constrainedExtension(let doc, let extendedType, let requirements, let memberList):
+            docLines(doc, depth, &out)
+            members("extension \(typeText(extendedType)) where \(requirements.joined(separator: ", "))", memberList, depth, &out)
+        case .enumCase(let doc, let name, let rawValue):
+            docLines(doc, depth, &out)
+            out.line(depth, "case \(id(name))" + (rawValue.map { " = \(expr($0, depth))" } ?? ""))
         case .property(let property):
             self.property(property, depth, &out)
         case .function(let function):
@@ -104,7 +110,10 @@ struct SwiftRenderer {
     private func function(_ f: SwiftFunction, _ depth: Int, _ out: inout Output) {
         docLines(f.doc, depth, &out)
         for attribute in f.attributes { out.line(depth, attribute) }
-        let head = "\(modifier(f.access))\(f.isStatic ? "static " : "")func \(id(f.name))"
+        var head = "\(modifier(f.access))\(f.isStatic ? "static " : "")func \(id(f.name))"
+        if !f.genericParameters.isEmpty {
+            head += "<" + f.genericParameters.map { "\(id($0.name)): \(typeText($0.constraint))" }.joined(separator: ", ") + ">"
+        }
         var suffix = ""
         if f.isAsync { suffix += " async" }
         if f.isThrowing { suffix += f.thrownType.map { " throws(\(typeText($0)))" } ?? " throws" }

@@ -131,6 +131,10 @@ indirect enum SwiftDecl: Sendable, Hashable {
     case nominal(SwiftNominal)
     /// `extension Type { members }`.
     case `extension`(doc: [String], extendedType: SwiftType, members: [SwiftDecl])
+    /// `extension Type where requirements { members }` (`Entity == Person`).
+    case constrainedExtension(doc: [String], extendedType: SwiftType, requirements: [String], members: [SwiftDecl])
+    /// `case name = rawValue` of an enum.
+    case enumCase(doc: [String], name: String, rawValue: SwiftExpr?)
     /// A stored or computed property.
     case property(SwiftProperty)
     /// A function.
@@ -178,6 +182,12 @@ struct SwiftProperty: Sendable, Hashable {
     var isOverride = false
 }
 
+/// A generic parameter with its constraint.
+struct SwiftGenericParameter: Sendable, Hashable {
+    var name: String
+    var constraint: SwiftType
+}
+
 /// A function.
 struct SwiftFunction: Sendable, Hashable {
     var doc: [String]
@@ -185,6 +195,8 @@ struct SwiftFunction: Sendable, Hashable {
     var access: AccessLevel
     var isStatic: Bool = false
     var name: String
+    /// Generic parameters with their constraint (`Provider: OData.DataServiceProvider`).
+    var genericParameters: [SwiftGenericParameter] = []
     var parameters: [SwiftParameter]
     var isAsync: Bool = false
     var isThrowing: Bool = false

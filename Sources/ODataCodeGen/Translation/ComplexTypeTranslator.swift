@@ -7,9 +7,11 @@ struct ComplexTypeTranslator {
 
     func declaration() -> SwiftDecl {
         let edm = type.edm
-        let doc = DocComment.lines(
+        var doc = DocComment.lines(
             "The \(DocComment.code(edm.qualifiedName)) complex type.", annotations: edm.annotations,
             documentation: edm.documentation)
+        if edm.isAbstract { doc += ["", "Abstract: values are of derived types; this type describes what they share."] }
+        if edm.isOpenType { doc += ["", "Open: values may carry dynamic properties beyond those declared here."] }
         let table = Build.constant(
             ["The complex type's runtime descriptor."], access, "complexType", Build.type("OData.ComplexTypeDescriptor"),
             Build.new(

@@ -17,6 +17,8 @@ struct EntityTypeTranslator {
             documentation: edm.documentation)
         if let base = edm.baseType { doc += ["", "Derived from \(DocComment.code(base)); inherited properties are included."] }
         if edm.hasStream { doc += ["", "A media entity (`m:HasStream`): its media resource is read and written through the service."] }
+        if edm.isAbstract { doc += ["", "Abstract: the service's entities are of derived types; this type describes what they share."] }
+        if edm.isOpenType { doc += ["", "Open: entities may carry dynamic properties beyond those declared here."] }
         var members: [SwiftDecl] = [descriptorTable()]
         members += type.properties.map { PropertyMembers.staticDescriptor($0, ownerKind: "entity", access: access, strict: strict) }
         members += type.navigations.map(staticNavigation)
@@ -64,6 +66,7 @@ struct EntityTypeTranslator {
         if edm.hasStream { arguments.append(("hasStream", .bool(true))) }
         if let base = edm.baseType { arguments.append(("baseTypeName", .string(base))) }
         if edm.isOpenType { arguments.append(("isOpenType", .bool(true))) }
+        if edm.isAbstract { arguments.append(("isAbstract", .bool(true))) }
         return Build.constant(
             ["The entity type's runtime descriptor."], access, "entityType", Build.type("OData.EntityTypeDescriptor"),
             Build.new("OData.EntityTypeDescriptor", arguments))
@@ -75,7 +78,7 @@ struct EntityTypeTranslator {
             [
                 ("name", .string(navigation.edm.name)), ("isCollection", .bool(navigation.isCollection)),
                 ("targetTypeName", .string(navigation.targetQualifiedName)), ("index", .int(navigation.index)),
-            ],
+            ] + (navigation.edm.containsTarget ? [("containsTarget", .bool(true))] : []),
             trailing: [.expr(TypeMapping.entityDescriptor(navigation.targetName))])
     }
 
@@ -89,7 +92,8 @@ struct EntityTypeTranslator {
 
     private func navigationAccessor(_ navigation: PlannedNavigation) -> SwiftDecl {
         let edm = navigation.edm
-        let kind = navigation.isCollection ? "to-many; empty until loaded" : "to-one; nil until loaded"
+        var kind = navigation.isCollection ? "to-many; empty until loaded" : "to-one; nil until loaded"
+        if edm.containsTarget { kind += "; contained: its targets are addressed through this entity" }
         let doc = DocComment.lines(
             "The \(DocComment.code(edm.name)) navigation property (\(kind)).", annotations: edm.annotations,
             documentation: edm.documentation)

@@ -29,10 +29,30 @@ struct MetadataTranslator {
             group(
                 "Sets", "The entity sets' typed handles: whether the service allows creates, updates and deletes is part of the type.",
                 plan.entitySets.map(typedSet)),
-            group("FunctionImports", "The function imports called with GET.", plan.functions.filter { !$0.isAction }.map(function)),
+            group("FunctionImports", "The function imports called with GET.", plan.functions.filter { !$0.isAction }.map { function($0) }),
             group(
                 "ActionImports", "The function imports called with another method (POST, PUT, MERGE, DELETE).",
-                plan.functions.filter(\.isAction).map(function)),
+                plan.functions.filter(\.isAction).map { function($0) }),
+        ]
+        var v4Groups: [SwiftDecl] = []
+        if !plan.singletons.isEmpty {
+            v4Groups.append(
+                group("Singletons", "The singletons' descriptors (read like a set without a key).", plan.singletons.map(singleton)))
+        }
+        let bound = plan.boundOperations
+        if bound.contains(where: { !$0.function.isAction }) {
+            v4Groups.append(
+                group(
+                    "BoundFunctions", "The bound functions (called with GET on an entity or a set).",
+                    bound.filter { !$0.function.isAction }.map { function($0.function, binding: $0.bindingCSDLName) }))
+        }
+        if bound.contains(where: \.function.isAction) {
+            v4Groups.append(
+                group(
+                    "BoundActions", "The bound actions (called with POST on an entity or a set).",
+                    bound.filter(\.function.isAction).map { function($0.function, binding: $0.bindingCSDLName) }))
+        }
+        let summaryGroups: [SwiftDecl] = [
             Build.constant(
                 ["The fingerprint of the model this code was generated from (sets, types, keys, properties, function imports)."],
                 access, "modelFingerprint", .path("Swift.String"), .string(summary.fingerprint)),
@@ -46,7 +66,8 @@ struct MetadataTranslator {
         return .nominal(
             SwiftNominal(
                 doc: ["The runtime descriptors of \(DocComment.code(plan.container.name)), for queries and the dynamic API."],
-                access: access, kind: .enum, name: plan.metadataName, genericParameters: [], inheritance: [], members: groups))
+                access: access, kind: .enum, name: plan.metadataName, genericParameters: [], inheritance: [],
+                members: groups + v4Groups + summaryGroups))
     }
 
     private func group(_ name: String, _ doc: String, _ members: [SwiftDecl]) -> SwiftDecl {
@@ -64,6 +85,7 @@ struct MetadataTranslator {
         if !set.capabilities.isUpdatable { arguments.append(("isUpdatable", .bool(false))) }
         if !set.capabilities.isDeletable { arguments.append(("isDeletable", .bool(false))) }
         if set.capabilities.requiresFilter { arguments.append(("requiresFilter", .bool(true))) }
+        if plan.isV4 { arguments.append(("protocolVersion", version)) }
         let doc =
             DocComment.lines(
                 "The \(DocComment.code(set.edm.name)) entity set.", annotations: set.edm.annotations,
@@ -93,18 +115,40 @@ struct MetadataTranslator {
             Build.new(type, [(nil, Build.member(.type(.named([plan.metadataName, "EntitySets"])), set.handleName))]))
     }
 
-    private func function(_ function: PlannedFunction) -> SwiftDecl {
+    /// `OData.ODataVersion.v4` (or `.v401`).
+    private var version: SwiftExpr {
+        Build.member(.type(Build.type("OData.ODataVersion")), plan.protocolVersion == .v401 ? "v401" : "v4")
+    }
+
+    private func singleton(_ singleton: PlannedSingleton) -> SwiftDecl {
+        Build.constant(
+            ["The \(DocComment.code(singleton.edm.name)) singleton."], access, singleton.handleName, .path("OData.EntitySetDescriptor"),
+            Build.new(
+                "OData.EntitySetDescriptor",
+                [
+                    ("name", .string(singleton.edm.name)), ("entityType", TypeMapping.entityDescriptor(singleton.typeName)),
+                    ("isSingleton", .bool(true)), ("protocolVersion", version),
+                ]))
+    }
+
+    private func function(_ function: PlannedFunction, binding: String? = nil) -> SwiftDecl {
         var arguments: [(String?, SwiftExpr)] = [
             ("name", .string(function.edm.name)), ("httpMethod", .string(function.httpMethod)),
         ]
         let parameters = function.parameters.map { parameter -> SwiftExpr in
             var fields: [(String?, SwiftExpr)] = [("name", .string(parameter.edm.name)), ("type", parameter.edmType)]
             if !parameter.edm.isNullable { fields.append(("isNullable", .bool(false))) }
+            if let typeName = parameter.typeName { fields.append(("typeName", .string(typeName))) }
+            if let enumName = parameter.enumName { fields.append(("enumType", TypeMapping.enumDescriptor(enumName))) }
             return Build.new("OData.FunctionParameterDescriptor", fields)
         }
         if !parameters.isEmpty { arguments.append(("parameters", .array(parameters, multiline: true))) }
         arguments.append(("returnType", function.returnType))
         if let set = function.edm.entitySet { arguments.append(("entitySetName", .string(set))) }
+        if plan.isV4 { arguments.append(("protocolVersion", version)) }
+        if let name = function.edm.function { arguments.append(("operationName", .string(name))) }
+        if let binding { arguments.append(("bindingTypeName", .string(binding))) }
+        if function.edm.isComposable { arguments.append(("isComposable", .bool(true))) }
         return Build.constant(
             ["\(DocComment.code(function.edm.name)) (HTTP \(function.httpMethod))."], access,
             function.handleName, .path("OData.FunctionImportDescriptor"),

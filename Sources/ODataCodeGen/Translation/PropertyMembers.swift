@@ -10,9 +10,13 @@ enum PropertyMembers {
     /// so the runtime never reads a bad row.
     static func table(_ properties: [PlannedProperty]) -> SwiftExpr {
         let complexNames = complexTypeNames(properties)
+        let enumNames = enumTypeNames(properties)
         var rows: [String] = []
         for property in properties {
-            guard let row = checkedRow(property, complexTypes: complexNames.map(\.qualifiedName)) else {
+            guard
+                let row = checkedRow(
+                    property, complexTypes: complexNames.map(\.qualifiedName) + enumNames.map(\.qualifiedName))
+            else {
                 return .array(properties.map(descriptor), multiline: true)
             }
             rows.append(row)
@@ -20,6 +24,9 @@ enum PropertyMembers {
         var arguments: [(String?, SwiftExpr)] = [(nil, .array(rows.map { .string($0) }, multiline: true))]
         if !complexNames.isEmpty {
             arguments.append(("complexTypes", .array(complexNames.map { TypeMapping.complexDescriptor($0.swiftName) }, multiline: false)))
+        }
+        if !enumNames.isEmpty {
+            arguments.append(("enumTypes", .array(enumNames.map { TypeMapping.enumDescriptor($0.swiftName) }, multiline: false)))
         }
         return Build.call(Build.member(.type(Build.type("OData.PropertyDescriptor")), "table"), arguments)
     }
@@ -39,10 +46,22 @@ enum PropertyMembers {
         return names
     }
 
+    /// The enum types the properties' rows name, in first-use order: the Swift name and the qualified name.
+    private static func enumTypeNames(_ properties: [PlannedProperty]) -> [(swiftName: String, qualifiedName: String)] {
+        var names: [(swiftName: String, qualifiedName: String)] = []
+        for property in properties {
+            guard case .enumeration(let qualifiedName) = property.edm.type.elementType, let swiftName = property.enumName,
+                !names.contains(where: { $0.swiftName == swiftName })
+            else { continue }
+            names.append((swiftName, qualifiedName))
+        }
+        return names
+    }
+
     /// The property's row text if the runtime will read it as meant: the text reads back, with the shared
     /// reader, as the same row (name, type, facets, feed mapping), and its type (or the element type of
-    /// `Collection(…)`) is an `Edm.*` primitive, which the runtime's `EdmType` mirrors, or a complex type in
-    /// `complexTypes` (qualified names). Nil otherwise.
+    /// `Collection(…)`) is an `Edm.*` primitive (the runtime's `EdmType`), or a complex or enum type in
+    /// `complexTypes` (qualified names of both). Nil otherwise.
     static func checkedRow(_ property: PlannedProperty, complexTypes: [String]) -> String? {
         let row = row(property)
         guard row.isRoundTripping else { return nil }
@@ -60,9 +79,18 @@ enum PropertyMembers {
         var maxLength: Int?
         if case .value(let length) = edm.maxLength { maxLength = length }
         return PropertyRow(
-            name: edm.name, typeName: edm.type.csdlName, isNullable: edm.isNullable, maxLength: maxLength,
+            name: edm.name, typeName: rowTypeName(property), isNullable: edm.isNullable,
+            maxLength: maxLength,
             precision: edm.precision, scale: edm.scale, isKey: property.isKey,
             isConcurrencyToken: edm.concurrencyMode == .fixed, feedMapping: property.feedMapping)
+    }
+
+    /// The type a row names: the CSDL type, a type definition replaced by its underlying type (planned).
+    private static func rowTypeName(_ property: PlannedProperty) -> String {
+        guard case .typeDefinition = property.edm.type.elementType, !property.rowTypeName.isEmpty else {
+            return property.edm.type.csdlName
+        }
+        return property.rowTypeName
     }
 
     /// `OData.PropertyDescriptor(name:type:index:…)` with only non-default facets.
@@ -87,6 +115,7 @@ enum PropertyMembers {
             if !mapping.keepInContent { fields.append(("keepInContent", .bool(false))) }
             arguments.append(("feedMapping", Build.new("OData.FeedMapping", fields)))
         }
+        if let enumName = property.enumName { arguments.append(("enumType", TypeMapping.enumDescriptor(enumName))) }
         return Build.new("OData.PropertyDescriptor", arguments)
     }
 

@@ -11,6 +11,19 @@ struct ServicePlan: Sendable {
     var complexTypes: [PlannedComplexType]
     var entitySets: [PlannedEntitySet]
     var functions: [PlannedFunction]
+    /// The document's protocol version (`ODataVersion`): descriptors of a v4 service say so.
+    var protocolVersion: ODataVersion = .v2
+    /// Enum types (v3, v4).
+    var enumTypes: [PlannedEnumType] = []
+    /// Type definitions (v4).
+    var typeDefinitions: [PlannedTypeDefinition] = []
+    /// Singletons (v4).
+    var singletons: [PlannedSingleton] = []
+    /// Bound actions and functions (v4; v3 `IsBindable` function imports).
+    var boundOperations: [PlannedBoundOperation] = []
+
+    /// Whether the service is OData v4 (its descriptors carry the version).
+    var isV4: Bool { protocolVersion.isV4 }
 }
 
 /// A structural property of an entity or complex type.
@@ -27,6 +40,10 @@ struct PlannedProperty: Sendable {
     var isKey: Bool
     /// The customizable-feed mapping (`m:FC_*`), entity types only.
     var feedMapping: FeedCustomization? = nil
+    /// The type its descriptor row names: the CSDL type, with a type definition replaced by its underlying type.
+    var rowTypeName: String = ""
+    /// The Swift name of its enum type (or its collection's), when enum-typed.
+    var enumName: String? = nil
 }
 
 /// A navigation property.
@@ -88,6 +105,10 @@ struct PlannedParameter: Sendable {
     var type: SwiftType
     /// `OData.EdmType.<case>`.
     var edmType: SwiftExpr
+    /// The CSDL type the descriptor names when it is not the primitive's own (enum, complex, collection).
+    var typeName: String? = nil
+    /// The Swift name of its enum type (or its collection's), when enum-typed.
+    var enumName: String? = nil
 }
 
 /// What a function import returns.
@@ -113,6 +134,44 @@ struct PlannedFunction: Sendable {
     /// The runtime `FunctionReturnType` expression.
     var returnType: SwiftExpr
 
+    /// The v4 action or function (nil for a v2/v3 function import).
+    var operation: Operation? = nil
+
     /// Whether the import is registered as an action import (any method but GET, as SAP does).
     var isAction: Bool { httpMethod != "GET" }
+}
+
+/// An enum type: a Swift enum (an option set for flags).
+struct PlannedEnumType: Sendable {
+    var edm: EnumType
+    var name: String
+    /// The Swift names of the members, in member order.
+    var memberNames: [String]
+}
+
+/// A type definition: a type alias of its underlying type.
+struct PlannedTypeDefinition: Sendable {
+    var edm: TypeDefinition
+    var name: String
+}
+
+/// A singleton: one entity read by name.
+struct PlannedSingleton: Sendable {
+    var edm: Singleton
+    var typeName: String
+    var handleName: String
+    /// `fetchMe`.
+    var fetchName: String
+}
+
+/// A bound action or function, generated on its binding type: an instance method of the entity type, or a
+/// method of the typed entity set (`TypedEntitySet`) of a collection.
+struct PlannedBoundOperation: Sendable {
+    var function: PlannedFunction
+    /// The Swift name of the binding entity type.
+    var bindingTypeName: String
+    /// Bound to a collection of entities (an entity set) rather than one entity.
+    var isCollectionBound: Bool
+    /// The CSDL binding type (`NS.Person`, `Collection(NS.Person)`).
+    var bindingCSDLName: String
 }

@@ -46,9 +46,14 @@ struct ServicePlanner {
             complexNames[type.qualifiedName] =
                 lockedTypes.contains(key) ? lock[key]! : typeScope.claim(typeName(type.name, type.qualifiedName))
         }
+        let enumTypes = planEnumTypes(Self.unique(metadata.enumTypes, \.qualifiedName), typeScope: &typeScope)
+        let typeDefinitions = planTypeDefinitions(Self.unique(metadata.typeDefinitions, \.qualifiedName), typeScope: &typeScope)
         let allTypeNames = Set(entityNames.values).union(complexNames.values).union([serviceName, metadataName])
+            .union(enumTypes.map(\.name)).union(typeDefinitions.map(\.name))
         let memberReserved = allTypeNames.union(ReservedNames.types)
-        let resolver = TypeResolver(entityNames: entityNames, complexNames: complexNames)
+        var resolver = TypeResolver(entityNames: entityNames, complexNames: complexNames)
+        for type in enumTypes { resolver.enumNames[type.edm.qualifiedName] = type.name }
+        for type in typeDefinitions { resolver.typeDefinitions[type.edm.qualifiedName] = (type.name, type.edm.underlyingType) }
 
         var handles = NameScope(reserved: memberReserved)
         var complexTypes: [PlannedComplexType] = []
@@ -84,22 +89,34 @@ struct ServicePlanner {
         }
 
         var serviceScope = NameScope(reserved: memberReserved.union(ReservedNames.serviceMembers))
+        let imports = importedOperations(subset)
         lockedServiceMembers = reserveLocked(
             subset.entitySets.map { ("EntitySet \(container.name)/\($0.name)", ["\(container.name)/\($0.name)", $0.name]) }
-                + subset.functionImports.map {
+                + Self.unique(imports, \.name).map {
                     ("FunctionImport \(container.name)/\($0.name)", ["\(container.name)/\($0.name)", $0.name])
                 }, in: &serviceScope)
         let entitySets = planEntitySets(
             subset.entitySets, container: container, entityTypes: entityTypes,
             scope: &serviceScope, memberReserved: memberReserved)
         let functions = planFunctions(
-            subset.functionImports, container: container, scope: &serviceScope,
+            imports, container: container, scope: &serviceScope,
             memberReserved: memberReserved, resolver: resolver)
+        let singletons = planSingletons(
+            subset.singletons, container: container, entityTypes: entityTypes, scope: &serviceScope, memberReserved: memberReserved)
+        let boundOperations = planBoundOperations(
+            subset: subset, entityTypes: entityTypes, memberReserved: memberReserved, resolver: resolver)
         reportUnusedRenames(container: container)
         return ServicePlan(
             serviceName: serviceName, metadataName: metadataName, container: container,
             access: configuration.accessLevel, entityTypes: entityTypes, complexTypes: complexTypes,
-            entitySets: entitySets, functions: functions)
+            entitySets: entitySets, functions: functions, protocolVersion: metadata.version, enumTypes: enumTypes,
+            typeDefinitions: typeDefinitions, singletons: singletons, boundOperations: boundOperations)
+    }
+
+    /// The first of each key, in order.
+    static func unique<T>(_ items: [T], _ key: (T) -> String) -> [T] {
+        var seen: Set<String> = []
+        return items.filter { seen.insert(key($0)).inserted }
     }
 
     private func chooseContainer() throws -> EntityContainer {
@@ -151,11 +168,15 @@ struct ServicePlanner {
                     edm: navigation, name: memberName, targetName: targetName, targetQualifiedName: target,
                     isCollection: navigation.isCollection, index: navigations.count))
         }
+        // A key is generated whole or not at all: a partial key would address the wrong entities.
         var keys: [PlannedProperty] = []
         for keyName in type.key {
             guard let property = properties.first(where: { $0.edm.name == keyName }) else {
-                warn("key property \(type.name).\(keyName) is not generated; key helpers omit it", type.location)
-                continue
+                warn(
+                    "key property \(type.name).\(keyName) is not generated, so \(type.name) gets no key "
+                        + "(no key helpers; its entities are addressed by the links the service sends)", type.location)
+                keys = []
+                break
             }
             keys.append(property)
         }
@@ -187,11 +208,14 @@ struct ServicePlanner {
                 ? lock[lockKey]!
                 : scope.claim(
                     rename(["\(ownerQualified)/\(property.name)", "\(owner)/\(property.name)"]) ?? names.memberName(property.name))
+            var enumName: String?
+            if case .enumeration(let qualified) = property.type.elementType { enumName = resolver.enumNames[qualified] }
             planned.append(
                 PlannedProperty(
                     edm: property, name: name, valueType: mapped.swiftType, propertyType: mapped.runtimeType,
                     index: planned.count, isKey: keys.contains(property.name),
-                    feedMapping: entityType.flatMap { metadata.feedCustomization(of: property, in: $0) }))
+                    feedMapping: entityType.flatMap { metadata.feedCustomization(of: property, in: $0) },
+                    rowTypeName: resolver.rowTypeName(property.type), enumName: enumName))
         }
         return planned
     }

@@ -17,6 +17,7 @@ struct ServiceTranslator {
             members += collectionMethods(set)
             members += singleMethods(set)
         }
+        for singleton in plan.singletons { members += singletonMethods(singleton) }
         for function in plan.functions { members += functionMethods(function) }
         members += checkMetadataMethods()
         let doc = [
@@ -175,45 +176,34 @@ struct ServiceTranslator {
     private func functionMethods(_ function: PlannedFunction) -> [SwiftDecl] {
         let group = function.isAction ? "ActionImports" : "FunctionImports"
         let handle = Build.member(.type(.named([plan.metadataName])), group, function.handleName)
-        let arguments = function.parameters.map { parameter -> SwiftExpr in
-            let isOptional: Bool
-            if case .optional = parameter.type { isOptional = true } else { isOptional = false }
-            let value: SwiftExpr =
-                isOptional
-                ? .optionalMember(.identifier(parameter.name), "edmValue") : .member(.identifier(parameter.name), "edmValue")
-            return .tuple([SwiftArgument("name", .string(parameter.edm.name)), SwiftArgument("value", value)])
-        }
         let invocation = Build.call(
-            .member(.identifier("query"), "invoke"),
-            [
-                (nil, handle), (nil, .array(arguments, multiline: false)),
-            ])
-        let result: SwiftType?
-        let body: SwiftExpr
-        switch function.result {
-        case .none:
-            result = nil
-            body = Build.call(.member(.self, "invokeVoid"), [(nil, invocation)] + Self.forwardedStandard)
-        case .value(let type):
-            result = type
-            body = Build.call(
-                .member(.self, "invokeValue"), [(nil, .member(.type(type), "self")), (nil, invocation)] + Self.forwardedStandard)
-        case .entity(let name):
-            result = .named([name])
-            body = Build.call(
-                .member(.self, "invokeEntity"), [(nil, .member(.type(.named([name])), "self")), (nil, invocation)] + Self.forwardedStandard)
-        case .entities(let name):
-            result = .array(.named([name]))
-            body = Build.call(
-                .member(.self, "invokeEntities"),
-                [(nil, .member(.type(.named([name])), "self")), (nil, invocation)] + Self.forwardedStandard)
-        }
+            .member(.identifier("query"), "invoke"), [(nil, handle), (nil, OperationCalls.arguments(function))])
+        let (result, body) = OperationCalls.call(.self, function, invocation: invocation)
+        let kind = function.operation == nil ? "function" : (function.isAction ? "action" : "function")
         let doc = DocComment.lines(
-            "Calls the \(DocComment.code(function.edm.name)) function import (HTTP \(function.httpMethod)).",
+            "Calls the \(DocComment.code(function.edm.name)) \(kind) import (HTTP \(function.httpMethod)).",
             annotations: function.edm.annotations, documentation: function.edm.documentation)
         let parameters = function.parameters.map { SwiftParameter(name: $0.name, type: $0.type) }
         return pair(
             doc: doc, name: function.methodName, parameters: parameters + [Self.queryParameter] + Self.standardParameters,
             result: result, body: body)
+    }
+
+    // MARK: Singletons
+
+    private func singletonMethods(_ singleton: PlannedSingleton) -> [SwiftDecl] {
+        let handle = Build.member(.type(.named([plan.metadataName])), "Singletons", singleton.handleName)
+        let body = Build.call(
+            .member(.self, "fetchOne"),
+            [
+                (nil, .member(.type(.named([singleton.typeName])), "self")),
+                ("matching", Build.call(.member(.identifier("query"), "fromDefault"), [(nil, handle)])),
+            ] + Self.forwardedStandard)
+        let doc = DocComment.lines(
+            "Reads the \(DocComment.code(singleton.edm.name)) singleton.", annotations: singleton.edm.annotations,
+            documentation: singleton.edm.documentation)
+        return pair(
+            doc: doc, name: singleton.fetchName, parameters: [Self.queryParameter] + Self.standardParameters,
+            result: .named([singleton.typeName]), body: body)
     }
 }

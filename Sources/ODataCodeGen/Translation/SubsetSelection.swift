@@ -7,6 +7,10 @@ struct SubsetSelection {
     var complexTypes: [ComplexType] = []
     var entitySets: [EntitySet] = []
     var functionImports: [FunctionImport] = []
+    /// The v4 action imports.
+    var actionImports: [ActionImport] = []
+    /// The v4 singletons.
+    var singletons: [Singleton] = []
     var diagnostics: [GeneratorDiagnostic] = []
 
     init(metadata: ServiceMetadata, container: EntityContainer, configuration: GeneratorConfiguration) throws {
@@ -16,9 +20,11 @@ struct SubsetSelection {
             complexTypes = Self.unique(metadata.complexTypes, \.qualifiedName)
             entitySets = container.entitySets
             functionImports = container.functionImports
+            actionImports = container.actionImports
+            singletons = container.singletons
             return
         }
-        for name in configuration.entitySets where container.entitySet(named: name) == nil {
+        for name in configuration.entitySets where container.entitySet(named: name) == nil && container.singleton(named: name) == nil {
             throw GeneratorError(message: "entity set \"\(name)\" (from \"entitySets\") is not in container \(container.name)")
         }
         let wantedSets = Set(configuration.entitySets)
@@ -26,14 +32,21 @@ struct SubsetSelection {
         var wantedEntities: Set<String> = []
         var wantedComplex: Set<String> = []
         var work: [TypeReference] = entitySets.map { .entity(qualifiedName: $0.entityType) }
+        singletons = container.singletons.filter { wantedSets.contains($0.name) }
+        work += singletons.map { .entity(qualifiedName: $0.type) }
         let explicitFunctions = configuration.functionImports
         if let explicitFunctions {
-            for name in explicitFunctions where !container.functionImports.contains(where: { $0.name == name }) {
+            for name in explicitFunctions
+            where !container.functionImports.contains(where: { $0.name == name }) && container.actionImport(named: name) == nil {
                 throw GeneratorError(
                     message: "function import \"\(name)\" (from \"functionImports\") is not in container \(container.name)")
             }
             for function in container.functionImports where explicitFunctions.contains(function.name) {
                 if let type = function.returnType { work.append(type) }
+                if let name = function.function { work += metadata.operations(named: name).compactMap(\.returnType?.type) }
+            }
+            for action in container.actionImports where explicitFunctions.contains(action.name) {
+                work += metadata.operations(named: action.action).compactMap(\.returnType?.type)
             }
         }
         while let reference = work.popLast() {
@@ -53,6 +66,16 @@ struct SubsetSelection {
         }
         entityTypes = Self.unique(metadata.entityTypes, \.qualifiedName).filter { wantedEntities.contains($0.qualifiedName) }
         complexTypes = Self.unique(metadata.complexTypes, \.qualifiedName).filter { wantedComplex.contains($0.qualifiedName) }
+        actionImports = container.actionImports.filter { action in
+            if let explicitFunctions { return explicitFunctions.contains(action.name) }
+            return metadata.operations(named: action.action).allSatisfy { operation in
+                switch operation.returnType?.type.elementType {
+                case .entity(let name)?: return wantedEntities.contains(name)
+                case .complex(let name)?: return wantedComplex.contains(name)
+                default: return true
+                }
+            }
+        }
         functionImports = container.functionImports.filter { function in
             if let explicitFunctions { return explicitFunctions.contains(function.name) }
             guard let type = function.returnType?.elementType else { return true }

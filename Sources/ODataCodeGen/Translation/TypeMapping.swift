@@ -28,6 +28,11 @@ enum TypeMapping {
         case .time: return .path("OData.LocalTime")
         case .guid: return .path("OData.GuidValue")
         case .binary: return .path("Foundation.Data")
+        case .date: return .path("OData.LocalDate")
+        case .timeOfDay: return .path("OData.LocalTime")
+        case .duration: return .path("OData.DayTimeDuration")
+        case .stream: return .path("OData.StreamLink")
+        case .untyped: return .path("OData.EdmValue")
         }
     }
 
@@ -36,7 +41,7 @@ enum TypeMapping {
         .member(.type(.path("OData.EdmType")), caseName(type))
     }
 
-    /// The case name shared by `EDMPrimitiveType` and the runtime's `EdmType`.
+    /// The case name of `EDMPrimitiveType`, which the runtime spells `OData.EdmType`.
     static func caseName(_ type: EDMPrimitiveType) -> String {
         switch type {
         case .binary: return "binary"
@@ -54,6 +59,11 @@ enum TypeMapping {
         case .single: return "single"
         case .string: return "string"
         case .time: return "time"
+        case .date: return "date"
+        case .timeOfDay: return "timeOfDay"
+        case .duration: return "duration"
+        case .stream: return "stream"
+        case .untyped: return "untyped"
         }
     }
 
@@ -65,6 +75,11 @@ enum TypeMapping {
     /// `<ComplexName>.complexType`.
     static func complexDescriptor(_ swiftName: String) -> SwiftExpr {
         .member(.type(.named([swiftName])), "complexType")
+    }
+
+    /// `<EnumName>.enumType`.
+    static func enumDescriptor(_ swiftName: String) -> SwiftExpr {
+        .member(.type(.named([swiftName])), "enumType")
     }
 
     /// `<EntityName>.entityType`.

@@ -7,6 +7,44 @@ struct TypeResolver: Sendable {
     let entityNames: [String: String]
     /// Swift names by qualified complex-type name (included types only).
     let complexNames: [String: String]
+    /// Swift names by qualified enum-type name.
+    var enumNames: [String: String] = [:]
+    /// Swift names (type aliases) and underlying types by qualified type-definition name.
+    var typeDefinitions: [String: (name: String, underlying: EDMPrimitiveType)] = [:]
+
+    /// The primitive a type definition stands for, or the primitive itself; nil for other references.
+    func primitive(_ reference: TypeReference) -> EDMPrimitiveType? {
+        switch reference {
+        case .primitive(let primitive): return primitive
+        case .typeDefinition(let name): return typeDefinitions[name]?.underlying
+        default: return nil
+        }
+    }
+
+    /// The Swift type of a primitive, enum or type-definition reference (not a collection); nil for others.
+    func scalarSwiftType(_ reference: TypeReference) -> SwiftType? {
+        switch reference {
+        case .primitive(let primitive): return TypeMapping.swiftType(primitive)
+        case .enumeration(let name): return enumNames[name].map { .named([$0]) }
+        case .typeDefinition(let name): return typeDefinitions[name].map { .named([$0.name]) }
+        default: return nil
+        }
+    }
+
+    /// The runtime's primitive type for a primitive, enum (member names: `Edm.String`) or type-definition reference.
+    func scalarEdmType(_ reference: TypeReference) -> EDMPrimitiveType? {
+        if case .enumeration(let name) = reference { return enumNames[name] == nil ? nil : .string }
+        return primitive(reference)
+    }
+
+    /// The CSDL type name a descriptor row or parameter names: type definitions replaced by their underlying type.
+    func rowTypeName(_ reference: TypeReference) -> String {
+        switch reference {
+        case .typeDefinition(let name): return typeDefinitions[name]?.underlying.qualifiedName ?? name
+        case .collection(let element): return "Collection(\(rowTypeName(element)))"
+        default: return reference.csdlName
+        }
+    }
 
     /// A structural property's Swift value type and `OData.PropertyType`; nil when not representable.
     func propertyType(_ reference: TypeReference) -> (swiftType: SwiftType, runtimeType: SwiftExpr)? {
@@ -27,6 +65,12 @@ struct TypeResolver: Sendable {
                 .array(.named([swiftName])),
                 TypeMapping.propertyType("complexCollection", TypeMapping.complexDescriptor(swiftName))
             )
+        case .enumeration, .typeDefinition:
+            guard let swiftType = scalarSwiftType(reference), let edm = scalarEdmType(reference) else { return nil }
+            return (swiftType, TypeMapping.propertyType("primitive", TypeMapping.edmType(edm)))
+        case .collection(let element) where scalarSwiftType(element) != nil:
+            guard let swiftType = scalarSwiftType(element), let edm = scalarEdmType(element) else { return nil }
+            return (.array(swiftType), TypeMapping.propertyType("primitiveCollection", TypeMapping.edmType(edm)))
         case .entity, .collection, .unresolved:
             return nil
         }
@@ -62,6 +106,12 @@ struct TypeResolver: Sendable {
         case .collection(.entity(let name)):
             guard let swiftName = entityNames[name] else { return nil }
             return (.entities(swiftName), lazyEntity("entityCollection", swiftName))
+        case .enumeration, .typeDefinition:
+            guard let swiftType = scalarSwiftType(reference), let edm = scalarEdmType(reference) else { return nil }
+            return (.value(swiftType), make("primitive", TypeMapping.edmType(edm)))
+        case .collection(let element) where scalarSwiftType(element) != nil:
+            guard let swiftType = scalarSwiftType(element), let edm = scalarEdmType(element) else { return nil }
+            return (.value(.array(swiftType)), make("primitiveCollection", TypeMapping.edmType(edm)))
         case .collection, .unresolved:
             return nil
         }

@@ -165,7 +165,7 @@ public struct ModelSummary: Sendable, Hashable {
             }
         functions = (owner?.functionImports ?? []).map { function in
             Function(
-                name: function.name, httpMethod: (function.httpMethod ?? "GET").uppercased(),
+                name: function.name, httpMethod: function.effectiveHTTPMethod.uppercased(),
                 returnType: function.returnType?.csdlName ?? "",
                 parameters: function.parameters.map { Parameter(name: $0.name, type: $0.type.csdlName, isNullable: $0.isNullable) },
                 swiftName: "")

@@ -10,8 +10,12 @@ extension ServiceMetadata {
         func severityCount(_ severity: DiagnosticSeverity) -> Int { diagnostics.reduce(0) { $1.severity == severity ? $0 + 1 : $0 } }
         let composite = perSchema { schema in schema.entityTypes.reduce(0) { $1.key.count > 1 ? $0 + 1 : $0 } }
         let derived = perSchema { schema in schema.entityTypes.reduce(0) { $1.baseType != nil ? $0 + 1 : $0 } }
+        let heading =
+            version.isV4
+            ? "\(title): OData \(version.rawValue) (EDMX \(edmxVersion))"
+            : "\(title): EDMX \(edmxVersion), DataServiceVersion \(dataServiceVersion ?? "(none)")"
         var lines = [
-            "\(title): EDMX \(edmxVersion), DataServiceVersion \(dataServiceVersion ?? "(none)")",
+            heading,
             "  schemas:           \(schemas.count) (\(schemas.map(\.namespace).joined(separator: ", ")))",
             "  entity types:      \(perSchema { $0.entityTypes.count }) (\(composite) with composite keys, \(derived) derived)",
             "  complex types:     \(perSchema { $0.complexTypes.count })",
@@ -20,6 +24,22 @@ extension ServiceMetadata {
             "  entity sets:       \(perContainer { $0.entitySets.count })",
             "  association sets:  \(perContainer { $0.associationSets.count })",
             "  function imports:  \(perContainer { $0.functionImports.count })",
+        ]
+        // What OData 3.0 and 4.0 add; OData 1.0 and 2.0 documents print the lines they always had.
+        if version >= .v3 {
+            let operations = perSchema { $0.operations.count }
+            let actions = perSchema { schema in schema.operations.reduce(0) { $1.kind == .action ? $0 + 1 : $0 } }
+            let bound = perSchema { schema in schema.operations.reduce(0) { $1.isBound ? $0 + 1 : $0 } }
+            lines += [
+                "  enum types:        \(perSchema { $0.enumTypes.count })",
+                "  type definitions:  \(perSchema { $0.typeDefinitions.count })",
+                "  actions:           \(actions)",
+                "  functions:         \(operations - actions) (\(bound) operations bound)",
+                "  singletons:        \(perContainer { $0.singletons.count })",
+                "  action imports:    \(perContainer { $0.actionImports.count })",
+            ]
+        }
+        lines += [
             "  annotation blocks: \(perSchema { $0.annotationBlocks.count })",
             "  references:        \(references.count)",
             "  diagnostics:       \(severityCount(.error)) errors, \(severityCount(.warning)) warnings, \(severityCount(.note)) notes",

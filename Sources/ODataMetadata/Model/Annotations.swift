@@ -27,7 +27,7 @@ public enum XMLNamespaces {
     public static let metadata = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"
     /// EDMX 1.0 (OData v2).
     public static let edmx = "http://schemas.microsoft.com/ado/2007/06/edmx"
-    /// EDMX 4.0, which SAP mixes into v2 documents for references.
+    /// EDMX 4.0 (OData v4 documents), which SAP also mixes into v2 documents for references.
     public static let edmxV4 = "http://docs.oasis-open.org/odata/ns/edmx"
     /// The CSDL namespaces of OData v1–v3.
     public static let csdl = [
@@ -40,7 +40,7 @@ public enum XMLNamespaces {
     /// The pre-release CSDL 3.0 namespace some services still send (Azure DataMarket); read like
     /// the CSDL namespaces with a warning.
     public static let csdlPreRelease = "http://schemas.microsoft.com/ado/2009/08/edm"
-    /// The OData v4 CSDL namespace, used by SAP's vocabulary annotations.
+    /// The OData v4 CSDL namespace (CSDL XML 4.0 and 4.01), also used by SAP's vocabulary annotations in v2.
     public static let csdlV4 = "http://docs.oasis-open.org/odata/ns/edm"
 }
 
@@ -123,14 +123,20 @@ public struct VocabularyAnnotation: Sendable, Hashable {
     public var qualifier: String?
     /// The value in a simple textual form: a constant expression's text, or nil for structured values.
     public var value: String?
+    /// The value as an expression tree (constants, paths, records, collections); nil when the annotation has
+    /// no value (a `Core.Tag`-like term applied with its default).
+    public var expression: AnnotationExpression?
     /// The annotation's XML, canonicalised (element names and attributes), for structured values.
     public var rawXML: String
 
     /// Creates a `VocabularyAnnotation` from its parts.
-    public init(term: String, qualifier: String? = nil, value: String? = nil, rawXML: String) {
+    public init(
+        term: String, qualifier: String? = nil, value: String? = nil, expression: AnnotationExpression? = nil, rawXML: String
+    ) {
         self.term = term
         self.qualifier = qualifier
         self.value = value
+        self.expression = expression
         self.rawXML = rawXML
     }
 }

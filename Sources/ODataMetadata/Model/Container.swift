@@ -4,6 +4,10 @@ public struct EntitySet: Sendable, Hashable {
     public var name: String
     /// `EntityType`, qualified (aliases resolved).
     public var entityType: String
+    /// Its navigation property bindings (v4; in v2/v3 association sets say the same).
+    public var navigationPropertyBindings: [NavigationPropertyBinding]
+    /// `IncludeInServiceDocument` (v4), `true` when absent.
+    public var includeInServiceDocument: Bool
     /// Foreign attributes (`sap:creatable`, …).
     public var annotations: AnnotationSet
     /// The `Documentation` child.
@@ -13,11 +17,14 @@ public struct EntitySet: Sendable, Hashable {
 
     /// Creates a `EntitySet` from its parts.
     public init(
-        name: String, entityType: String, annotations: AnnotationSet = AnnotationSet(),
+        name: String, entityType: String, navigationPropertyBindings: [NavigationPropertyBinding] = [],
+        includeInServiceDocument: Bool = true, annotations: AnnotationSet = AnnotationSet(),
         documentation: Documentation? = nil, location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
         self.name = name
         self.entityType = entityType
+        self.navigationPropertyBindings = navigationPropertyBindings
+        self.includeInServiceDocument = includeInServiceDocument
         self.annotations = annotations
         self.documentation = documentation
         self.location = location
@@ -75,7 +82,7 @@ public enum ParameterMode: String, Sendable, Hashable {
     case inOut = "InOut"
 }
 
-/// A function-import `Parameter`.
+/// A `Parameter` of a function import (v2/v3) or of an action or function (v4).
 public struct FunctionImportParameter: Sendable, Hashable {
     /// The name.
     public var name: String
@@ -89,8 +96,10 @@ public struct FunctionImportParameter: Sendable, Hashable {
     public var maxLength: MaxLength?
     /// `Precision`.
     public var precision: Int?
-    /// `Scale`.
+    /// `Scale` when it is a number.
     public var scale: Int?
+    /// `Scale="variable"` or `Scale="floating"` (v4).
+    public var variableScale: VariableScale?
     /// Foreign attributes.
     public var annotations: AnnotationSet
     /// Where the element starts.
@@ -99,9 +108,10 @@ public struct FunctionImportParameter: Sendable, Hashable {
     /// Creates a `FunctionImportParameter` from its parts.
     public init(
         name: String, type: TypeReference, mode: ParameterMode? = nil, isNullable: Bool = true,
-        maxLength: MaxLength? = nil, precision: Int? = nil, scale: Int? = nil, annotations: AnnotationSet = AnnotationSet(),
-        location: SourceLocation = SourceLocation(line: 0, column: 0)
+        maxLength: MaxLength? = nil, precision: Int? = nil, scale: Int? = nil, variableScale: VariableScale? = nil,
+        annotations: AnnotationSet = AnnotationSet(), location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
+        self.variableScale = variableScale
         self.location = location
         self.name = name
         self.type = type
@@ -114,18 +124,35 @@ public struct FunctionImportParameter: Sendable, Hashable {
     }
 }
 
-/// A `FunctionImport`.
+/// A `FunctionImport`: in v2/v3 the operation itself (name, parameters, return type, method); in v4 a
+/// function exposed at the service root, whose `function` names the schema's `Operation` (its overloads).
 public struct FunctionImport: Sendable, Hashable {
     /// The name.
     public var name: String
-    /// `ReturnType`, nil for none.
+    /// `ReturnType`, nil for none (v2/v3; a v4 import's return type is its function's).
     public var returnType: TypeReference?
     /// `EntitySet` of an entity-returning import.
     public var entitySet: String?
-    /// `m:HttpMethod`, uppercased; nil when absent (GET is then used).
+    /// `m:HttpMethod`, uppercased, as written; nil when absent (see `kind` and `effectiveHTTPMethod`).
     public var httpMethod: String?
-    /// The parameters, in order.
+    /// The parameters, in order (v2/v3; a v4 import's parameters are its function's).
     public var parameters: [FunctionImportParameter]
+    /// Action or function, as resolved: v4 `FunctionImport` is a function; in v2/v3 `m:HttpMethod="GET"` is a
+    /// function and any other method an action; without a method, a v3 (`DataServiceVersion` 3.0) import is an
+    /// action unless `IsSideEffecting="false"`, and a v1/v2 import a function (called with GET, as SAP does).
+    public var kind: OperationKind
+    /// `Function` (v4): the qualified name of the function (aliases resolved); nil in v2/v3.
+    public var function: String?
+    /// `IsSideEffecting` (v3) as written; nil when absent (it defaults to true).
+    public var isSideEffecting: Bool?
+    /// `IsBindable` (v3): the first parameter is the binding parameter.
+    public var isBindable: Bool
+    /// `IsAlwaysBindable` (v3): the import may only be called bound.
+    public var isAlwaysBindable: Bool
+    /// `IsComposable` (v3).
+    public var isComposable: Bool
+    /// `IncludeInServiceDocument` (v4), `false` when absent.
+    public var includeInServiceDocument: Bool
     /// Foreign attributes (`sap:action-for`, …).
     public var annotations: AnnotationSet
     /// The `Documentation` child.
@@ -136,7 +163,9 @@ public struct FunctionImport: Sendable, Hashable {
     /// Creates a `FunctionImport` from its parts.
     public init(
         name: String, returnType: TypeReference? = nil, entitySet: String? = nil, httpMethod: String? = nil,
-        parameters: [FunctionImportParameter] = [], annotations: AnnotationSet = AnnotationSet(),
+        parameters: [FunctionImportParameter] = [], kind: OperationKind? = nil, function: String? = nil,
+        isSideEffecting: Bool? = nil, isBindable: Bool = false, isAlwaysBindable: Bool = false, isComposable: Bool = false,
+        includeInServiceDocument: Bool = false, annotations: AnnotationSet = AnnotationSet(),
         documentation: Documentation? = nil, location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
         self.name = name
@@ -144,10 +173,25 @@ public struct FunctionImport: Sendable, Hashable {
         self.entitySet = entitySet
         self.httpMethod = httpMethod
         self.parameters = parameters
+        self.kind = kind ?? (httpMethod.map { $0 == "GET" } ?? true ? .function : .action)
+        self.function = function
+        self.isSideEffecting = isSideEffecting
+        self.isBindable = isBindable
+        self.isAlwaysBindable = isAlwaysBindable
+        self.isComposable = isComposable
+        self.includeInServiceDocument = includeInServiceDocument
         self.annotations = annotations
         self.documentation = documentation
         self.location = location
     }
+}
+
+extension FunctionImport {
+    /// The HTTP method a call uses: `m:HttpMethod` when written, else `POST` for an action and `GET` for a function.
+    public var effectiveHTTPMethod: String { httpMethod ?? (kind == .action ? "POST" : "GET") }
+
+    /// Whether the import is bound (v3 `IsBindable`): the first parameter is the binding parameter.
+    public var isBound: Bool { isBindable }
 }
 
 /// An `EntityContainer`.
@@ -166,6 +210,10 @@ public struct EntityContainer: Sendable, Hashable {
     public var associationSets: [AssociationSet]
     /// The function imports.
     public var functionImports: [FunctionImport]
+    /// The singletons (v4).
+    public var singletons: [Singleton]
+    /// The action imports (v4).
+    public var actionImports: [ActionImport]
     /// Foreign attributes.
     public var annotations: AnnotationSet
     /// Where the element starts.
@@ -175,8 +223,11 @@ public struct EntityContainer: Sendable, Hashable {
     public init(
         name: String, namespace: String, isDefault: Bool = false, extends: String? = nil,
         entitySets: [EntitySet] = [], associationSets: [AssociationSet] = [], functionImports: [FunctionImport] = [],
+        singletons: [Singleton] = [], actionImports: [ActionImport] = [],
         annotations: AnnotationSet = AnnotationSet(), location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
+        self.singletons = singletons
+        self.actionImports = actionImports
         self.name = name
         self.namespace = namespace
         self.isDefault = isDefault
@@ -193,79 +244,10 @@ public struct EntityContainer: Sendable, Hashable {
 
     /// The function import with this name.
     public func functionImport(named name: String) -> FunctionImport? { functionImports.first { $0.name == name } }
-}
 
-/// A `Using` element of a schema.
-public struct SchemaUsing: Sendable, Hashable {
-    /// The namespace used.
-    public var namespace: String
-    /// Its alias.
-    public var alias: String?
+    /// The singleton with this name.
+    public func singleton(named name: String) -> Singleton? { singletons.first { $0.name == name } }
 
-    /// Creates a `SchemaUsing` from its parts.
-    public init(namespace: String, alias: String?) {
-        self.namespace = namespace
-        self.alias = alias
-    }
-}
-
-/// An `edmx:Reference` with its includes.
-public struct SchemaReference: Sendable, Hashable {
-    /// `Uri`.
-    public var uri: String
-    /// `edmx:Include` elements as `(namespace, alias)`.
-    public var includes: [SchemaUsing]
-
-    /// Creates a `SchemaReference` from its parts.
-    public init(uri: String, includes: [SchemaUsing]) {
-        self.uri = uri
-        self.includes = includes
-    }
-}
-
-/// A `Schema`.
-public struct Schema: Sendable, Hashable {
-    /// `Namespace`.
-    public var namespace: String
-    /// `Alias`.
-    public var alias: String?
-    /// The CSDL namespace URI the schema was written in.
-    public var csdlNamespace: String
-    /// `Using` elements.
-    public var usings: [SchemaUsing]
-    /// Entity types in document order.
-    public var entityTypes: [EntityType]
-    /// Complex types in document order.
-    public var complexTypes: [ComplexType]
-    /// Associations in document order.
-    public var associations: [Association]
-    /// Entity containers in document order.
-    public var entityContainers: [EntityContainer]
-    /// `Annotations` blocks.
-    public var annotationBlocks: [AnnotationsBlock]
-    /// Foreign elements such as `atom:link`.
-    public var foreignElements: [ForeignElement]
-    /// Foreign attributes of the `Schema` element.
-    public var annotations: AnnotationSet
-
-    /// Creates a `Schema` from its parts.
-    public init(
-        namespace: String, alias: String? = nil, csdlNamespace: String = XMLNamespaces.csdl[3],
-        usings: [SchemaUsing] = [], entityTypes: [EntityType] = [], complexTypes: [ComplexType] = [],
-        associations: [Association] = [], entityContainers: [EntityContainer] = [],
-        annotationBlocks: [AnnotationsBlock] = [], foreignElements: [ForeignElement] = [],
-        annotations: AnnotationSet = AnnotationSet()
-    ) {
-        self.namespace = namespace
-        self.alias = alias
-        self.csdlNamespace = csdlNamespace
-        self.usings = usings
-        self.entityTypes = entityTypes
-        self.complexTypes = complexTypes
-        self.associations = associations
-        self.entityContainers = entityContainers
-        self.annotationBlocks = annotationBlocks
-        self.foreignElements = foreignElements
-        self.annotations = annotations
-    }
+    /// The action import with this name.
+    public func actionImport(named name: String) -> ActionImport? { actionImports.first { $0.name == name } }
 }

@@ -45,8 +45,12 @@ public struct Property: Sendable, Hashable {
     public var isFixedLength: Bool?
     /// `Precision`.
     public var precision: Int?
-    /// `Scale`.
+    /// `Scale` when it is a number.
     public var scale: Int?
+    /// `Scale="variable"` or `Scale="floating"` (v4).
+    public var variableScale: VariableScale?
+    /// `SRID` as written (spatial types, v3 and v4).
+    public var srid: String?
     /// `Unicode`.
     public var isUnicode: Bool?
     /// `DefaultValue` as written.
@@ -63,8 +67,8 @@ public struct Property: Sendable, Hashable {
     /// Creates a `Property` from its parts.
     public init(
         name: String, type: TypeReference, isNullable: Bool = true, maxLength: MaxLength? = nil,
-        isFixedLength: Bool? = nil, precision: Int? = nil, scale: Int? = nil, isUnicode: Bool? = nil,
-        defaultValue: String? = nil, concurrencyMode: ConcurrencyMode = .none,
+        isFixedLength: Bool? = nil, precision: Int? = nil, scale: Int? = nil, variableScale: VariableScale? = nil,
+        isUnicode: Bool? = nil, srid: String? = nil, defaultValue: String? = nil, concurrencyMode: ConcurrencyMode = .none,
         annotations: AnnotationSet = AnnotationSet(), documentation: Documentation? = nil,
         location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
@@ -75,6 +79,8 @@ public struct Property: Sendable, Hashable {
         self.isFixedLength = isFixedLength
         self.precision = precision
         self.scale = scale
+        self.variableScale = variableScale
+        self.srid = srid
         self.isUnicode = isUnicode
         self.defaultValue = defaultValue
         self.concurrencyMode = concurrencyMode

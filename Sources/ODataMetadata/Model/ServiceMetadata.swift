@@ -10,6 +10,9 @@ public struct ServiceMetadata: Sendable, Hashable {
     public var schemas: [Schema]
     /// `edmx:Reference` elements.
     public var references: [SchemaReference]
+    /// The schemas of referenced documents that were supplied (`ParseOptions.referencedDocuments`), which the
+    /// lookups below also search; empty when none were given.
+    public var referencedSchemas: [Schema]
     /// What the parser noticed, in document order.
     public var diagnostics: [Diagnostic]
 
@@ -18,22 +21,28 @@ public struct ServiceMetadata: Sendable, Hashable {
     /// Creates a `ServiceMetadata` from its parts.
     public init(
         edmxVersion: String = "1.0", dataServiceVersion: String? = nil, maxDataServiceVersion: String? = nil,
-        schemas: [Schema], references: [SchemaReference] = [], diagnostics: [Diagnostic] = []
+        schemas: [Schema], references: [SchemaReference] = [], referencedSchemas: [Schema] = [],
+        diagnostics: [Diagnostic] = []
     ) {
         self.edmxVersion = edmxVersion
         self.dataServiceVersion = dataServiceVersion
         self.maxDataServiceVersion = maxDataServiceVersion
         self.schemas = schemas
         self.references = references
+        self.referencedSchemas = referencedSchemas
         self.diagnostics = diagnostics
-        self.index = Index(schemas: schemas)
+        self.index = Index(schemas: schemas + referencedSchemas, references: references)
     }
+
+    /// The protocol version the document is written for (`1.0` … `4.01`).
+    public var version: ODataVersion { ODataVersion(edmxVersion: edmxVersion, dataServiceVersion: dataServiceVersion) }
 
     /// Compares the document content; the lookup index is derived and not compared.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.edmxVersion == rhs.edmxVersion && lhs.dataServiceVersion == rhs.dataServiceVersion
             && lhs.maxDataServiceVersion == rhs.maxDataServiceVersion && lhs.schemas == rhs.schemas
-            && lhs.references == rhs.references && lhs.diagnostics == rhs.diagnostics
+            && lhs.references == rhs.references && lhs.referencedSchemas == rhs.referencedSchemas
+            && lhs.diagnostics == rhs.diagnostics
     }
 
     /// Hashes the schemas and diagnostics.
@@ -66,22 +75,51 @@ public struct ServiceMetadata: Sendable, Hashable {
         entityContainers.first(where: \.isDefault) ?? entityContainers.first
     }
 
-    /// The entity type by qualified or alias-qualified name.
-    public func entityType(named name: String) -> EntityType? {
-        guard let path = index.entityTypes[resolveAlias(name)] else { return nil }
-        return schemas[path.schema].entityTypes[path.item]
+    /// All enum types of all schemas, in document order.
+    public var enumTypes: [EnumType] { schemas.flatMap(\.enumTypes) }
+    /// All type definitions of all schemas, in document order.
+    public var typeDefinitions: [TypeDefinition] { schemas.flatMap(\.typeDefinitions) }
+    /// All actions and functions of all schemas, in document order.
+    public var operations: [Operation] { schemas.flatMap(\.operations) }
+
+    /// The schema at an index path: the document's own first, then the referenced ones.
+    private func schema(_ path: Path) -> Schema {
+        path.schema < schemas.count ? schemas[path.schema] : referencedSchemas[path.schema - schemas.count]
     }
 
-    /// The complex type by qualified or alias-qualified name.
+    /// The entity type by qualified or alias-qualified name (referenced schemas included).
+    public func entityType(named name: String) -> EntityType? {
+        guard let path = index.entityTypes[resolveAlias(name)] else { return nil }
+        return schema(path).entityTypes[path.item]
+    }
+
+    /// The complex type by qualified or alias-qualified name (referenced schemas included).
     public func complexType(named name: String) -> ComplexType? {
         guard let path = index.complexTypes[resolveAlias(name)] else { return nil }
-        return schemas[path.schema].complexTypes[path.item]
+        return schema(path).complexTypes[path.item]
+    }
+
+    /// The enum type by qualified or alias-qualified name (referenced schemas included).
+    public func enumType(named name: String) -> EnumType? {
+        guard let path = index.enumTypes[resolveAlias(name)] else { return nil }
+        return schema(path).enumTypes[path.item]
+    }
+
+    /// The type definition by qualified or alias-qualified name (referenced schemas included).
+    public func typeDefinition(named name: String) -> TypeDefinition? {
+        guard let path = index.typeDefinitions[resolveAlias(name)] else { return nil }
+        return schema(path).typeDefinitions[path.item]
+    }
+
+    /// Every overload of the action or function with this qualified or alias-qualified name, in document order.
+    public func operations(named name: String) -> [Operation] {
+        (index.operations[resolveAlias(name)] ?? []).map { schema($0).operations[$0.item] }
     }
 
     /// The association by qualified or alias-qualified name.
     public func association(named name: String) -> Association? {
         guard let path = index.associations[resolveAlias(name)] else { return nil }
-        return schemas[path.schema].associations[path.item]
+        return schema(path).associations[path.item]
     }
 
     /// The entity container by simple or qualified name.
@@ -96,9 +134,16 @@ public struct ServiceMetadata: Sendable, Hashable {
         return owner?.entitySet(named: name)
     }
 
-    /// The entity set that a navigation property of entities in `entitySet` leads to,
-    /// found through the association set that binds the navigation's relationship.
+    /// The entity set that a navigation property of entities in `entitySet` leads to, found through the
+    /// association set that binds the navigation's relationship (v2/v3) or the set's navigation property
+    /// binding (v4; a target in another container is named `Namespace.Container/Set`).
     public func targetEntitySet(from entitySet: EntitySet, navigationProperty name: String) -> EntitySet? {
+        if let binding = entitySet.navigationPropertyBindings.first(where: { $0.path == name }) {
+            guard let slash = binding.target.lastIndex(of: "/") else {
+                return entityContainers.first { $0.entitySet(named: entitySet.name) != nil }?.entitySet(named: binding.target)
+            }
+            return entityContainer(named: String(binding.target[..<slash]))?.entitySet(named: String(binding.target[slash...].dropFirst()))
+        }
         guard let type = entityType(named: entitySet.entityType),
             let navigation = type.navigationProperty(named: name)
         else { return nil }
@@ -125,9 +170,15 @@ public struct ServiceMetadata: Sendable, Hashable {
         var entityTypes: [String: Path] = [:]
         var complexTypes: [String: Path] = [:]
         var associations: [String: Path] = [:]
+        var enumTypes: [String: Path] = [:]
+        var typeDefinitions: [String: Path] = [:]
+        var operations: [String: [Path]] = [:]
         var namespaceByAlias: [String: String] = [:]
 
-        init(schemas: [Schema]) {
+        init(schemas: [Schema], references: [SchemaReference]) {
+            for reference in references {
+                for include in reference.includes { if let alias = include.alias { namespaceByAlias[alias] = include.namespace } }
+            }
             for (schemaIndex, schema) in schemas.enumerated() {
                 if let alias = schema.alias { namespaceByAlias[alias] = schema.namespace }
                 for using in schema.usings {
@@ -143,6 +194,15 @@ public struct ServiceMetadata: Sendable, Hashable {
                 for (i, association) in schema.associations.enumerated()
                 where associations[association.qualifiedName] == nil {
                     associations[association.qualifiedName] = Path(schema: schemaIndex, item: i)
+                }
+                for (i, type) in schema.enumTypes.enumerated() where enumTypes[type.qualifiedName] == nil {
+                    enumTypes[type.qualifiedName] = Path(schema: schemaIndex, item: i)
+                }
+                for (i, type) in schema.typeDefinitions.enumerated() where typeDefinitions[type.qualifiedName] == nil {
+                    typeDefinitions[type.qualifiedName] = Path(schema: schemaIndex, item: i)
+                }
+                for (i, operation) in schema.operations.enumerated() {
+                    operations[operation.qualifiedName, default: []].append(Path(schema: schemaIndex, item: i))
                 }
             }
         }

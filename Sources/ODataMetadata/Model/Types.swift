@@ -8,20 +8,31 @@ public enum Multiplicity: String, Sendable, Hashable {
     case many = "*"
 }
 
-/// A navigation property, resolved across its association.
+/// A navigation property. In v2/v3 it names an association and its roles, and the resolver fills the target
+/// type and multiplicity from the association; in v4 it has no association (`relationship`, `fromRole` and
+/// `toRole` are empty) and the target type and multiplicity come from its own `Type` and `Nullable`
+/// (`Collection(T)` is `*`, `Nullable="false"` is `1`, else `0..1`).
 public struct NavigationProperty: Sendable, Hashable {
     /// The EDM name.
     public var name: String
-    /// The association's qualified name (aliases resolved).
+    /// The association's qualified name (aliases resolved); empty in v4.
     public var relationship: String
-    /// The role of the declaring type.
+    /// The role of the declaring type; empty in v4.
     public var fromRole: String
-    /// The role of the target.
+    /// The role of the target; empty in v4.
     public var toRole: String
-    /// The target entity type's qualified name, nil when the association or role does not resolve.
+    /// The target entity type's qualified name, nil when the association, role or type does not resolve.
     public var targetType: String?
     /// The multiplicity of the target end, nil when unresolved.
     public var multiplicity: Multiplicity?
+    /// `Partner` (v4): the navigation property of the target type that leads back.
+    public var partner: String?
+    /// `ContainsTarget` (v4): the targets are contained in (addressed through) the source entity.
+    public var containsTarget: Bool
+    /// `OnDelete` (v4; in v2/v3 see `AssociationEnd.onDeleteCascade`).
+    public var onDelete: OnDeleteAction?
+    /// `ReferentialConstraint` children (v4; in v2/v3 see `Association.referentialConstraint`).
+    public var referentialConstraints: [NavigationConstraint]
     /// Foreign attributes.
     public var annotations: AnnotationSet
     /// The `Documentation` child.
@@ -32,7 +43,8 @@ public struct NavigationProperty: Sendable, Hashable {
     /// Creates a `NavigationProperty` from its parts.
     public init(
         name: String, relationship: String, fromRole: String, toRole: String,
-        targetType: String? = nil, multiplicity: Multiplicity? = nil,
+        targetType: String? = nil, multiplicity: Multiplicity? = nil, partner: String? = nil,
+        containsTarget: Bool = false, onDelete: OnDeleteAction? = nil, referentialConstraints: [NavigationConstraint] = [],
         annotations: AnnotationSet = AnnotationSet(), documentation: Documentation? = nil,
         location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
@@ -42,6 +54,10 @@ public struct NavigationProperty: Sendable, Hashable {
         self.toRole = toRole
         self.targetType = targetType
         self.multiplicity = multiplicity
+        self.partner = partner
+        self.containsTarget = containsTarget
+        self.onDelete = onDelete
+        self.referentialConstraints = referentialConstraints
         self.annotations = annotations
         self.documentation = documentation
         self.location = location
@@ -65,8 +81,11 @@ public struct EntityType: Sendable, Hashable {
     public var hasStream: Bool
     /// `OpenType`.
     public var isOpenType: Bool
-    /// The key property names declared on this type (empty when inherited).
+    /// The key property names declared on this type (empty when inherited); in v4 a name may be a path
+    /// through complex properties (`Address/City`), see `keyAliases`.
     public var declaredKey: [String]
+    /// The aliases of key properties given as paths (v4 `PropertyRef Alias`).
+    public var keyAliases: [KeyAlias]
     /// The properties declared on this type.
     public var declaredProperties: [Property]
     /// The navigation properties declared on this type.
@@ -87,7 +106,7 @@ public struct EntityType: Sendable, Hashable {
     /// Creates a `EntityType` from its parts.
     public init(
         name: String, namespace: String, baseType: String? = nil, isAbstract: Bool = false,
-        hasStream: Bool = false, isOpenType: Bool = false, declaredKey: [String] = [],
+        hasStream: Bool = false, isOpenType: Bool = false, declaredKey: [String] = [], keyAliases: [KeyAlias] = [],
         declaredProperties: [Property] = [], declaredNavigationProperties: [NavigationProperty] = [],
         annotations: AnnotationSet = AnnotationSet(), documentation: Documentation? = nil,
         location: SourceLocation = SourceLocation(line: 0, column: 0)
@@ -99,6 +118,7 @@ public struct EntityType: Sendable, Hashable {
         self.hasStream = hasStream
         self.isOpenType = isOpenType
         self.declaredKey = declaredKey
+        self.keyAliases = keyAliases
         self.declaredProperties = declaredProperties
         self.declaredNavigationProperties = declaredNavigationProperties
         self.key = declaredKey
@@ -127,10 +147,16 @@ public struct ComplexType: Sendable, Hashable {
     public var name: String
     /// The schema namespace.
     public var namespace: String
-    /// `BaseType` (CSDL 3 documents), qualified.
+    /// `BaseType` (CSDL 3 and 4 documents), qualified.
     public var baseType: String?
+    /// `Abstract` (v4).
+    public var isAbstract: Bool
+    /// `OpenType` (v4): instances may have dynamic properties.
+    public var isOpenType: Bool
     /// The properties, in declaration order (inherited first once resolved).
     public var properties: [Property]
+    /// The navigation properties (v4 complex types may have them), inherited first once resolved.
+    public var navigationProperties: [NavigationProperty]
     /// Foreign attributes.
     public var annotations: AnnotationSet
     /// The `Documentation` child.
@@ -140,14 +166,18 @@ public struct ComplexType: Sendable, Hashable {
 
     /// Creates a `ComplexType` from its parts.
     public init(
-        name: String, namespace: String, baseType: String? = nil, properties: [Property] = [],
+        name: String, namespace: String, baseType: String? = nil, isAbstract: Bool = false, isOpenType: Bool = false,
+        properties: [Property] = [], navigationProperties: [NavigationProperty] = [],
         annotations: AnnotationSet = AnnotationSet(), documentation: Documentation? = nil,
         location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
         self.name = name
         self.namespace = namespace
         self.baseType = baseType
+        self.isAbstract = isAbstract
+        self.isOpenType = isOpenType
         self.properties = properties
+        self.navigationProperties = navigationProperties
         self.annotations = annotations
         self.documentation = documentation
         self.location = location

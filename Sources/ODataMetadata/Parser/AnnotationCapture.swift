@@ -17,6 +17,7 @@ struct AnnotationCapture {
     let location: SourceLocation
     /// The interned names of constant expressions (`String`, `Bool`, `Path`, …).
     private let constants: [XMLName?]
+    private let expressionNames: ExpressionNames
     private var xml: [UInt8] = []
     private var open: [(name: XMLName, prefix: XMLName?)] = []
     private var tagPending = false
@@ -26,8 +27,16 @@ struct AnnotationCapture {
     private var childText: [UInt8]?
     /// Character data not yet written.
     var pendingText: [UInt8] = []
+    /// The expressions being read, one per open element.
+    private var frames: [ExpressionFrame] = []
+    /// The annotation's value as an expression, once the `Annotation` element has closed.
+    private var expression: AnnotationExpression?
 
-    init(destination: Destination, term: String, qualifier: String?, location: SourceLocation, constants: [XMLName?]) {
+    init(
+        destination: Destination, term: String, qualifier: String?, location: SourceLocation, constants: [XMLName?],
+        expressionNames: ExpressionNames
+    ) {
+        self.expressionNames = expressionNames
         self.destination = destination
         self.term = term
         self.qualifier = qualifier
@@ -39,7 +48,8 @@ struct AnnotationCapture {
     /// The finished annotation.
     var annotation: VocabularyAnnotation {
         let text = value ?? (childCount == 1 ? childText.map { String(decoding: $0, as: UTF8.self) } : nil)
-        return VocabularyAnnotation(term: term, qualifier: qualifier, value: text, rawXML: String(decoding: xml, as: UTF8.self))
+        return VocabularyAnnotation(
+            term: term, qualifier: qualifier, value: text, expression: expression, rawXML: String(decoding: xml, as: UTF8.self))
     }
 
     private func isConstant(_ name: XMLName) -> Bool {
@@ -55,6 +65,7 @@ struct AnnotationCapture {
             childIsConstant = isConstant(name)
             childText = nil
         }
+        frames.append(ExpressionFrame(name: name, xmlStart: xml.count, attributes: attributes, names: expressionNames))
         xml.append(UInt8(ascii: "<"))
         appendName(name, prefix: prefix)
         if let base = attributes.base {
@@ -94,7 +105,31 @@ struct AnnotationCapture {
             xml.append(UInt8(ascii: ">"))
         }
         tagPending = false
+        if let frame = frames.popLast() { finish(frame) }
         return open.isEmpty
+    }
+
+    /// Turns a closed element into an expression and gives it to its parent (the root's becomes the value).
+    private mutating func finish(_ frame: ExpressionFrame) {
+        let built: AnnotationExpression?
+        switch frame.kind {
+        case .annotation:
+            if frames.isEmpty { expression = frame.shorthand ?? frame.children.first }
+            built = nil  // An annotation of an annotation or record is kept in the raw XML only.
+        case .propertyValue:
+            let value = frame.shorthand ?? frame.children.first ?? .null
+            if !frames.isEmpty { frames[frames.count - 1].properties.append(PropertyValue(property: frame.property ?? "", value: value)) }
+            built = nil
+        case .record: built = .record(type: frame.recordType, properties: frame.properties)
+        case .collection: built = .collection(frame.children)
+        case .null: built = .null
+        case .constant(let kind): built = .constant(kind, String(decoding: frame.text, as: UTF8.self))
+        case .path(let kind): built = .path(kind, String(decoding: frame.text, as: UTF8.self))
+        case .other:
+            built = .other(
+                name: XMLAttributes.string(frame.name), rawXML: String(decoding: xml[frame.xmlStart...], as: UTF8.self))
+        }
+        if let built, !frames.isEmpty { frames[frames.count - 1].children.append(built) }
     }
 
     /// Writes collected character data, trimmed (whitespace-only runs are dropped).
@@ -114,6 +149,7 @@ struct AnnotationCapture {
         if open.count == 2, childIsConstant {
             childText = (childText ?? []) + pendingText[first...last]
         }
+        if !frames.isEmpty { frames[frames.count - 1].text += pendingText[first...last] }
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
@@ -135,6 +171,46 @@ struct AnnotationCapture {
             case UInt8(ascii: ">"): xml.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
             case UInt8(ascii: "\"") where attribute: xml.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
             default: xml.append(byte)
+            }
+        }
+    }
+}
+
+/// One element of an annotation's value while it is read.
+private struct ExpressionFrame {
+    /// The element's name and what it is.
+    let name: XMLName
+    let kind: ExpressionKind
+    /// Where its start tag begins in the captured XML.
+    let xmlStart: Int
+    var text: [UInt8] = []
+    var children: [AnnotationExpression] = []
+    var properties: [PropertyValue] = []
+    /// A constant or path given as an attribute (`String="…"`, `Path="…"`).
+    var shorthand: AnnotationExpression?
+    /// `PropertyValue/@Property`.
+    var property: String?
+    /// `Record/@Type`.
+    var recordType: String?
+
+    init(name: XMLName, xmlStart: Int, attributes: XMLAttributes, names: ExpressionNames) {
+        self.name = name
+        self.xmlStart = xmlStart
+        kind = names.kind(of: name)
+        switch kind {
+        case .annotation, .propertyValue, .record: break
+        default: return
+        }
+        guard let base = attributes.base else { return }
+        for index in 0..<attributes.count {
+            let entry = base + index * 5
+            guard let local = entry[0], entry[1] == nil else { continue }
+            if local == names.property {
+                property = XMLAttributes.text(entry[3], entry[4])
+            } else if local == names.type {
+                recordType = XMLAttributes.text(entry[3], entry[4])
+            } else if shorthand == nil {
+                shorthand = names.shorthand(local, value: XMLAttributes.text(entry[3], entry[4]))
             }
         }
     }

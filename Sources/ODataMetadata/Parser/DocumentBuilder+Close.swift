@@ -23,7 +23,13 @@ extension DocumentBuilder {
                 }
             }
         case .navigationProperty:
-            if let navigation = navigation.take() { entityType?.declaredNavigationProperties.append(navigation) }
+            if let navigation = navigation.take() {
+                if stack.last == .complexType {
+                    complexType?.navigationProperties.append(navigation)
+                } else {
+                    entityType?.declaredNavigationProperties.append(navigation)
+                }
+            }
         case .association:
             if let association = association.take() { schema?.associations.append(association) }
         case .associationEnd:
@@ -41,7 +47,25 @@ extension DocumentBuilder {
         case .functionImport:
             if let functionImport = functionImport.take() { container?.functionImports.append(functionImport) }
         case .parameter:
-            if let parameter = parameter.take() { functionImport?.parameters.append(parameter) }
+            if let parameter = parameter.take() {
+                if stack.last == .operation {
+                    operation?.parameters.append(parameter)
+                } else {
+                    functionImport?.parameters.append(parameter)
+                }
+            }
+        case .enumType:
+            if let enumType = enumType.take() { schema?.enumTypes.append(enumType) }
+        case .typeDefinition:
+            if let typeDefinition = typeDefinition.take() { schema?.typeDefinitions.append(typeDefinition) }
+        case .operation:
+            if let operation = operation.take() { schema?.operations.append(operation) }
+        case .singleton:
+            if let singleton = singleton.take() { container?.singletons.append(singleton) }
+        case .actionImport:
+            if let actionImport = actionImport.take() { container?.actionImports.append(actionImport) }
+        case .member, .returnType:
+            break
         case .documentation:
             attachDocumentation()
         case .summary:
@@ -66,6 +90,10 @@ extension DocumentBuilder {
         case .navigationProperty: navigation?.documentation = documentation
         case .entitySet: entitySet?.documentation = documentation
         case .functionImport: functionImport?.documentation = documentation
+        case .enumType: enumType?.documentation = documentation
+        case .operation: operation?.documentation = documentation
+        case .singleton: singleton?.documentation = documentation
+        case .actionImport: actionImport?.documentation = documentation
         default: break
         }
     }
@@ -76,8 +104,12 @@ extension DocumentBuilder {
     static let placeholderType = TypeReference.unresolved("")
 
     /// Reads `Name`, `Type` and the facets of a property or parameter into `result` in one pass over the
-    /// attributes, and returns the type (a primitive, or unresolved as written), nil when there is none.
-    mutating func facets(_ a: XMLAttributes, into result: inout Property, at: SourceLocation) -> TypeReference? {
+    /// attributes, and returns the type (a primitive, or unresolved as written), nil when there is none. With
+    /// `checked`, the attributes are also checked against that list (v4 documents).
+    mutating func facets(
+        _ a: XMLAttributes, into result: inout Property, at: SourceLocation, checked: [XMLName?]?,
+        element: StaticString = "Property"
+    ) -> TypeReference? {
         var type: TypeReference?
         guard let base = a.base else { return nil }
         for index in 0..<a.count {
@@ -86,11 +118,24 @@ extension DocumentBuilder {
             let value = AttributeBytes(entry[3], entry[4])
             switch local {
             case names.name: result.name = value.string
-            case names.type: type = value.primitiveType ?? .unresolved(value.string)
+            case names.type:
+                type = value.primitiveType ?? .unresolved(value.string)
+                // A primitive the document's version does not have stays unresolved, so the resolver reports it.
+                if case .primitive(let primitive)? = type, !primitive.isDefined(in: version) { type = .unresolved(primitive.rawValue) }
             case names.nullable: result.isNullable = boolValue(value, "Nullable", default: true, at: at)
             case names.maxLength: result.maxLength = maxLength(value, at: at)
             case names.precision: result.precision = value.plainDigits ?? integer(value.string, "Precision", at: at)
-            case names.scale: result.scale = value.plainDigits ?? integer(value.string, "Scale", at: at)
+            case names.scale:
+                if let digits = value.plainDigits {
+                    result.scale = digits
+                } else if value.equals("variable") || value.equals("Variable") {
+                    result.variableScale = .variable
+                } else if value.equals("floating") || value.equals("Floating") {
+                    result.variableScale = .floating
+                } else {
+                    result.scale = integer(value.string, "Scale", at: at)
+                }
+            case names.srid: result.srid = value.string
             case names.fixedLength: result.isFixedLength = boolValue(value, "FixedLength", default: false, at: at)
             case names.unicode: result.isUnicode = boolValue(value, "Unicode", default: true, at: at)
             case names.defaultValue: result.defaultValue = value.string
@@ -104,6 +149,7 @@ extension DocumentBuilder {
             default: break
             }
         }
+        if let checked { checkAttributes(a, checked, of: "\(element) \(result.name)", at: at) }
         return type
     }
 

@@ -5,12 +5,24 @@ extension DocumentBuilder {
     mutating func openInSchema(_ name: XMLName, prefix: XMLName?, uri: XMLName?, attributes a: XMLAttributes) {
         let at = location()
         let namespace = schema?.namespace ?? ""
+        if isV4, name == names.association || name == names.using {
+            report(
+                .warning, "v2-element-in-v4",
+                "Schema \(namespace) has an OData v2 element <\(XMLAttributes.string(name))>, which OData v4 does not define; skipped",
+                at: at)
+            skip()
+            return
+        }
         if name == names.entityType {
             guard let typeName = required(a, names.name, "Name", of: "EntityType", at: at) else { return }
+            if isV4 { checkAttributes(a, allowed.entityType, of: "EntityType \(typeName)", at: at) }
+            let hasStream =
+                isV4
+                ? bool(a, names.hasStream, "HasStream", default: false, at: at)
+                : metadataAttribute(names.hasStream, in: a).map { boolValue($0, "m:HasStream", default: false, at: at) } ?? false
             var created = EntityType(
                 name: typeName, namespace: namespace, baseType: a.value(names.baseType),
-                isAbstract: bool(a, names.abstract, "Abstract", default: false, at: at),
-                hasStream: metadataAttribute(names.hasStream, in: a).map { boolValue($0, "m:HasStream", default: false, at: at) } ?? false,
+                isAbstract: bool(a, names.abstract, "Abstract", default: false, at: at), hasStream: hasStream,
                 isOpenType: bool(a, names.openType, "OpenType", default: false, at: at),
                 annotations: foreignAttributes(a), location: at)
             created.declaredProperties.reserveCapacity(16)
@@ -18,8 +30,11 @@ extension DocumentBuilder {
             stack.append(.entityType)
         } else if name == names.complexType {
             guard let typeName = required(a, names.name, "Name", of: "ComplexType", at: at) else { return }
+            if isV4 { checkAttributes(a, allowed.complexType, of: "ComplexType \(typeName)", at: at) }
             complexType = ComplexType(
-                name: typeName, namespace: namespace, baseType: a.value(names.baseType), annotations: foreignAttributes(a),
+                name: typeName, namespace: namespace, baseType: a.value(names.baseType),
+                isAbstract: bool(a, names.abstract, "Abstract", default: false, at: at),
+                isOpenType: bool(a, names.openType, "OpenType", default: false, at: at), annotations: foreignAttributes(a),
                 location: at)
             stack.append(.complexType)
         } else if name == names.association {
@@ -29,6 +44,7 @@ extension DocumentBuilder {
             stack.append(.association)
         } else if name == names.entityContainer {
             guard let containerName = required(a, names.name, "Name", of: "EntityContainer", at: at) else { return }
+            if isV4 { checkAttributes(a, allowed.entityContainer, of: "EntityContainer \(containerName)", at: at) }
             container = EntityContainer(
                 name: containerName, namespace: namespace,
                 isDefault: metadataAttribute(names.isDefaultEntityContainer, in: a).map {
@@ -45,6 +61,8 @@ extension DocumentBuilder {
             guard let target = required(a, names.target, "Target", of: "Annotations", at: at) else { return }
             annotationsBlock = AnnotationsBlock(target: target, qualifier: a.value(names.qualifier), annotations: [])
             stack.append(.annotations)
+        } else if openSchemaElement(name, attributes: a, at: at) {
+            return
         } else {
             skipUnknown(name, prefix: prefix, uri: uri, in: "Schema \(namespace)")
         }
@@ -56,7 +74,7 @@ extension DocumentBuilder {
         switch parent {
         case .entityType where name == names.property, .complexType where name == names.property:
             var read = Property(name: "", type: Self.placeholderType)
-            let type = facets(a, into: &read, at: at)
+            let type = facets(a, into: &read, at: at, checked: isV4 ? allowed.property : nil)
             // No `||` here: its autoclosure would capture `read` and make the property be copied.
             if read.name.isEmpty, required(a, names.name, "Name", of: "Property", at: at) == nil { return }
             guard let type else {
@@ -74,9 +92,23 @@ extension DocumentBuilder {
             stack.append(.key)
         case .key where name == names.propertyRef:
             if let keyName = required(a, names.name, "Name", of: "PropertyRef", at: at) {
+                if isV4 { checkAttributes(a, allowed.propertyRef, of: "PropertyRef \(keyName)", at: at) }
                 entityType?.declaredKey.append(keyName)
+                if let alias = a.value(names.alias) { entityType?.keyAliases.append(KeyAlias(path: keyName, alias: alias)) }
                 leaf()
             }
+        case .entityType where name == names.navigationProperty && isV4, .complexType where name == names.navigationProperty && isV4:
+            openNavigation(a, owner: entityType?.qualifiedName ?? complexType?.qualifiedName ?? "", at: at)
+        case .navigationProperty where isV4 && openNavigationChild(name, a, at: at):
+            break
+        case .enumType where name == names.member:
+            openMember(a, at: at)
+        case .operation where name == names.returnType:
+            openReturnType(a, at: at)
+        case .entitySet where name == names.navigationPropertyBinding, .singleton where name == names.navigationPropertyBinding:
+            openBinding(a, at: at)
+        case .entityContainer where openContainerChild(name, a, at: at):
+            break
         case .entityType where name == names.navigationProperty:
             guard let navigationName = required(a, names.name, "Name", of: "NavigationProperty", at: at),
                 let relationship = required(a, names.relationship, "Relationship", of: "NavigationProperty \(navigationName)", at: at),
@@ -127,7 +159,11 @@ extension DocumentBuilder {
             guard let setName = required(a, names.name, "Name", of: "EntitySet", at: at),
                 let type = required(a, names.entityType, "EntityType", of: "EntitySet \(setName)", at: at)
             else { return }
-            entitySet = EntitySet(name: setName, entityType: type, annotations: foreignAttributes(a), location: at)
+            if isV4 { checkAttributes(a, allowed.entitySet, of: "EntitySet \(setName)", at: at) }
+            entitySet = EntitySet(
+                name: setName, entityType: type,
+                includeInServiceDocument: bool(a, names.includeInServiceDocument, "IncludeInServiceDocument", default: true, at: at),
+                annotations: foreignAttributes(a), location: at)
             stack.append(.entitySet)
         case .entityContainer where name == names.associationSet:
             guard let setName = required(a, names.name, "Name", of: "AssociationSet", at: at),
@@ -144,18 +180,13 @@ extension DocumentBuilder {
                 leaf()
             }
         case .entityContainer where name == names.functionImport:
-            guard let importName = required(a, names.name, "Name", of: "FunctionImport", at: at) else { return }
-            functionImport = FunctionImport(
-                name: importName, returnType: a.value(names.returnType).map { .unresolved($0) },
-                entitySet: a.value(names.entitySet), httpMethod: metadataAttribute(names.httpMethod, in: a)?.uppercased(),
-                annotations: foreignAttributes(a), location: at)
-            stack.append(.functionImport)
-        case .functionImport where name == names.parameter:
+            openFunctionImport(a, at: at)
+        case .functionImport where name == names.parameter, .operation where name == names.parameter:
             guard let parameterName = required(a, names.name, "Name", of: "Parameter", at: at),
                 let type = required(a, names.type, "Type", of: "Parameter \(parameterName)", at: at)
             else { return }
             var facets = Property(name: "", type: Self.placeholderType)
-            _ = self.facets(a, into: &facets, at: at)
+            _ = self.facets(a, into: &facets, at: at, checked: isV4 ? allowed.parameter : nil, element: "Parameter")
             var mode: ParameterMode?
             if let text = a.value(names.mode) {
                 mode = ParameterMode(rawValue: text)
@@ -165,8 +196,8 @@ extension DocumentBuilder {
             }
             parameter = FunctionImportParameter(
                 name: parameterName, type: ModelResolver.primitives[type] ?? .unresolved(type), mode: mode, isNullable: facets.isNullable,
-                maxLength: facets.maxLength, precision: facets.precision, scale: facets.scale, annotations: foreignAttributes(a),
-                location: at)
+                maxLength: facets.maxLength, precision: facets.precision, scale: facets.scale, variableScale: facets.variableScale,
+                annotations: foreignAttributes(a), location: at)
             stack.append(.parameter)
         case .documentation where name == names.summary:
             text = []
@@ -174,7 +205,7 @@ extension DocumentBuilder {
         case .documentation where name == names.longDescription:
             text = []
             stack.append(.longDescription)
-        case .annotations where name == names.annotation:
+        case .annotations where name == names.annotation || name == names.valueAnnotation:
             beginCapture(name, prefix: prefix, a, destination: .block)
         default:
             skipUnknown(name, prefix: prefix, uri: uri, in: parent.elementName)

@@ -14,20 +14,24 @@ extension DocumentBuilder {
                 stack.append(.documentation)
                 return
             }
-            if name == names.annotation, parent != .annotations, let target = inlineTarget(of: parent) {
+            if name == names.annotation || name == names.valueAnnotation, parent != .annotations,
+                let target = inlineTarget(of: parent)
+            {
                 beginCapture(name, prefix: prefix, a, destination: .inline(target: target))
                 return
             }
         }
         switch parent {
         case .root:
-            if kind == .edmx, name == names.dataServices {
+            if kind == (isV4 ? .edmxV4 : .edmx), name == names.dataServices {
                 sawDataServices = true
                 dataServiceVersion = metadataAttribute(names.dataServiceVersion, in: a)
                 maxDataServiceVersion = metadataAttribute(names.maxDataServiceVersion, in: a)
+                version = ODataVersion(edmxVersion: edmxVersion, dataServiceVersion: dataServiceVersion)
                 stack.append(.dataServices)
             } else if kind.isEDMX, name == names.reference {
-                reference = SchemaReference(uri: a.value(names.uri) ?? a.value(names.url) ?? "", includes: [])
+                if isV4 { checkAttributes(a, [names.uri], of: "edmx:Reference", at: location()) }
+                reference = SchemaReference(uri: a.value(names.uri) ?? a.value(names.url) ?? "", includes: [], location: location())
                 stack.append(.reference)
             } else {
                 skipUnknown(name, prefix: prefix, uri: uri, in: "edmx:Edmx")
@@ -49,6 +53,15 @@ extension DocumentBuilder {
             if kind.isEDMX, name == names.include {
                 reference?.includes.append(SchemaUsing(namespace: a.value(names.namespace) ?? "", alias: a.value(names.alias)))
                 leaf()
+            } else if kind.isEDMX, name == names.includeAnnotations {
+                let at = location()
+                if let termNamespace = required(a, names.termNamespace, "TermNamespace", of: "edmx:IncludeAnnotations", at: at) {
+                    reference?.includeAnnotations.append(
+                        IncludeAnnotations(
+                            termNamespace: termNamespace, qualifier: a.value(names.qualifier),
+                            targetNamespace: a.value(names.targetNamespace)))
+                    leaf()
+                }
             } else {
                 skipUnknown(name, prefix: prefix, uri: uri, in: "edmx:Reference")
             }
@@ -89,7 +102,15 @@ extension DocumentBuilder {
             edmxVersion = a.value(names.version) ?? ""
             stack.append(.root)
         case .edmxV4:
-            fail(.notEDMX, "this is an OData v4 (EDMX 4.0) document; only OData v2 metadata (EDMX 1.0) is supported", at: location())
+            sawRoot = true
+            isV4 = true
+            edmxVersion = a.value(names.version) ?? ""
+            if edmxVersion != "4.0", edmxVersion != "4.01" {
+                report(
+                    .warning, "unsupported-version",
+                    "the edmx:Edmx Version is \"\(edmxVersion)\", not 4.0 or 4.01; the document is read as CSDL 4.01", at: location())
+            }
+            stack.append(.root)
         default:
             fail(.notEDMX, "the root element <Edmx> is not in the EDMX namespace \(XMLNamespaces.edmx)", at: location())
         }
@@ -98,9 +119,14 @@ extension DocumentBuilder {
     private mutating func openSchema(_ a: XMLAttributes, uri: XMLName?, kind: NamespaceKind) {
         let at = location()
         guard let namespace = required(a, names.namespace, "Namespace", of: "Schema", at: at) else { return }
-        if kind == .csdlV4 {
+        if kind == .csdlV4, !isV4 {
             report(.warning, "unexpected-namespace", "Schema \(namespace) uses the OData v4 CSDL namespace in a v2 document", at: at)
+        } else if kind != .csdlV4, isV4 {
+            report(
+                .warning, "unexpected-namespace",
+                "Schema \(namespace) uses the CSDL namespace \(knownNamespace(uri)?.uri ?? "") of OData v1-v3 in a v4 document", at: at)
         }
+        if isV4 { checkAttributes(a, [names.namespace, names.alias], of: "Schema \(namespace)", at: at) }
         if knownNamespace(uri)?.uri == XMLNamespaces.csdlPreRelease {
             report(
                 .warning, "prerelease-namespace",
@@ -113,9 +139,12 @@ extension DocumentBuilder {
     }
 
     /// Reads a required attribute, or reports it missing and skips the element.
-    mutating func required(_ a: XMLAttributes, _ name: XMLName?, _ attribute: String, of element: String, at: SourceLocation) -> String? {
+    /// `element` is only built when the attribute is missing.
+    mutating func required(
+        _ a: XMLAttributes, _ name: XMLName?, _ attribute: StaticString, of element: @autoclosure () -> String, at: SourceLocation
+    ) -> String? {
         if let value = a.value(name) { return value }
-        report(.error, "missing-attribute", "<\(element)> has no \(attribute) attribute and is ignored", at: at)
+        report(.error, "missing-attribute", "<\(element())> has no \(attribute) attribute and is ignored", at: at)
         skip()
         return nil
     }
@@ -136,7 +165,7 @@ extension DocumentBuilder {
     mutating func beginCapture(_ name: XMLName, prefix: XMLName?, _ a: XMLAttributes, destination: AnnotationCapture.Destination) {
         var started = AnnotationCapture(
             destination: destination, term: a.value(names.term) ?? "", qualifier: a.value(names.qualifier), location: location(),
-            constants: names.constants)
+            constants: names.constants, expressionNames: names.expressions)
         started.open(name: name, prefix: prefix, attributes: a)
         capture = started
     }
@@ -175,7 +204,15 @@ extension DocumentBuilder {
         case .associationSet: return "\(namespace).\(container?.name ?? "")/\(associationSet?.name ?? "")"
         case .functionImport: return "\(namespace).\(container?.name ?? "")/\(functionImport?.name ?? "")"
         case .parameter:
+            if let operation { return "\(namespace).\(operation.name)/\(parameter?.name ?? "")" }
             return "\(namespace).\(container?.name ?? "")/\(functionImport?.name ?? "")/\(parameter?.name ?? "")"
+        case .enumType: return "\(namespace).\(enumType?.name ?? "")"
+        case .member: return "\(namespace).\(enumType?.name ?? "")/\(enumType?.members.last?.name ?? "")"
+        case .typeDefinition: return "\(namespace).\(typeDefinition?.name ?? "")"
+        case .operation: return "\(namespace).\(operation?.name ?? "")"
+        case .returnType: return "\(namespace).\(operation?.name ?? "")/$ReturnType"
+        case .singleton: return "\(namespace).\(container?.name ?? "")/\(singleton?.name ?? "")"
+        case .actionImport: return "\(namespace).\(container?.name ?? "")/\(actionImport?.name ?? "")"
         default: return nil
         }
     }
@@ -216,6 +253,13 @@ extension Frame {
         case .summary: return "Summary"
         case .longDescription: return "LongDescription"
         case .annotations: return "Annotations"
+        case .enumType: return "EnumType"
+        case .member: return "Member"
+        case .typeDefinition: return "TypeDefinition"
+        case .operation: return "Action or Function"
+        case .returnType: return "ReturnType"
+        case .singleton: return "Singleton"
+        case .actionImport: return "ActionImport"
         case .leaf: return "an element"
         }
     }

@@ -6,6 +6,7 @@ enum Frame {
     case root, dataServices, reference, schema, entityType, complexType, key, property, navigationProperty
     case association, associationEnd, referentialConstraint, principal, dependent, entityContainer, entitySet
     case associationSet, functionImport, parameter, documentation, summary, longDescription, annotations
+    case enumType, member, typeDefinition, operation, returnType, singleton, actionImport
     /// An element whose content is not needed (`Using`, `Include`, `PropertyRef`, `OnDelete`, …).
     case leaf
 }
@@ -19,6 +20,7 @@ enum Frame {
 struct DocumentBuilder {
     let context: xmlParserCtxtPtr
     let names: InternedNames
+    let allowed: AllowedAttributes
     let options: ParseOptions
 
     /// The fatal error that stopped the parse, if any.
@@ -44,6 +46,10 @@ struct DocumentBuilder {
     var dataServiceVersion: String?
     var maxDataServiceVersion: String?
     var sawRoot = false
+    /// Whether the root is EDMX 4.0 (a CSDL XML 4.0 or 4.01 document).
+    var isV4 = false
+    /// The document's protocol version, known once `edmx:DataServices` is open.
+    var version = ODataVersion.v1
     var sawDataServices = false
     var schemas: [Schema] = []
     var references: [SchemaReference] = []
@@ -66,10 +72,16 @@ struct DocumentBuilder {
     var annotationsBlock: AnnotationsBlock?
     var reference: SchemaReference?
     var capture: AnnotationCapture?
+    var enumType: EnumType?
+    var typeDefinition: TypeDefinition?
+    var operation: Operation?
+    var singleton: Singleton?
+    var actionImport: ActionImport?
 
     init(context: xmlParserCtxtPtr, options: ParseOptions) {
         self.context = context
         self.names = InternedNames(dictionary: context.pointee.dict)
+        self.allowed = AllowedAttributes(names)
         self.options = options
         stack.reserveCapacity(16)
     }
@@ -294,12 +306,15 @@ struct DocumentBuilder {
         try MetadataPatcher.apply(options.patches, to: &parsed)
         // Consumed, so that the resolver holds the only reference and edits the schemas in place (a second
         // reference here made the resolver copy every entity type and its properties on first edit).
-        var resolver = ModelResolver(schemas: consume parsed, references: references, diagnostics: diagnostics)
+        let referenced = options.referencedDocuments.flatMap { $0.schemas + $0.referencedSchemas }
+        var resolver = ModelResolver(
+            schemas: consume parsed, references: references, referencedSchemas: referenced, version: version,
+            diagnostics: diagnostics)
         resolver.resolve()
         let metadata = ServiceMetadata(
             edmxVersion: edmxVersion, dataServiceVersion: dataServiceVersion,
             maxDataServiceVersion: maxDataServiceVersion, schemas: resolver.schemas, references: references,
-            diagnostics: resolver.diagnostics)
+            referencedSchemas: referenced, diagnostics: resolver.diagnostics)
         if options.isStrict {
             let threshold: DiagnosticSeverity = options.warningsAreErrors ? .warning : .error
             if let first = metadata.diagnostics.first(where: { $0.severity >= threshold }) {

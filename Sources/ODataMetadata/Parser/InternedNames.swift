@@ -13,14 +13,23 @@ struct InternedNames {
     let association, end, onDelete, referentialConstraint, principal, dependent: XMLName?
     let entityContainer, entitySet, associationSet, functionImport, parameter: XMLName?
     let documentation, summary, longDescription, annotations, annotation: XMLName?
+    // Elements of CSDL 3.0 and 4.0 (`Action`, `Function`, `ReturnType` and `Term` are attribute names too).
+    let enumType, member, typeDefinition, function, singleton, actionImport, navigationPropertyBinding: XMLName?
+    let includeAnnotations, valueAnnotation: XMLName?
     // Attributes.
     let name, type, nullable, maxLength, fixedLength, precision, scale, unicode, defaultValue: XMLName?
     let concurrencyMode, baseType, abstract, openType, hasStream, relationship, fromRole, toRole: XMLName?
     let role, multiplicity, action, returnType, mode: XMLName?
     let httpMethod, isDefaultEntityContainer, extends, namespace, alias, version: XMLName?
     let dataServiceVersion, maxDataServiceVersion, uri, url, target, term, qualifier: XMLName?
+    // Attributes of CSDL 3.0 and 4.0.
+    let underlyingType, isFlags, value, isBound, isComposable, entitySetPath, partner, containsTarget: XMLName?
+    let referencedProperty, path, includeInServiceDocument, isSideEffecting, isBindable, isAlwaysBindable: XMLName?
+    let termNamespace, targetNamespace, srid: XMLName?
     /// The names of constant expressions in vocabulary annotations, as attributes or elements.
     let constants: [XMLName?]
+    /// The names of annotation expressions, with their kinds.
+    let expressions: ExpressionNames
 
     init(dictionary dict: OpaquePointer?) {
         func intern(_ text: StaticString) -> XMLName? {
@@ -56,6 +65,32 @@ struct InternedNames {
         longDescription = intern("LongDescription")
         annotations = intern("Annotations")
         annotation = intern("Annotation")
+        enumType = intern("EnumType")
+        member = intern("Member")
+        typeDefinition = intern("TypeDefinition")
+        function = intern("Function")
+        singleton = intern("Singleton")
+        actionImport = intern("ActionImport")
+        navigationPropertyBinding = intern("NavigationPropertyBinding")
+        includeAnnotations = intern("IncludeAnnotations")
+        valueAnnotation = intern("ValueAnnotation")
+        underlyingType = intern("UnderlyingType")
+        isFlags = intern("IsFlags")
+        value = intern("Value")
+        isBound = intern("IsBound")
+        isComposable = intern("IsComposable")
+        entitySetPath = intern("EntitySetPath")
+        partner = intern("Partner")
+        containsTarget = intern("ContainsTarget")
+        referencedProperty = intern("ReferencedProperty")
+        path = intern("Path")
+        includeInServiceDocument = intern("IncludeInServiceDocument")
+        isSideEffecting = intern("IsSideEffecting")
+        isBindable = intern("IsBindable")
+        isAlwaysBindable = intern("IsAlwaysBindable")
+        termNamespace = intern("TermNamespace")
+        targetNamespace = intern("TargetNamespace")
+        srid = intern("SRID")
         name = intern("Name")
         type = intern("Type")
         nullable = intern("Nullable")
@@ -91,6 +126,11 @@ struct InternedNames {
         target = intern("Target")
         term = intern("Term")
         qualifier = intern("Qualifier")
+        expressions = ExpressionNames { text in
+            text.utf8CString.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: xmlChar.self) { xmlDictLookup(dict, $0.baseAddress, Int32(buffer.count - 1)) }
+            }
+        }
         constants = [
             intern("String"), intern("Bool"), intern("Int"), intern("Decimal"), intern("Float"), intern("Date"),
             intern("DateTimeOffset"), intern("TimeOfDay"), intern("Duration"), intern("Guid"), intern("Binary"),

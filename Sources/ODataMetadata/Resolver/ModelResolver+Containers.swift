@@ -10,6 +10,7 @@ extension ModelResolver {
                 resolveEntitySets(&container)
                 resolveAssociationSets(&container)
                 resolveFunctionImports(&container)
+                resolveSingletonsAndActionImports(&container)
                 schemas[s].entityContainers[c] = container
                 if defaults == 2, container.isDefault {
                     report(
@@ -76,16 +77,21 @@ extension ModelResolver {
     }
 
     private mutating func resolveFunctionImports(_ container: inout EntityContainer) {
-        var names = Set<String>()
+        // Name → the parameter type lists seen: v3 overloads differ in their parameters, v4 imports must be unique.
+        var signatures: [String: [[String]]] = [:]
         let setNames = Set(container.entitySets.map(\.name))
         for i in container.functionImports.indices {
             var function = container.functionImports[i]
             let context = "FunctionImport \(container.name)/\(function.name)"
-            if !names.insert(function.name).inserted {
+            let signature = function.parameters.map(\.type.csdlName)
+            if let earlier = signatures[function.name], version.isV4 || earlier.contains(signature) {
                 report(
-                    .error, "duplicate-name", "EntityContainer \(container.name) has more than one FunctionImport named \(function.name)",
-                    at: function.location)
+                    .error, "duplicate-name",
+                    "EntityContainer \(container.name) has more than one FunctionImport named \(function.name)"
+                        + (version.isV4 ? "" : " with the same parameter types"), at: function.location)
             }
+            signatures[function.name, default: []].append(signature)
+            resolveKind(&function, context: context)
             if case .unresolved(let written)? = function.returnType {
                 function.returnType = resolveType(written, in: { "the ReturnType of \(context)" }, at: function.location)
             }
@@ -114,18 +120,89 @@ extension ModelResolver {
     }
 
     /// Rewrites alias prefixes in `Annotations` targets (`Alias.Type/Property` → `Namespace.Type/Property`).
+    /// Compares bytes first: most targets (every inline annotation's) already start with a namespace.
     mutating func resolveAnnotationTargets() {
         guard !namespaceByAlias.isEmpty else { return }
         for s in schemas.indices {
             for b in schemas[s].annotationBlocks.indices {
-                let target = schemas[s].annotationBlocks[b].target
-                guard let slash = target.utf8.firstIndex(of: UInt8(ascii: "/")) else {
-                    schemas[s].annotationBlocks[b].target = qualify(target)
-                    continue
+                var target = schemas[s].annotationBlocks[b].target
+                // The length of the head's namespace-or-alias prefix (before the last "." ahead of any "/").
+                let prefixLength = target.withUTF8 { bytes -> Int? in
+                    let headEnd = bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+                    return bytes[..<headEnd].lastIndex(of: UInt8(ascii: "."))
                 }
-                let head = String(target[..<slash])
-                let qualified = qualify(head)
-                if qualified != head { schemas[s].annotationBlocks[b].target = qualified + target[slash...] }
+                guard let prefixLength else { continue }
+                for (alias, namespace) in namespaceByAlias where alias.utf8.count == prefixLength && target.utf8.starts(with: alias.utf8) {
+                    schemas[s].annotationBlocks[b].target =
+                        namespace + target[target.utf8.index(target.startIndex, offsetBy: prefixLength)...]
+                    break
+                }
+            }
+        }
+    }
+
+    /// Whether a v2/v3 function import is an action or a function (see `FunctionImport.kind`); a v4 import's
+    /// function is checked to exist.
+    private mutating func resolveKind(_ function: inout FunctionImport, context: String) {
+        if let written = function.function {
+            function.function = qualify(written)
+            if !operationNames.contains(qualify(written)) {
+                report(.error, "unresolved-function", "\(context) has Function \(written), which is not declared", at: function.location)
+            }
+            return
+        }
+        if let method = function.httpMethod {
+            function.kind = method == "GET" ? .function : .action
+        } else if version == .v3 {
+            function.kind = function.isSideEffecting == false ? .function : .action
+        }
+    }
+
+    private mutating func resolveSingletonsAndActionImports(_ container: inout EntityContainer) {
+        let hasBindings = container.entitySets.contains { !$0.navigationPropertyBindings.isEmpty }
+        guard hasBindings || !container.singletons.isEmpty || !container.actionImports.isEmpty else { return }
+        var names = Set(container.entitySets.map(\.name))
+        for i in container.singletons.indices {
+            let singleton = container.singletons[i]
+            container.singletons[i].type = qualify(singleton.type)
+            if entityTypeIndex[qualify(singleton.type)] == nil, referencedTypes[qualify(singleton.type)] == nil {
+                report(
+                    .error, "unresolved-type",
+                    "Singleton \(container.name)/\(singleton.name) has Type \(singleton.type), which is not a declared entity type",
+                    at: singleton.location)
+            }
+            if !names.insert(singleton.name).inserted {
+                report(
+                    .error, "duplicate-name",
+                    "EntityContainer \(container.name) has more than one entity set or singleton named \(singleton.name)",
+                    at: singleton.location)
+            }
+        }
+        let bound =
+            container.entitySets.map { ($0.name, $0.navigationPropertyBindings, $0.location) }
+            + container.singletons.map { ($0.name, $0.navigationPropertyBindings, $0.location) }
+        for (source, bindings, location) in bound {
+            for binding in bindings where !binding.target.utf8.contains(UInt8(ascii: "/")) && !names.contains(binding.target) {
+                report(
+                    .warning, "unresolved-entity-set",
+                    "the NavigationPropertyBinding \(binding.path) of \(container.name)/\(source) has Target \(binding.target), "
+                        + "which is not an entity set or singleton of the container", at: location)
+            }
+        }
+        var importNames = Set(container.functionImports.map(\.name))
+        for i in container.actionImports.indices {
+            let actionImport = container.actionImports[i]
+            container.actionImports[i].action = qualify(actionImport.action)
+            if !operationNames.contains(qualify(actionImport.action)) {
+                report(
+                    .error, "unresolved-action",
+                    "ActionImport \(container.name)/\(actionImport.name) has Action \(actionImport.action), which is not declared",
+                    at: actionImport.location)
+            }
+            if !importNames.insert(actionImport.name).inserted {
+                report(
+                    .error, "duplicate-name", "EntityContainer \(container.name) has more than one import named \(actionImport.name)",
+                    at: actionImport.location)
             }
         }
     }

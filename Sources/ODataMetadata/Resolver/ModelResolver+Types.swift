@@ -8,6 +8,7 @@ extension ModelResolver {
                 var type = schemas[s].complexTypes[i]
                 let owner = type.qualifiedName
                 for p in type.properties.indices { resolveProperty(&type.properties[p], owner: owner) }
+                for n in type.navigationProperties.indices { resolveNavigation(&type.navigationProperties[n], owner: owner) }
                 if let base = type.baseType {
                     type.baseType = qualify(base)
                     if complexTypeIndex[qualify(base)] == nil {
@@ -47,8 +48,11 @@ extension ModelResolver {
             schemas[path.schema].complexTypes[path.item] = type
         }
         for path in flat {
-            let type = schemas[path.schema].complexTypes[path.item]
-            checkDuplicateMembers(type.properties, owner: "ComplexType \(type.qualifiedName)")
+            var type = schemas[path.schema].complexTypes[path.item]
+            schemas[path.schema].complexTypes[path.item].properties = []
+            let qualifiedName = type.qualifiedName
+            dropDuplicateMembers(&type.properties, &type.navigationProperties, owner: "ComplexType \(qualifiedName)")
+            schemas[path.schema].complexTypes[path.item] = type
         }
     }
 
@@ -104,7 +108,9 @@ extension ModelResolver {
             var types = schemas[s].entityTypes
             schemas[s].entityTypes = []
             for t in types.indices {
-                let owner = types[t].qualifiedName
+                let (name, namespace) = (types[t].name, types[t].namespace)
+                // Built only for a report.
+                var owner: String { "\(namespace).\(name)" }
                 if let base = types[t].baseType {
                     types[t].baseType = qualify(base)
                     if entityTypeIndex[qualify(base)] == nil {
@@ -126,10 +132,16 @@ extension ModelResolver {
     }
 
     /// Finds a navigation property's association and ends.
-    private mutating func resolveNavigation(_ navigation: inout NavigationProperty, owner: String) {
+    mutating func resolveNavigation(_ navigation: inout NavigationProperty, owner: @autoclosure () -> String) {
+        if navigation.relationship.isEmpty, let target = navigation.targetType {
+            resolveNavigationTarget(&navigation, target: target, owner: owner())
+            return
+        }
         let written = navigation.relationship
         navigation.relationship = qualify(written)
-        let context = "NavigationProperty \(owner)/\(navigation.name)"
+        let name = navigation.name
+        // Built only for a report.
+        var context: String { "NavigationProperty \(owner())/\(name)" }
         guard let path = associationIndex[navigation.relationship] else {
             report(
                 .error, "unresolved-association", "\(context) has Relationship \(written), which is not a declared association",
@@ -222,13 +234,27 @@ extension ModelResolver {
     mutating func checkEntityTypes() {
         for s in schemas.indices {
             for t in schemas[s].entityTypes.indices {
-                let type = schemas[s].entityTypes[t]
-                let owner = "EntityType \(type.qualifiedName)"
-                checkDuplicateMembers(type.properties, type.navigationProperties, owner: owner)
-                if type.key.isEmpty {
+                var type = schemas[s].entityTypes[t]
+                schemas[s].entityTypes[t].properties = []
+                let qualifiedName = type.qualifiedName
+                // Built only for a report: most types have none.
+                var owner: String { "EntityType \(qualifiedName)" }
+                dropDuplicateMembers(&type.properties, &type.navigationProperties, owner: owner)
+                dropDuplicateKeys(&type.key, owner: owner, at: type.location)
+                schemas[s].entityTypes[t] = type
+                if type.key.isEmpty, version.isV4 {
+                    // CSDL 4.01 lets abstract types, and types used only by singletons or containment, go without one.
+                    if !type.isAbstract {
+                        report(.warning, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: type.location)
+                    }
+                } else if type.key.isEmpty {
                     report(.error, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: type.location)
                 }
                 for name in type.key {
+                    if name.utf8.contains(UInt8(ascii: "/")) {
+                        checkKeyPath(name, of: type, owner: owner)
+                        continue
+                    }
                     guard let index = type.properties.firstIndex(where: { $0.name == name }) else {
                         report(
                             .error, "unresolved-key", "\(owner) has key property \(name), which is not one of its properties",

@@ -9,16 +9,45 @@ struct ModelResolver {
     var entityTypeIndex: [String: (schema: Int, item: Int)] = [:]
     var complexTypeIndex: [String: (schema: Int, item: Int)] = [:]
     var associationIndex: [String: (schema: Int, item: Int)] = [:]
+    var enumTypeIndex: [String: (schema: Int, item: Int)] = [:]
+    var typeDefinitionIndex: [String: (schema: Int, item: Int)] = [:]
+    /// Qualified names of the actions and functions (overloads share one).
+    var operationNames: Set<String> = []
+    /// The schemas of supplied referenced documents: their types resolve, they are not resolved themselves.
+    let referencedSchemas: [Schema]
+    /// Qualified type names of the referenced schemas, with their kind.
+    var referencedTypes: [String: TypeReference] = [:]
+    /// Namespaces that `edmx:Include` brings in, with the reference's URI.
+    var includedNamespaces: [String: String] = [:]
+    /// The document's protocol version.
+    let version: ODataVersion
     /// How many BaseType levels a type may inherit through (real services use a handful).
     static let maximumInheritanceDepth = 64
     /// How many members inheritance may still copy: the larger of 1,000,000 and 16 times the declared members.
     var inheritedMemberBudget = 0
 
-    init(schemas: [Schema], references: [SchemaReference], diagnostics: [Diagnostic]) {
+    init(
+        schemas: [Schema], references: [SchemaReference], referencedSchemas: [Schema] = [], version: ODataVersion = .v2,
+        diagnostics: [Diagnostic]
+    ) {
         self.schemas = schemas
         self.diagnostics = diagnostics
+        self.referencedSchemas = referencedSchemas
+        self.version = version
         for reference in references {
-            for include in reference.includes { if let alias = include.alias { namespaceByAlias[alias] = include.namespace } }
+            for include in reference.includes {
+                if let alias = include.alias { namespaceByAlias[alias] = include.namespace }
+                includedNamespaces[include.namespace] = reference.uri
+            }
+        }
+        for schema in referencedSchemas {
+            for type in schema.entityTypes { referencedTypes[type.qualifiedName] = .entity(qualifiedName: type.qualifiedName) }
+            for type in schema.complexTypes { referencedTypes[type.qualifiedName] = .complex(qualifiedName: type.qualifiedName) }
+            for type in schema.enumTypes { referencedTypes[type.qualifiedName] = .enumeration(qualifiedName: type.qualifiedName) }
+            for type in schema.typeDefinitions {
+                referencedTypes[type.qualifiedName] = .typeDefinition(qualifiedName: type.qualifiedName)
+            }
+            for operation in schema.operations { operationNames.insert(operation.qualifiedName) }
         }
         for schema in schemas {
             for using in schema.usings { if let alias = using.alias { namespaceByAlias[alias] = using.namespace } }
@@ -35,10 +64,12 @@ struct ModelResolver {
     /// Runs every resolution step and sorts the diagnostics into document order.
     mutating func resolve() {
         buildIndexes()
+        resolveEnumsAndOperations()
         resolveComplexTypes()
         resolveAssociations()
         resolveDeclaredMembers()
         applyEntityInheritance()
+        checkPartners()
         checkReferentialConstraintProperties()
         checkEntityTypes()
         resolveContainers()
@@ -97,6 +128,15 @@ struct ModelResolver {
             where claim(type.qualifiedName, "ComplexType", type.location, in: &seenTypes, &self) {
                 complexTypeIndex[type.qualifiedName] = (s, i)
             }
+            for (i, type) in schema.enumTypes.enumerated()
+            where claim(type.qualifiedName, "EnumType", type.location, in: &seenTypes, &self) {
+                enumTypeIndex[type.qualifiedName] = (s, i)
+            }
+            for (i, type) in schema.typeDefinitions.enumerated()
+            where claim(type.qualifiedName, "TypeDefinition", type.location, in: &seenTypes, &self) {
+                typeDefinitionIndex[type.qualifiedName] = (s, i)
+            }
+            for operation in schema.operations { operationNames.insert(operation.qualifiedName) }
         }
         for (s, schema) in schemas.enumerated() {
             for (i, association) in schema.associations.enumerated()
@@ -118,10 +158,18 @@ struct ModelResolver {
     static let primitives: [String: TypeReference] = Dictionary(
         uniqueKeysWithValues: EDMPrimitiveType.allCases.map { ($0.rawValue, TypeReference.primitive($0)) })
 
+    /// The abstract types of CSDL 4 that vocabularies use (`Edm.PrimitiveType`, `Edm.AnnotationPath`, …).
+    static let abstractTypes: Set<String> = [
+        "Edm.PrimitiveType", "Edm.ComplexType", "Edm.EntityType", "Edm.AnnotationPath", "Edm.PropertyPath",
+        "Edm.NavigationPropertyPath", "Edm.AnyPropertyPath", "Edm.ModelElementPath", "Edm.Untyped",
+    ]
+
     /// Classifies a type name as written (`Edm.String`, `Alias.Type`, `Collection(…)`); `context`
     /// names the referring element and is only built when something is reported.
     mutating func resolveType(_ written: String, in context: () -> String, at location: SourceLocation) -> TypeReference {
-        if let primitive = Self.primitives[written] { return primitive }
+        if let primitive = Self.primitives[written], case .primitive(let type) = primitive, type.isDefined(in: version) {
+            return primitive
+        }
         let trimmed = written.trimmingWhitespace()
         if trimmed.hasPrefix("Collection("), trimmed.hasSuffix(")") {
             let inner = String(trimmed.dropFirst("Collection(".count).dropLast())
@@ -134,64 +182,107 @@ struct ModelResolver {
             return .collection(resolveType(inner, in: context, at: location))
         }
         if trimmed.hasPrefix("Edm.") {
-            if let primitive = Self.primitives[trimmed] { return primitive }
-            report(.error, "unsupported-type", "\(context()) has type \(trimmed), which is not an OData v2 primitive type", at: location)
+            if let primitive = Self.primitives[trimmed], case .primitive(let type) = primitive, type.isDefined(in: version) {
+                return primitive
+            }
+            if EDMPrimitiveType.isSpatial(trimmed) {
+                report(
+                    .warning, "unsupported-type", "\(context()) has the spatial type \(trimmed), which is not supported; it is left out",
+                    at: location)
+            } else if version.isV4, Self.abstractTypes.contains(trimmed) {
+                report(
+                    .warning, "unsupported-type", "\(context()) has the abstract type \(trimmed), which is not supported; it is left out",
+                    at: location)
+            } else {
+                let generation = version.isV4 ? "OData v4" : "OData v2"
+                report(
+                    .error, "unsupported-type", "\(context()) has type \(trimmed), which is not an \(generation) primitive type",
+                    at: location)
+            }
             return .unresolved(trimmed)
         }
         let qualified = qualify(trimmed)
         if complexTypeIndex[qualified] != nil { return .complex(qualifiedName: qualified) }
         if entityTypeIndex[qualified] != nil { return .entity(qualifiedName: qualified) }
+        if enumTypeIndex[qualified] != nil { return .enumeration(qualifiedName: qualified) }
+        if typeDefinitionIndex[qualified] != nil { return .typeDefinition(qualifiedName: qualified) }
+        if let referenced = referencedTypes[qualified] { return referenced }
+        if let dot = qualified.lastIndex(of: "."), let uri = includedNamespaces[String(qualified[..<dot])] {
+            report(
+                .error, "reference-not-given",
+                "\(context()) has type \(qualified) from namespace \(qualified[..<dot]), which the document includes from \(uri); "
+                    + "that document was not given (supply it with --reference)", at: location)
+            return .unresolved(qualified)
+        }
         report(.error, "unresolved-type", "\(context()) has type \(trimmed), which is not declared in the document", at: location)
         return .unresolved(qualified)
     }
 
     /// Resolves a property's type and checks that it is primitive or complex.
-    mutating func resolveProperty(_ property: inout Property, owner: String) {
+    mutating func resolveProperty(_ property: inout Property, owner: @autoclosure () -> String) {
         guard case .unresolved(let written) = property.type else { return }
         let name = property.name
-        property.type = resolveType(written, in: { "Property \(owner)/\(name)" }, at: property.location)
+        property.type = resolveType(written, in: { "Property \(owner())/\(name)" }, at: property.location)
         if case .entity(let type) = property.type.elementType {
             report(
                 .warning, "invalid-property-type",
-                "Property \(owner)/\(name) has entity type \(type); properties must be primitive or complex", at: property.location)
+                "Property \(owner())/\(name) has entity type \(type); properties must be primitive or complex", at: property.location)
         }
     }
 
-    /// Reports properties and navigation properties whose names repeat within one type.
-    mutating func checkDuplicateMembers(_ properties: [Property], _ navigations: [NavigationProperty] = [], owner: String) {
+    /// Reports properties and navigation properties whose names repeat within one type and leaves the repeats
+    /// out: the first member of a name is kept, so nothing is generated twice.
+    mutating func dropDuplicateMembers(
+        _ properties: inout [Property], _ navigations: inout [NavigationProperty], owner: @autoclosure () -> String
+    ) {
         let count = properties.count + navigations.count
         guard count > 1 else { return }
+        var repeats: [Int] = []
         if count <= 48 {
-            // Pairwise comparison of the names beats hashing for the usual small types.
-            var names: [String] = []
-            names.reserveCapacity(count)
-            // Indexing, not `for … in`: iterating would copy every whole property.
-            for index in properties.indices { names.append(properties[index].name) }
-            for index in navigations.indices { names.append(navigations[index].name) }
+            // Pairwise comparison of small fingerprints (length, first and last byte), and of the names only where
+            // those agree: no copies, no hashing, for the usual small types.
+            var prints: [UInt32] = []
+            prints.reserveCapacity(count)
+            for index in properties.indices { prints.append(Self.fingerprint(properties[index].name)) }
+            for index in navigations.indices { prints.append(Self.fingerprint(navigations[index].name)) }
+            func name(_ index: Int) -> String {
+                index < properties.count ? properties[index].name : navigations[index - properties.count].name
+            }
             for index in 1..<count {
-                let name = names[index]
-                var repeated = false
-                for earlier in 0..<index where names[earlier] == name {
-                    repeated = true
+                for earlier in 0..<index where prints[earlier] == prints[index] && name(earlier) == name(index) {
+                    repeats.append(index)
                     break
                 }
-                guard repeated else { continue }
-                let location = index < properties.count ? properties[index].location : navigations[index - properties.count].location
-                report(.error, "duplicate-name", "\(owner) has more than one member named \(name)", at: location)
             }
-            return
+        } else {
+            var seen = Set<String>(minimumCapacity: count)
+            for index in properties.indices where !seen.insert(properties[index].name).inserted { repeats.append(index) }
+            for index in navigations.indices where !seen.insert(navigations[index].name).inserted {
+                repeats.append(properties.count + index)
+            }
         }
-        var seen = Set<String>(minimumCapacity: properties.count + navigations.count)
-        for index in properties.indices where !seen.insert(properties[index].name).inserted {
+        guard !repeats.isEmpty else { return }
+        for index in repeats {
+            let isProperty = index < properties.count
+            let name = isProperty ? properties[index].name : navigations[index - properties.count].name
+            let location = isProperty ? properties[index].location : navigations[index - properties.count].location
             report(
-                .error, "duplicate-name", "\(owner) has more than one member named \(properties[index].name)",
-                at: properties[index].location)
+                .error, "duplicate-name",
+                "\(owner()) has more than one member named \(name); the first is kept and this one is left out", at: location)
         }
-        for index in navigations.indices where !seen.insert(navigations[index].name).inserted {
-            report(
-                .error, "duplicate-name", "\(owner) has more than one member named \(navigations[index].name)",
-                at: navigations[index].location)
-        }
+        let dropped = Set(repeats)
+        let propertyCount = properties.count
+        properties = properties.indices.filter { !dropped.contains($0) }.map { properties[$0] }
+        navigations = navigations.indices.filter { !dropped.contains(propertyCount + $0) }.map { navigations[$0] }
+    }
+}
+
+extension ModelResolver {
+    /// Length, first and last UTF-8 byte of a name: equal names have equal fingerprints.
+    static func fingerprint(_ name: String) -> UInt32 {
+        let utf8 = name.utf8
+        guard let first = utf8.first, let last = utf8.last else { return 0 }
+        return UInt32(truncatingIfNeeded: utf8.count) << 16 | UInt32(first) << 8 | UInt32(last)
     }
 }
 

@@ -5,13 +5,15 @@ import Foundation
 /// encoding detection crashed under fuzzing).
 ///
 /// Read: UTF-8 (with or without a byte-order mark, and its ASCII subset), UTF-16 with a byte-order mark,
-/// ISO-8859-1 and Windows-1252. Any other declared encoding is refused by name rather than misread.
+/// ISO-8859-1 and Windows-1252 directly; any other declared encoding the C library's `iconv` knows (the
+/// converter libxml2 itself uses: ISO-8859-2, KOI8-R, Shift_JIS, …) through `iconv`, a plain-ASCII document
+/// as it is. An encoding `iconv` does not know is refused by name rather than misread.
 package enum XMLTextEncoding: Equatable {
     case utf8
     case utf16
     case latin1
     case windows1252
-    /// An encoding the readers do not transcode, by the name the declaration gives.
+    /// An encoding the readers do not transcode themselves, by the name the declaration gives (`iconv` may).
     case unsupported(String)
 
     /// Why a payload could not be turned into UTF-8.
@@ -96,9 +98,7 @@ package enum XMLTextEncoding: Equatable {
         case .windows1252:
             return try withBytes(transcodeSingleByte(bytes, highHalf: windows1252C1), body)
         case .unsupported(let name):
-            throw Problem(
-                message: "the XML declaration names the character encoding \"\(name)\", which is not supported "
-                    + "(UTF-8, UTF-16, ISO-8859-1 and Windows-1252 are)")
+            return try withBytes(IconvTranscoder.utf8(bytes, from: name), body)
         }
     }
 

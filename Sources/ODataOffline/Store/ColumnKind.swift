@@ -25,7 +25,7 @@ enum ColumnKind: Sendable, Hashable {
 
     init(_ type: EdmType) {
         switch type {
-        case .string: self = .text
+        case .string, .date, .stream, .untyped: self = .text
         case .guid: self = .guid
         case .byte, .sByte, .int16, .int32: self = .integer(isWide: false)
         case .int64: self = .integer(isWide: true)
@@ -35,7 +35,7 @@ enum ColumnKind: Sendable, Hashable {
         case .decimal: self = .decimal
         case .dateTime: self = .dateTime
         case .dateTimeOffset: self = .dateTimeOffset
-        case .time: self = .time
+        case .time, .timeOfDay, .duration: self = .time
         case .binary: self = .binary
         }
     }

@@ -155,9 +155,11 @@ struct EntityTable: Sendable {
         case .dateTime(let date): return (.integer(date.ticks), true)
         case .dateTimeOffset(let date): return (.integer(date.utcTicks), false)
         case .time(let time): return (.integer(time.ticks), true)
+        case .date(let date): return (.text(date.isoString), true)
+        case .duration(let duration): return (.integer(duration.ticks), true)
         case .guid(let guid): return (.text(guid.stringValue), true)
         case .binary(let data): return (.blob(data), true)
-        case .complex, .collection: return (.null, false)
+        case .complex, .collection, .stream: return (.null, false)
         }
     }
 
@@ -193,6 +195,9 @@ struct EntityTable: Sendable {
         case (.integer(let ticks), .dateTime): return LocalDateTime(ticks: ticks).map(EdmValue.dateTime)
         case (.integer(let ticks), .dateTimeOffset): return GlobalDateTime(utcTicks: ticks, offsetMinutes: 0).map(EdmValue.dateTimeOffset)
         case (.integer(let ticks), .time): return LocalTime(ticks: ticks).map(EdmValue.time)
+        case (.integer(let ticks), .timeOfDay): return LocalTime(ticks: ticks).map(EdmValue.time)
+        case (.integer(let ticks), .duration): return .duration(DayTimeDuration(ticks: ticks))
+        case (.text(let text), .date): return (try? LocalDate(parsing: text)).map(EdmValue.date)
         case (.blob(let data), .binary): return .binary(data)
         default: return nil
         }

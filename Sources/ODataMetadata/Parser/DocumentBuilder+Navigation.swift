@@ -1,0 +1,125 @@
+internal import CLibXML2
+
+extension DocumentBuilder {
+    /// A v4 `NavigationProperty` (no association: its own `Type`, `Nullable`, `Partner`, `ContainsTarget`).
+    mutating func openNavigation(_ a: XMLAttributes, owner: String, at: SourceLocation) {
+        guard let navigationName = required(a, names.name, "Name", of: "NavigationProperty", at: at),
+            let written = required(a, names.type, "Type", of: "NavigationProperty \(owner)/\(navigationName)", at: at)
+        else { return }
+        checkAttributes(a, allowed.navigationProperty, of: "NavigationProperty \(owner)/\(navigationName)", at: at)
+        let trimmed = written.trimmingWhitespace()
+        let isCollection = trimmed.hasPrefix("Collection(") && trimmed.hasSuffix(")")
+        let target = isCollection ? String(trimmed.dropFirst("Collection(".count).dropLast()) : trimmed
+        let nullable = a.value(names.nullable).map { boolValue($0, "Nullable", default: true, at: at) }
+        if isCollection, nullable != nil {
+            report(
+                .warning, "invalid-facet",
+                "NavigationProperty \(owner)/\(navigationName) is a collection and has Nullable, which CSDL does not allow; ignored",
+                at: at)
+        }
+        let multiplicity: Multiplicity = isCollection ? .many : nullable == false ? .one : .zeroOrOne
+        navigation = NavigationProperty(
+            name: navigationName, relationship: "", fromRole: "", toRole: "", targetType: target, multiplicity: multiplicity,
+            partner: a.value(names.partner),
+            containsTarget: bool(a, names.containsTarget, "ContainsTarget", default: false, at: at),
+            annotations: foreignAttributes(a), location: at)
+        stack.append(.navigationProperty)
+    }
+
+    /// `ReferentialConstraint` and `OnDelete` of a v4 navigation property.
+    mutating func openNavigationChild(_ name: XMLName, _ a: XMLAttributes, at: SourceLocation) -> Bool {
+        let context = "NavigationProperty \(navigation?.name ?? "")"
+        if name == names.referentialConstraint {
+            checkAttributes(a, allowed.referentialConstraint, of: "the ReferentialConstraint of \(context)", at: at)
+            guard let property = required(a, names.property, "Property", of: "ReferentialConstraint of \(context)", at: at),
+                let referenced = required(
+                    a, names.referencedProperty, "ReferencedProperty", of: "ReferentialConstraint of \(context)", at: at)
+            else { return true }
+            navigation?.referentialConstraints.append(NavigationConstraint(property: property, referencedProperty: referenced))
+            leaf()
+            return true
+        }
+        if name == names.onDelete {
+            checkAttributes(a, allowed.onDelete, of: "the OnDelete of \(context)", at: at)
+            guard let written = required(a, names.action, "Action", of: "OnDelete of \(context)", at: at) else { return true }
+            if let action = OnDeleteAction(rawValue: written) {
+                navigation?.onDelete = action
+            } else {
+                report(
+                    .warning, "invalid-facet",
+                    "the OnDelete of \(context) has Action \"\(written)\", not Cascade, None, SetNull or SetDefault; ignored", at: at)
+            }
+            leaf()
+            return true
+        }
+        return false
+    }
+
+    /// `Singleton`, `ActionImport` and a v4 `FunctionImport` in a container; false for other elements.
+    mutating func openContainerChild(_ name: XMLName, _ a: XMLAttributes, at: SourceLocation) -> Bool {
+        let owner = container?.name ?? ""
+        if name == names.singleton {
+            guard let singletonName = required(a, names.name, "Name", of: "Singleton", at: at),
+                let type = required(a, names.type, "Type", of: "Singleton \(owner)/\(singletonName)", at: at)
+            else { return true }
+            if isV4 { checkAttributes(a, allowed.singleton, of: "Singleton \(owner)/\(singletonName)", at: at) }
+            singleton = Singleton(name: singletonName, type: type, annotations: foreignAttributes(a), location: at)
+            stack.append(.singleton)
+        } else if name == names.actionImport {
+            guard let importName = required(a, names.name, "Name", of: "ActionImport", at: at),
+                let action = required(a, names.action, "Action", of: "ActionImport \(owner)/\(importName)", at: at)
+            else { return true }
+            if isV4 { checkAttributes(a, allowed.actionImport, of: "ActionImport \(owner)/\(importName)", at: at) }
+            actionImport = ActionImport(
+                name: importName, action: action, entitySet: a.value(names.entitySet), annotations: foreignAttributes(a),
+                location: at)
+            stack.append(.actionImport)
+        } else if name == names.functionImport, isV4 {
+            guard let importName = required(a, names.name, "Name", of: "FunctionImport", at: at),
+                let function = required(a, names.function, "Function", of: "FunctionImport \(owner)/\(importName)", at: at)
+            else { return true }
+            checkAttributes(a, allowed.functionImport, of: "FunctionImport \(owner)/\(importName)", at: at)
+            functionImport = FunctionImport(
+                name: importName, entitySet: a.value(names.entitySet), kind: .function, function: function,
+                includeInServiceDocument: bool(a, names.includeInServiceDocument, "IncludeInServiceDocument", default: false, at: at),
+                annotations: foreignAttributes(a), location: at)
+            stack.append(.functionImport)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// A v2/v3 `FunctionImport`, with the v3 flags (`IsSideEffecting`, `IsBindable`, `IsAlwaysBindable`, `IsComposable`).
+    mutating func openFunctionImport(_ a: XMLAttributes, at: SourceLocation) {
+        guard let importName = required(a, names.name, "Name", of: "FunctionImport", at: at) else { return }
+        let method = metadataAttribute(names.httpMethod, in: a)?.uppercased()
+        functionImport = FunctionImport(
+            name: importName, returnType: a.value(names.returnType).map { .unresolved($0) },
+            entitySet: a.value(names.entitySet), httpMethod: method,
+            isSideEffecting: a.value(names.isSideEffecting).map { boolValue($0, "IsSideEffecting", default: true, at: at) },
+            isBindable: bool(a, names.isBindable, "IsBindable", default: false, at: at),
+            // WCF writes `m:IsAlwaysBindable`; CSDL 3.0 has it unprefixed.
+            isAlwaysBindable: (a.value(names.isAlwaysBindable) ?? metadataAttribute(names.isAlwaysBindable, in: a)).map {
+                boolValue($0, "IsAlwaysBindable", default: false, at: at)
+            } ?? false,
+            isComposable: bool(a, names.isComposable, "IsComposable", default: false, at: at),
+            annotations: foreignAttributes(a), location: at)
+        stack.append(.functionImport)
+    }
+
+    /// A `NavigationPropertyBinding` of the open entity set or singleton.
+    mutating func openBinding(_ a: XMLAttributes, at: SourceLocation) {
+        guard let path = required(a, names.path, "Path", of: "NavigationPropertyBinding", at: at),
+            let target = required(a, names.target, "Target", of: "NavigationPropertyBinding \(path)", at: at)
+        else { return }
+        checkAttributes(a, allowed.navigationPropertyBinding, of: "NavigationPropertyBinding \(path)", at: at)
+        let binding = NavigationPropertyBinding(path: path, target: target)
+        if stack.last == .singleton {
+            singleton?.navigationPropertyBindings.append(binding)
+        } else {
+            entitySet?.navigationPropertyBindings.append(binding)
+        }
+        leaf()
+    }
+}

@@ -1,0 +1,50 @@
+internal import CLibXML2
+
+/// The element and attribute names of annotation expressions, interned in the parser's dictionary, so that
+/// an annotation's elements are classified by comparing pointers.
+struct ExpressionNames {
+    let annotation, valueAnnotation, propertyValue, record, collection, null, property, type: XMLName?
+    /// Constant expressions, as elements (`<String>`) or attributes (`String="…"`).
+    let constants: [(name: XMLName?, kind: AnnotationExpression.ConstantKind)]
+    /// Path expressions, likewise.
+    let paths: [(name: XMLName?, kind: AnnotationExpression.PathKind)]
+
+    init(_ intern: (String) -> XMLName?) {
+        annotation = intern("Annotation")
+        valueAnnotation = intern("ValueAnnotation")
+        propertyValue = intern("PropertyValue")
+        record = intern("Record")
+        collection = intern("Collection")
+        null = intern("Null")
+        property = intern("Property")
+        type = intern("Type")
+        constants = AnnotationExpression.ConstantKind.allCases.map { (intern($0.rawValue), $0) }
+        paths = AnnotationExpression.PathKind.allCases.map { (intern($0.rawValue), $0) }
+    }
+
+    /// What an element of an annotation's value is.
+    func kind(of name: XMLName) -> ExpressionKind {
+        if name == annotation || name == valueAnnotation { return .annotation }
+        if name == propertyValue { return .propertyValue }
+        if name == record { return .record }
+        if name == collection { return .collection }
+        if name == null { return .null }
+        for constant in constants where constant.name == name { return .constant(constant.kind) }
+        for path in paths where path.name == name { return .path(path.kind) }
+        return .other
+    }
+
+    /// A constant or path given as an attribute, if `name` is one.
+    func shorthand(_ name: XMLName, value: @autoclosure () -> String) -> AnnotationExpression? {
+        for constant in constants where constant.name == name { return .constant(constant.kind, value()) }
+        for path in paths where path.name == name { return .path(path.kind, value()) }
+        return nil
+    }
+}
+
+/// The kinds of elements in an annotation's value.
+enum ExpressionKind {
+    case annotation, propertyValue, record, collection, null, other
+    case constant(AnnotationExpression.ConstantKind)
+    case path(AnnotationExpression.PathKind)
+}

@@ -1,0 +1,110 @@
+extension ModelResolver {
+    /// Resolves the parameter and return types of actions and functions and checks bound ones.
+    mutating func resolveEnumsAndOperations() {
+        for s in schemas.indices {
+            for o in schemas[s].operations.indices {
+                var operation = schemas[s].operations[o]
+                let context = "\(operation.kind.rawValue) \(operation.qualifiedName)"
+                var names = Set<String>()
+                for p in operation.parameters.indices {
+                    let parameter = operation.parameters[p]
+                    if !names.insert(parameter.name).inserted {
+                        report(
+                            .error, "duplicate-name", "\(context) has more than one Parameter named \(parameter.name)",
+                            at: parameter.location)
+                    }
+                    if case .unresolved(let written) = parameter.type {
+                        operation.parameters[p].type = resolveType(
+                            written, in: { "Parameter \(parameter.name) of \(context)" }, at: parameter.location)
+                    }
+                }
+                if operation.isBound, operation.parameters.isEmpty {
+                    report(
+                        .error, "missing-binding-parameter", "\(context) is bound but has no parameter to bind to; it is read as unbound",
+                        at: operation.location)
+                    operation.isBound = false
+                }
+                if case .unresolved(let written)? = operation.returnType?.type {
+                    operation.returnType?.type = resolveType(written, in: { "the ReturnType of \(context)" }, at: operation.location)
+                }
+                if operation.kind == .function, operation.returnType == nil {
+                    report(.error, "missing-return-type", "\(context) has no ReturnType, which functions must have", at: operation.location)
+                }
+                schemas[s].operations[o] = operation
+            }
+        }
+    }
+
+    /// Qualifies a v4 navigation property's target and checks it is an entity type.
+    mutating func resolveNavigationTarget(_ navigation: inout NavigationProperty, target written: String, owner: String) {
+        let context = "NavigationProperty \(owner)/\(navigation.name)"
+        switch resolveType(written, in: { context }, at: navigation.location) {
+        case .entity(let qualified):
+            navigation.targetType = qualified
+        case .unresolved:
+            navigation.targetType = nil
+        case let other:
+            report(
+                .error, "invalid-navigation-type", "\(context) has type \(other.csdlName), which is not an entity type",
+                at: navigation.location)
+            navigation.targetType = nil
+        }
+    }
+
+    /// Checks the `Partner` of every v4 navigation property: it must be a navigation property of the target type.
+    mutating func checkPartners() {
+        for schema in schemas {
+            for type in schema.entityTypes {
+                for navigation in type.declaredNavigationProperties {
+                    guard let partner = navigation.partner, let target = navigation.targetType,
+                        let path = entityTypeIndex[target]
+                    else { continue }
+                    if schemas[path.schema].entityTypes[path.item].navigationProperty(named: partner) == nil {
+                        report(
+                            .warning, "unresolved-partner",
+                            "NavigationProperty \(type.qualifiedName)/\(navigation.name) has Partner \(partner), which is not a "
+                                + "navigation property of \(target)", at: navigation.location)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Removes repeated key property names, with a diagnostic (a key is never listed twice).
+    mutating func dropDuplicateKeys(_ key: inout [String], owner: @autoclosure () -> String, at location: SourceLocation) {
+        guard key.count > 1 else { return }
+        if key.count == 2, key[0] != key[1] { return }
+        var seen = Set<String>()
+        var kept: [String] = []
+        for name in key {
+            if seen.insert(name).inserted {
+                kept.append(name)
+            } else {
+                report(.error, "duplicate-name", "\(owner()) lists key property \(name) more than once; it is kept once", at: location)
+            }
+        }
+        key = kept
+    }
+
+    /// Checks a key given as a path through complex properties (`Address/City`).
+    mutating func checkKeyPath(_ path: String, of type: EntityType, owner: String) {
+        let segments = path.split(separator: "/").map(String.init)
+        var properties = type.properties
+        for (index, segment) in segments.enumerated() {
+            guard let property = properties.first(where: { $0.name == segment }) else {
+                report(
+                    .error, "unresolved-key", "\(owner) has key property \(path), whose segment \(segment) is not a property",
+                    at: type.location)
+                return
+            }
+            guard index < segments.count - 1 else { return }
+            guard case .complex(let name) = property.type, let complex = complexTypeIndex[name] else {
+                report(
+                    .error, "unresolved-key", "\(owner) has key property \(path), whose segment \(segment) is not complex-typed",
+                    at: type.location)
+                return
+            }
+            properties = schemas[complex.schema].complexTypes[complex.item].properties
+        }
+    }
+}

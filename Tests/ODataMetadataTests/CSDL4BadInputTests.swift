@@ -1,0 +1,110 @@
+import XCTest
+
+@testable import ODataMetadata
+
+/// Bad CSDL 4 input: each problem a located diagnostic, never a crash or a silent skip.
+final class CSDL4BadInputTests: XCTestCase {
+    private func parse(_ body: String) throws -> ServiceMetadata { try Fixtures.parse(CSDL4Tests.document(body)) }
+
+    /// The lines of the diagnostics with `code` (the body starts on line 5 of the document).
+    private func lines(_ metadata: ServiceMetadata, _ code: String) -> [Int] { metadata.diagnostics(code).map(\.location.line) }
+
+    func testUnknownElementsAndAttributes() throws {
+        let metadata = try parse(
+            """
+            <EntityType Name="T" Colour="red"><Key><PropertyRef Name="K"/></Key>
+              <Property Name="K" Type="Edm.Int32" Nullable="false" Size="4"/><Gadget/></EntityType>
+            <Frobnicator Name="F"/>
+            <EntityContainer Name="C"><EntitySet Name="Ts" EntityType="Lib.T" Shape="round"/></EntityContainer>
+            """)
+        XCTAssertEqual(lines(metadata, "unknown-attribute"), [5, 6, 8])
+        XCTAssertEqual(lines(metadata, "unknown-element"), [6, 7])
+        XCTAssertTrue(metadata.diagnostics("unknown-attribute").first?.message.contains("Colour") == true)
+        XCTAssertTrue(metadata.diagnostics.allSatisfy { $0.location.column > 0 }, "\(metadata.diagnostics)")
+    }
+
+    func testV2AttributesAndElementsInAV4Document() throws {
+        let metadata = try parse(
+            """
+            <EntityType Name="T" m:HasStream="true" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">
+              <Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false" ConcurrencyMode="Fixed"/>
+              <Property Name="When" Type="Edm.DateTime"/>
+              <NavigationProperty Name="N" Type="Lib.T" Relationship="Lib.A" FromRole="a" ToRole="b"/></EntityType>
+            <Association Name="A"><End Type="Lib.T" Multiplicity="1" Role="a"/><End Type="Lib.T" Multiplicity="*" Role="b"/></Association>
+            """)
+        XCTAssertEqual(lines(metadata, "v2-attribute-in-v4"), [5, 6, 8, 8, 8])
+        XCTAssertEqual(lines(metadata, "v2-element-in-v4"), [9])
+        XCTAssertEqual(metadata.schemas.first?.associations, [])
+        // Edm.DateTime is OData 2's: reported by name, not silently mapped.
+        XCTAssertEqual(lines(metadata, "unsupported-type"), [7])
+        XCTAssertEqual(metadata.entityType(named: "Lib.T")?.property(named: "When")?.type, .unresolved("Edm.DateTime"))
+        XCTAssertEqual(metadata.entityType(named: "Lib.T")?.hasStream, false)
+    }
+
+    func testInvalidEnumTypesAndValues() throws {
+        let metadata = try parse(
+            """
+            <EnumType Name="Small" UnderlyingType="Edm.Byte"><Member Name="A" Value="1"/><Member Name="Big" Value="300"/>
+              <Member Name="Word" Value="seven"/><Member Name="A" Value="2"/></EnumType>
+            <EnumType Name="Text" UnderlyingType="Edm.String"><Member Name="X"/></EnumType>
+            <EnumType Name="Bits" IsFlags="true"><Member Name="One" Value="1"/><Member Name="Two"/></EnumType>
+            """)
+        XCTAssertEqual(lines(metadata, "invalid-enum-value"), [5, 6, 8])
+        XCTAssertEqual(lines(metadata, "invalid-underlying-type"), [7])
+        XCTAssertEqual(lines(metadata, "duplicate-name"), [6])
+        XCTAssertEqual(metadata.enumType(named: "Lib.Small")?.members.map(\.name), ["A"])
+        XCTAssertEqual(metadata.enumType(named: "Lib.Text")?.underlyingType, .int32)
+        XCTAssertEqual(metadata.enumType(named: "Lib.Bits")?.members.map(\.value), [1, 2])
+    }
+
+    func testCyclesInBaseTypesAndTypeDefinitions() throws {
+        let metadata = try parse(
+            """
+            <TypeDefinition Name="Loop" UnderlyingType="L.Loop"/>
+            <TypeDefinition Name="A" UnderlyingType="Lib.B"/><TypeDefinition Name="B" UnderlyingType="Lib.A"/>
+            <TypeDefinition Name="Where" UnderlyingType="Edm.GeographyPoint"/>
+            <EntityType Name="E1" BaseType="Lib.E2"><Property Name="P" Type="Lib.Loop"/></EntityType>
+            <EntityType Name="E2" BaseType="L.E1"/>
+            <ComplexType Name="C1" BaseType="Lib.C1"/>
+            """)
+        XCTAssertEqual(lines(metadata, "cyclic-type-definition"), [5])
+        XCTAssertEqual(lines(metadata, "invalid-underlying-type"), [6, 6])
+        XCTAssertEqual(lines(metadata, "unsupported-type"), [7])
+        XCTAssertEqual(lines(metadata, "basetype-cycle"), [8, 9, 10])
+        XCTAssertEqual(metadata.typeDefinitions, [])
+        // A property of a type definition that was left out is reported, not dropped silently.
+        XCTAssertEqual(lines(metadata, "unresolved-type"), [8])
+        XCTAssertEqual(metadata.entityType(named: "Lib.E1")?.property(named: "P")?.type, .unresolved("Lib.Loop"))
+    }
+
+    func testDanglingOperationsImportsAndPartners() throws {
+        let metadata = try parse(
+            """
+            <EntityType Name="T"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/>
+              <NavigationProperty Name="N" Type="Lib.T" Partner="Nope"/><NavigationProperty Name="Bad" Type="Edm.String"/></EntityType>
+            <Action Name="Bound" IsBound="true"/>
+            <Function Name="NoReturn"><Parameter Name="x" Type="Edm.Int32"/><Parameter Name="x" Type="Edm.Int32"/></Function>
+            <EntityContainer Name="C"><Singleton Name="Me" Type="Lib.Missing"/><ActionImport Name="Go" Action="Lib.Gone"/>
+              <FunctionImport Name="F" Function="Lib.Vanished"/>
+              <EntitySet Name="Ts" EntityType="Lib.T"><NavigationPropertyBinding Path="N" Target="Elsewhere"/></EntitySet></EntityContainer>
+            """)
+        XCTAssertEqual(lines(metadata, "unresolved-partner"), [6])
+        XCTAssertEqual(lines(metadata, "invalid-navigation-type"), [6])
+        XCTAssertEqual(lines(metadata, "missing-binding-parameter"), [7])
+        XCTAssertEqual(lines(metadata, "missing-return-type"), [8])
+        XCTAssertEqual(lines(metadata, "duplicate-name"), [8])
+        XCTAssertEqual(lines(metadata, "unresolved-type"), [9])
+        XCTAssertEqual(lines(metadata, "unresolved-action"), [9])
+        XCTAssertEqual(lines(metadata, "unresolved-function"), [10])
+        XCTAssertEqual(lines(metadata, "unresolved-entity-set"), [11])
+        XCTAssertEqual(metadata.operations(named: "Lib.Bound").first?.isBound, false)
+    }
+
+    func testStrictModeFailsOnTheFirstError() throws {
+        let error = assertParseFails(
+            CSDL4Tests.document(#"<EnumType Name="E"><Member Name="A" Value="x"/></EnumType>"#), kind: .strictModeViolation,
+            options: .strict)
+        XCTAssertEqual(error?.location?.line, 5)
+        XCTAssertTrue(error?.message.contains("invalid-enum-value") == true, error?.message ?? "")
+    }
+}
