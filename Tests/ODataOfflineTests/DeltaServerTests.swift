@@ -47,7 +47,9 @@ final class DeltaServerTests: XCTestCase {
             try await provider.upload()
             XCTFail("the dropped connection did not stop the upload", file: file, line: line)
         } catch {
-            XCTAssertNil(error.statusCode, "the connection ended without an answer: \(error)", file: file, line: line)
+            XCTAssertTrue(
+                error.statusCode == nil || error.kind == .truncatedBody, "the connection ended without a whole answer: \(error)", file: file,
+                line: line)
         }
     }
 

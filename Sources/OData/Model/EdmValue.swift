@@ -27,8 +27,9 @@ public enum EdmValue: Sendable, Hashable {
     case date(LocalDate)
     /// An OData v4 `Edm.Duration`.
     case duration(DayTimeDuration)
-    /// An OData v4 `Edm.Stream` property: the links to the stream, not its bytes.
-    case stream(StreamLink)
+    /// An OData v4 `Edm.Stream` property: the links to the stream, not its bytes (boxed, so that every value stays
+    /// 24 bytes).
+    indirect case stream(StreamLink)
     /// A complex value.
     case complex(ComplexValue)
     /// A collection of primitive or complex values.

@@ -1,20 +1,22 @@
 /// A calendar date without a time of day or offset: the value of OData v4's `Edm.Date` (`2024-01-31`).
 public struct LocalDate: Sendable, Hashable, Comparable {
+    /// Year, month and day packed (`year << 9 | month << 5 | day`), so that an `EdmValue` holding a date stays
+    /// as small as one holding any other value.
+    private let packed: UInt32
+
     /// The year, 1 to 9999.
-    public let year: Int
+    public var year: Int { Int(packed >> 9) }
     /// The month, 1 to 12.
-    public let month: Int
+    public var month: Int { Int((packed >> 5) & 0xF) }
     /// The day of the month, 1 to 31.
-    public let day: Int
+    public var day: Int { Int(packed & 0x1F) }
 
     /// The date, or nil when there is no such day (`2023-02-29`) or the year is outside 1…9999.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...CivilCalendar.daysInMonth(year: year, month: month)).contains(day)
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        packed = UInt32(year) << 9 | UInt32(month) << 5 | UInt32(day)
     }
 
     /// Parses `yyyy-mm-dd`, throwing a typed error when malformed or not a date.
@@ -34,7 +36,7 @@ public struct LocalDate: Sendable, Hashable, Comparable {
     }
 
     /// Whether `lhs` is the earlier date.
-    public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day) }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.packed < rhs.packed }
 }
 
 /// A signed duration in days, hours, minutes and seconds (100 ns ticks): the value of OData v4's `Edm.Duration`

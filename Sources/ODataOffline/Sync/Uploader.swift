@@ -50,7 +50,7 @@ struct Uploader {
                         try await sendBatch(group)
                         usesBatch = true
                         continue
-                    } catch let error as ODataError where usesBatch == nil && (error.statusCode != nil || error.kind == .wrongContentType) {
+                    } catch let error as ODataError where usesBatch == nil && (Self.wasAnswered(error) || error.kind == .wrongContentType) {
                         try store.unmarkSending(group)
                         usesBatch = false
                     }
@@ -97,7 +97,7 @@ struct Uploader {
         } catch let error as ODataError where Self.neverReachedService(error) {
             try store.unmarkSending([entry])
             throw error
-        } catch let error as ODataError where error.statusCode != nil {
+        } catch let error as ODataError where Self.wasAnswered(error) {
             if entry.wasInFlight, entry.kind == .delete, error.statusCode == 404 {
                 try store.applySuccess(entry, status: 204, headers: HTTPHeaders(), body: Data())
                 result.succeeded += 1
@@ -105,6 +105,13 @@ struct Uploader {
             }
             try await fail(entry, prepared, error)
         }
+    }
+
+    /// Whether the service answered: a status arrived with the whole answer. An answer whose body ended early
+    /// (`.truncatedBody`, the connection closed) is no answer, even with its status line: a create may have been
+    /// applied, so the request stays in flight and the next upload settles it.
+    static func wasAnswered(_ error: ODataError) -> Bool {
+        error.statusCode != nil && error.kind != .truncatedBody
     }
 
     /// Whether a request surely did not reach the service (no connection was made), so it is not in flight.
