@@ -48,7 +48,8 @@ final class DeltaServerTests: XCTestCase {
             XCTFail("the dropped connection did not stop the upload", file: file, line: line)
         } catch {
             XCTAssertTrue(
-                error.statusCode == nil || error.kind == .truncatedBody, "the connection ended without a whole answer: \(error)", file: file,
+                error.statusCode == nil || error.kind == .truncatedBody, "the connection ended without a whole answer: \(error)",
+                file: file,
                 line: line)
         }
     }
