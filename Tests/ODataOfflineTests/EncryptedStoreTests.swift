@@ -7,42 +7,7 @@ import XCTest
 /// The store encrypted with SQLCipher (`storeEncryptionKey`): nothing readable in the file, a wrong or missing key
 /// is a typed error that changes no byte of it, a plain store stays a file plain SQLite reads, and a store can be
 /// encrypted, re-keyed and decrypted.
-final class EncryptedStoreTests: XCTestCase {
-    private let key = "correct horse battery staple"
-    private let city = "Zanzibarcity"
-
-    private func parameters(_ folder: URL, key: String?) -> OfflineODataParameters {
-        var parameters = OfflineODataParameters()
-        parameters.storeName = "secret"
-        parameters.storePath = folder
-        parameters.storeEncryptionKey = key
-        return parameters
-    }
-
-    /// Makes a store with one customer living in `city`, and closes it.
-    private func makeStore(_ folder: URL, key: String?) async throws {
-        let provider = OfflineODataProvider(metadata: try OfflineFixtures.espmMetadata(), parameters: parameters(folder, key: key))
-        try await provider.open()
-        let customer = OfflineFixtures.customer("C1", first: "Ada", last: "Lovelace", city: city)
-        _ = try await provider.send(.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers))
-        try await provider.close()
-    }
-
-    /// The cities of the store's customers, opened with `key`.
-    private func cities(_ folder: URL, key: String?) async throws -> [String?] {
-        let provider = OfflineODataProvider(metadata: try OfflineFixtures.espmMetadata(), parameters: parameters(folder, key: key))
-        try await provider.open()
-        // closed before returning (not in a later task), so that the next open or re-key finds the file unlocked
-        do {
-            let cities = try await ESPMContainer(provider: provider).fetchCustomers().map(\.city)
-            try await provider.close()
-            return cities
-        } catch {
-            try? await provider.close()
-            throw error
-        }
-    }
-
+final class EncryptedStoreTests: XCTestCase, SecretStoreTesting {
     /// The store file and what is left beside it (write-ahead log), byte for byte.
     private func files(_ folder: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]

@@ -8,39 +8,7 @@ import XCTest
 /// The store on SQLCipher 4: the engine is checked, SQLCipher 4's defaults are what a store is written with (the
 /// `sqlcipher` shell of the same version opens it with its key, and nothing without), and a raw 256-bit key works
 /// wherever a passphrase does.
-final class SQLCipher4Tests: XCTestCase {
-    private let key = "correct horse battery staple"
-    private let city = "Zanzibarcity"
-
-    private func parameters(_ folder: URL, key: String?) -> OfflineODataParameters {
-        var parameters = OfflineODataParameters()
-        parameters.storeName = "secret"
-        parameters.storePath = folder
-        parameters.storeEncryptionKey = key
-        return parameters
-    }
-
-    private func makeStore(_ folder: URL, key: String?) async throws {
-        let provider = OfflineODataProvider(metadata: try OfflineFixtures.espmMetadata(), parameters: parameters(folder, key: key))
-        try await provider.open()
-        let customer = OfflineFixtures.customer("C1", first: "Ada", last: "Lovelace", city: city)
-        _ = try await provider.send(.createEntity(customer.entityValue, in: ESPMContainerMetadata.EntitySets.customers))
-        try await provider.close()
-    }
-
-    private func cities(_ folder: URL, key: String?) async throws -> [String?] {
-        let provider = OfflineODataProvider(metadata: try OfflineFixtures.espmMetadata(), parameters: parameters(folder, key: key))
-        try await provider.open()
-        do {
-            let cities = try await ESPMContainer(provider: provider).fetchCustomers().map(\.city)
-            try await provider.close()
-            return cities
-        } catch {
-            try? await provider.close()
-            throw error
-        }
-    }
-
+final class SQLCipher4Tests: XCTestCase, SecretStoreTesting {
     private func storeFile(_ folder: URL) -> URL { folder.appendingPathComponent("secret.sqlite") }
 
     func testAnEngineOlderThanSQLCipher4IsATypedErrorThatSaysWhatToInstall() throws {
