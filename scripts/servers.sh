@@ -17,6 +17,8 @@
 #   ODATA_TEST_REPEATABLE_URL     servers/repeatable_proxy.py honouring repeatable requests (OASIS and
 #                                 SAP Gateway headers) in front of its own pyslet (/ESPM.svc/) and
 #                                 mock-sap (/sap/...), with a fault that drops an applied write's answer
+#   ODATA_TEST_V3_URL             servers/v3_server.py: an OData 3.0 service (actions with parameters in
+#                                 the body, enum literals in $filter, keys and parameters), /Catalog.svc/
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -94,11 +96,12 @@ start() {
     launch mocksap-rr servers.mocksap_server -- --seed 42 --no-csrf
     launch repeatable servers.repeatable_proxy --upstream "/ESPM.svc/=$STATE/pyslet-rr.port" \
         --upstream "/=$STATE/mocksap-rr.port"
-    local p1 p2 p3 p4 p5 p6
+    launch v3 servers.v3_server
+    local p1 p2 p3 p4 p5 p6 p7
     p1="$(wait_port pyslet)" && p2="$(wait_port pyslet-paging)" &&
         p3="$(wait_port mocksap)" && p4="$(wait_port mocksap-strict)" &&
         p5="$(wait_port delta)" && wait_port pyslet-rr >/dev/null && wait_port mocksap-rr >/dev/null &&
-        p6="$(wait_port repeatable)" || { stop quiet; return 1; }
+        p6="$(wait_port repeatable)" && p7="$(wait_port v3)" || { stop quiet; return 1; }
     cat >"$STATE/env" <<EOF
 export ODATA_TEST_PYSLET_URL=http://127.0.0.1:$p1/ESPM.svc/
 export ODATA_TEST_PYSLET_PAGING_URL=http://127.0.0.1:$p2/ESPM.svc/
@@ -106,14 +109,15 @@ export ODATA_TEST_MOCKSAP_URL=http://127.0.0.1:$p3
 export ODATA_TEST_MOCKSAP_STRICT_URL=http://127.0.0.1:$p4
 export ODATA_TEST_DELTA_URL=http://127.0.0.1:$p5/ESPM.svc/
 export ODATA_TEST_REPEATABLE_URL=http://127.0.0.1:$p6
+export ODATA_TEST_V3_URL=http://127.0.0.1:$p7/Catalog.svc/
 EOF
-    log "pyslet :$p1, pyslet-paging :$p2, mock-sap :$p3, mock-sap --require-if-match :$p4, delta :$p5, repeatable proxy :$p6 (env in $STATE/env)"
+    log "pyslet :$p1, pyslet-paging :$p2, mock-sap :$p3, mock-sap --require-if-match :$p4, delta :$p5, repeatable proxy :$p6, v3 :$p7 (env in $STATE/env)"
     cat "$STATE/env"
 }
 
 stop() {
     local name pid
-    for name in pyslet pyslet-paging mocksap mocksap-strict delta pyslet-rr mocksap-rr repeatable; do
+    for name in pyslet pyslet-paging mocksap mocksap-strict delta pyslet-rr mocksap-rr repeatable v3; do
         if [ -f "$STATE/$name.pid" ]; then
             pid="$(cat "$STATE/$name.pid")"
             if kill -0 "$pid" 2>/dev/null; then

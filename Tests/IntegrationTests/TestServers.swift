@@ -94,3 +94,15 @@ extension TestServers {
         OnlineODataProvider(serviceName: serviceName, serviceRoot: serviceRoot, options: options, transport: transport(for: options))
     }
 }
+
+extension TestServers {
+    /// The OData 3.0 catalog service of `scripts/servers/v3_server.py` (`/Catalog.svc/`).
+    static func v3(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+        try url("ODATA_TEST_V3_URL", file: file, line: line)
+    }
+
+    /// A control endpoint of the v3 server (`/_control/reset`, `/_control/log`).
+    static func v3Control(_ name: String) throws -> URL {
+        try XCTUnwrap(URL(string: "/_control/" + name, relativeTo: try v3())?.absoluteURL)
+    }
+}

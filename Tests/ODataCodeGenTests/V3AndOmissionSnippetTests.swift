@@ -21,16 +21,27 @@ final class V3AndOmissionSnippetTests: XCTestCase {
                     <EntitySet Name="Docs" EntityType="T.Doc"/>
                     <FunctionImport Name="Archive"><Parameter Name="Year" Type="Edm.Int32"/></FunctionImport>
                     <FunctionImport Name="Count" ReturnType="Edm.Int32" IsSideEffecting="false"/>
+                    <FunctionImport Name="Purge" m:HttpMethod="POST"><Parameter Name="Year" Type="Edm.Int32"/></FunctionImport>
                     <FunctionImport Name="Touch" IsBindable="true"><Parameter Name="doc" Type="T.Doc"/></FunctionImport>
                     """))
         XCTAssertEqual(result.diagnostics, [])
         let metadata = try TestSupport.file(result, "+CMetadata.swift")
-        // No `m:HttpMethod` in a 3.0 document: side-effecting (the default) is an action, POST with its parameters.
+        // No `m:HttpMethod` in a 3.0 document: side-effecting (the default) is an action, POST with its parameters
+        // in the body; a service operation with `m:HttpMethod` keeps them in the URL, as in v2.
         XCTAssertContains(metadata, "    public enum ActionImports {\n        /// `Archive` (HTTP POST).")
+        XCTAssertContains(
+            metadata,
+            """
+                        returnType: OData.FunctionReturnType.none,
+                        parameterLocation: OData.OperationParameterLocation.body
+                    )
+            """)
+        XCTAssertEqual(metadata.components(separatedBy: "parameterLocation").count - 1, 2, "Archive and Touch, not Purge")
         XCTAssertContains(metadata, #"OData.FunctionImportDescriptor(name: "Count", httpMethod: "GET", "#)
         XCTAssertContains(
             metadata,
-            #"OData.FunctionImportDescriptor(name: "Touch", httpMethod: "POST", returnType: OData.FunctionReturnType.none, bindingTypeName: "T.Doc")"#
+            #"OData.FunctionImportDescriptor(name: "Touch", httpMethod: "POST", returnType: OData.FunctionReturnType.none, "#
+                + #"parameterLocation: OData.OperationParameterLocation.body, bindingTypeName: "T.Doc")"#
         )
         XCTAssertFalse(metadata.contains("protocolVersion"), "a 3.0 service is sent over the v2 wire")
         let doc = try TestSupport.file(result, "Doc.swift")
@@ -94,12 +105,28 @@ final class V3AndOmissionSnippetTests: XCTestCase {
     func testV3NonPrimitiveParametersLeaveTheImportOutRatherThanSendAWrongURL() throws {
         let result = try TestSupport.generate(
             TestSupport.edmx3(
+                types: #"<ComplexType Name="Box"><Property Name="Size" Type="Edm.Int32"/></ComplexType>"# + V4SnippetTests.product,
+                container: """
+                    <EntitySet Name="Products" EntityType="T.Product"/>
+                    <FunctionImport Name="ByBox" ReturnType="Edm.Int32" IsSideEffecting="false"><Parameter Name="B" Type="T.Box"/></FunctionImport>
+                    """))
+        XCTAssertEqual(result.diagnostics.map(\.message), ["function import ByBox skipped: parameter B has non-primitive type T.Box"])
+        XCTAssertFalse(TestSupport.allText(result).contains("byBox"))
+    }
+
+    func testV3EnumParametersAreGeneratedWithTheEnumTypeTheirLiteralsName() throws {
+        let result = try TestSupport.generate(
+            TestSupport.edmx3(
                 types: #"<EnumType Name="Kind"><Member Name="A"/></EnumType>"# + V4SnippetTests.product,
                 container: """
                     <EntitySet Name="Products" EntityType="T.Product"/>
                     <FunctionImport Name="ByKind" ReturnType="Edm.Int32" IsSideEffecting="false"><Parameter Name="K" Type="T.Kind"/></FunctionImport>
                     """))
-        XCTAssertEqual(result.diagnostics.map(\.message), ["function import ByKind skipped: parameter K has non-primitive type T.Kind"])
-        XCTAssertFalse(TestSupport.allText(result).contains("byKind"))
+        XCTAssertEqual(result.diagnostics, [])
+        // The descriptor names the enum type: the runtime writes `K=T.Kind'A'`, as a 3.0 URL does.
+        XCTAssertContains(
+            try TestSupport.file(result, "+CMetadata.swift"),
+            #"OData.FunctionParameterDescriptor(name: "K", type: OData.EdmType.string, typeName: "T.Kind", enumType: Kind.enumType)"#)
+        XCTAssertContains(try TestSupport.file(result, "+C.swift"), "open func byKind(\n        k: Kind?,")
     }
 }

@@ -84,7 +84,7 @@ final class V4SnippetTests: XCTestCase {
             public typealias Money = OData.BigDecimal
             """)
         let order = try TestSupport.file(result, "Order.swift")
-        XCTAssertContains(order, #""Total Edm.Decimal","#)
+        XCTAssertContains(order, #""Total Edm.Decimal Precision=12","#)  // the definition's facets apply (TypeDefinitionFacetTests)
         XCTAssertContains(order, "public static var total: OData.TypedProperty<Money> {")
     }
 

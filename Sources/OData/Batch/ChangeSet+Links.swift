@@ -35,7 +35,7 @@ extension ChangeSet {
             guard !target.entityValue.key.isIncomplete else {
                 throw ODataError(.invalidRequest, "deleteLink: the \(Target.entityType.name) has no complete key")
             }
-            url += target.entityValue.key.predicate
+            url += target.entityValue.key.predicate(for: target.entityValue.entityType)
         }
         return add(BatchPartRequest(method: "DELETE", url: url, contentID: contentID))
     }

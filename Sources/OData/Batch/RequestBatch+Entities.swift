@@ -51,7 +51,7 @@ extension ChangeSet {
     /// The entity's address inside a batch: entity set and key when the set is given, else its URI.
     static func path(of entity: EntityValue, in entitySet: EntitySetDescriptor?) throws -> String {
         if let entitySet, !entity.key.isIncomplete {
-            return URLEncoding.encodePath(entitySet.name) + entity.key.predicate
+            return URLEncoding.encodePath(entitySet.name) + entity.key.predicate(for: entity.entityType)
         }
         if let uri = entity.metadata.editLink ?? entity.metadata.uri, !uri.isEmpty { return uri }
         throw ODataError(.invalidRequest, "the \(entity.entityType.name) has neither a URI nor a complete key with its entity set")

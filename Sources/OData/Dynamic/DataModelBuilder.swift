@@ -6,6 +6,7 @@ struct DataModelBuilder {
     let table = EntityTypeTable()
     var complexTypes: [String: ComplexTypeDescriptor] = [:]
     var entityTypes: [String: EntityTypeDescriptor] = [:]
+    var enumTypes: [String: EnumTypeDescriptor] = [:]
     var diagnostics: [String] = []
     /// `"Namespace.Type/Property"` of the complex-type properties that close a cycle (left out).
     var cycles: Set<String> = []
@@ -58,20 +59,28 @@ struct DataModelBuilder {
     }
 
     private mutating func makeProperty(
-        _ property: Property, index: Int, keys: [String], owner: String, entityType: EntityType? = nil,
+        _ declared: Property, index: Int, keys: [String], owner: String, entityType: EntityType? = nil,
         visiting: inout [String]
     ) throws(DataModelError) -> PropertyDescriptor? {
+        let property = metadata.withTypeDefinitionFacets(declared)
         let type: PropertyType
+        var scalar: Scalar?
         switch property.type {
-        case .primitive(let primitive):
-            type = .primitive(primitive)
+        case .primitive, .enumeration, .typeDefinition:
+            guard let found = self.scalar(property.type) else { return skip("\(owner).\(property.name)", property.type) }
+            scalar = found
+            type = .primitive(found.type)
         case .complex(let name):
             guard let complex = try buildComplexType(name, visiting: &visiting) else {
                 return skip("\(owner).\(property.name)", property.type)
             }
             type = .complex(complex)
-        case .collection(.primitive(let primitive)):
-            type = .primitiveCollection(primitive)
+        case .collection(.primitive), .collection(.enumeration), .collection(.typeDefinition):
+            guard case .collection(let element) = property.type, let found = self.scalar(element) else {
+                return skip("\(owner).\(property.name)", property.type)
+            }
+            scalar = found
+            type = .primitiveCollection(found.type)
         case .collection(.complex(let name)):
             guard let complex = try buildComplexType(name, visiting: &visiting) else {
                 return skip("\(owner).\(property.name)", property.type)
@@ -86,7 +95,8 @@ struct DataModelBuilder {
             name: property.name, type: type, index: index, isNullable: property.isNullable, maxLength: maxLength,
             precision: property.precision, scale: property.scale, isKey: keys.contains(property.name),
             isConcurrencyToken: property.concurrencyMode == .fixed,
-            feedMapping: entityType.flatMap { metadata.feedCustomization(of: property, in: $0) }.map(FeedMapping.init))
+            feedMapping: entityType.flatMap { metadata.feedCustomization(of: declared, in: $0) }.map(FeedMapping.init),
+            enumType: scalar?.enumType)
     }
 
     private mutating func skip(_ what: String, _ type: TypeReference) -> PropertyDescriptor? {
@@ -160,19 +170,22 @@ struct DataModelBuilder {
             var parameters: [FunctionParameterDescriptor] = []
             var supported = true
             for parameter in function.parameters {
-                guard case .primitive(let primitive) = parameter.type else {
+                guard let scalar = scalar(parameter.type) else {
                     diagnostics.append("function import \(function.name) left out: parameter \(parameter.name) is not primitive")
                     supported = false
                     break
                 }
                 parameters.append(
-                    FunctionParameterDescriptor(name: parameter.name, type: primitive, isNullable: parameter.isNullable))
+                    FunctionParameterDescriptor(
+                        name: parameter.name, type: scalar.type, isNullable: parameter.isNullable,
+                        typeName: scalar.enumType?.qualifiedName, enumType: scalar.enumType))
             }
             guard supported, let returnType = returnType(function) else { continue }
             result.append(
                 FunctionImportDescriptor(
                     name: function.name, httpMethod: function.effectiveHTTPMethod, parameters: parameters,
-                    returnType: returnType, entitySetName: function.entitySet))
+                    returnType: returnType, entitySetName: function.entitySet,
+                    parameterLocation: function.passesParametersInBody ? .body : .url))
         }
         return result
     }

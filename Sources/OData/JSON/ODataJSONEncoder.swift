@@ -79,6 +79,22 @@ public struct ODataJSONEncoder: Sendable {
         return Data(writer.bytes)
     }
 
+    /// The body of an action call ([MS-ODATA] 2.2.3.6.5): one JSON object with a member per argument, named as the
+    /// parameter and holding its verbose JSON form (`{"ProductID":"5","Rating":4}`); arguments without a value are
+    /// left out, which the service reads as null.
+    public func encodeActionParameters(_ arguments: [(name: String, value: EdmValue?)]) -> Data {
+        var writer = makeWriter()
+        writer.byte(UInt8(ascii: "{"))
+        var first = true
+        for argument in arguments {
+            guard let value = argument.value else { continue }
+            writer.key(argument.name, first: &first)
+            writer.value(value)
+        }
+        writer.byte(UInt8(ascii: "}"))
+        return Data(writer.bytes)
+    }
+
     /// A single value as JSON (a primitive's JSON form, a complex object, or a collection).
     public func encodeValue(_ value: EdmValue) -> Data {
         var writer = makeWriter()

@@ -42,6 +42,16 @@ public struct FunctionParameterDescriptor: Sendable {
     }
 }
 
+/// Where a call of an operation carries its parameter values.
+public enum OperationParameterLocation: String, Sendable, Hashable {
+    /// In the URL: the query string of a function or of a service operation with `m:HttpMethod`
+    /// (`GetProducts?Category='A'`, SAP's POST imports too).
+    case url
+    /// In the request body, one JSON object with a member per parameter (`{"Rating":4}`): an OData 3.0 action
+    /// (a side-effecting import without `m:HttpMethod`, [MS-ODATA] 2.2.3.6.5) or a v4 action.
+    case body
+}
+
 /// Describes a function import: its name, HTTP method, parameters and return type.
 public final class FunctionImportDescriptor: Sendable, CustomStringConvertible {
     /// The name as in URLs.
@@ -54,8 +64,11 @@ public final class FunctionImportDescriptor: Sendable, CustomStringConvertible {
     public let returnType: FunctionReturnType
     /// The entity set of an entity-returning import, if declared.
     public let entitySetName: String?
-    /// Action or function: an action has side effects and takes its parameters in the body.
+    /// Action or function: an action has side effects (`POST`, or another method than `GET`).
     public let kind: OperationKind
+    /// Where a call carries the parameters: in the URL (functions, service operations) or in the body (actions of
+    /// OData 3.0 and v4).
+    public let parameterLocation: OperationParameterLocation
     /// The protocol version of the service, which picks the wire format.
     public let protocolVersion: ODataVersion
     /// The namespace-qualified name of the schema's action or function (OData v4, `NS.GetNearestAirport`), which
@@ -70,10 +83,11 @@ public final class FunctionImportDescriptor: Sendable, CustomStringConvertible {
     public init(
         name: String, httpMethod: String = "GET", parameters: [FunctionParameterDescriptor] = [],
         returnType: FunctionReturnType = .none, entitySetName: String? = nil, kind: OperationKind? = nil,
-        protocolVersion: ODataVersion = .v2, operationName: String? = nil, bindingTypeName: String? = nil,
-        isComposable: Bool = false
+        parameterLocation: OperationParameterLocation = .url, protocolVersion: ODataVersion = .v2,
+        operationName: String? = nil, bindingTypeName: String? = nil, isComposable: Bool = false
     ) {
         self.kind = kind ?? (httpMethod.uppercased() == "GET" ? .function : .action)
+        self.parameterLocation = parameterLocation
         self.protocolVersion = protocolVersion
         self.operationName = operationName
         self.bindingTypeName = bindingTypeName

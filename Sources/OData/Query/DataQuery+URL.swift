@@ -1,26 +1,53 @@
 import Foundation
 
 extension EntityKey {
-    /// The key predicate as in a URL, percent-encoded: `('a')` for one component, `(A=1,B='x')` for several.
+    /// The key predicate as in a URL, percent-encoded: `('a')` for one component, `(A=1,B='x')` for several. Every
+    /// value is written by its own type (an enum member as a string); `predicate(for:)` writes a URL's.
     public var predicate: String {
         var writer = URLTextWriter(encoded: true, capacity: 32)
         write(into: &writer)
         return writer.text
     }
 
-    func write(into writer: inout URLTextWriter) {
+    /// The key predicate of an entity of `type` in a URL: as `predicate`, with the values of enum-typed key
+    /// properties written as enum literals (`(NS.Color'Red')`), as OData 3.0 and v4 services read them.
+    public func predicate(for type: EntityTypeDescriptor) -> String {
+        var writer = URLTextWriter(encoded: true, capacity: 32)
+        write(into: &writer, type: type)
+        return writer.text
+    }
+
+    func write(into writer: inout URLTextWriter, type: EntityTypeDescriptor? = nil) {
+        func value(_ component: KeyComponent) {
+            if let enumType = type?.property(named: component.name)?.enumType {
+                writer.enumLiteral(component.value, of: enumType)
+            } else {
+                writer.literal(component.value)
+            }
+        }
         writer.raw(UInt8(ascii: "("))
         if components.count == 1 {
-            writer.literal(components[0].value)
+            value(components[0])
         } else {
             for (i, component) in components.enumerated() {
                 if i > 0 { writer.raw(UInt8(ascii: ",")) }
                 writer.literalText(component.name)
                 writer.raw(UInt8(ascii: "="))
-                writer.literal(component.value)
+                value(component)
             }
         }
         writer.raw(UInt8(ascii: ")"))
+    }
+}
+
+extension FunctionInvocation {
+    /// Writes an argument's value as a URL literal: an enum-typed parameter's as an enum literal.
+    func writeArgument(_ name: String, _ value: EdmValue, into writer: inout URLTextWriter) {
+        if let enumType = function.parameters.first(where: { $0.name == name })?.enumType {
+            writer.enumLiteral(value, of: enumType)
+        } else {
+            writer.literal(value)
+        }
     }
 }
 
@@ -34,31 +61,42 @@ extension DataQuery {
     }
 
     func writeResourcePath(into writer: inout URLTextWriter) {
+        // The type each key belongs to, for enum-typed key properties (nil once a segment does not resolve).
+        var type: EntityTypeDescriptor?
         if let invocation {
             writer.pathText(invocation.function.name)
         } else if let entitySet {
+            type = entitySet.entityType
             writer.pathText(entitySet.name)
-            if let key { key.write(into: &writer) }
+            if let key { key.write(into: &writer, type: type) }
         }
         for segment in navigationSegments {
+            type = type?.navigationProperty(named: segment.name)?.targetType
             writer.raw(UInt8(ascii: "/"))
             writer.pathText(segment.name)
-            if let key = segment.key { key.write(into: &writer) }
+            if let key = segment.key { key.write(into: &writer, type: type) }
         }
         if isCountRequest { writer.raw("/$count") }
     }
 
-    /// The query options in their fixed order, names and values percent-encoded: function parameters,
+    /// The query options in their fixed order, names and values percent-encoded: function parameters (unless the
+    /// body carries them, `OperationParameterLocation.body`),
     /// `$filter`, `$select`, `$expand`, `$orderby`, `$skip`, `$top`, `$inlinecount`, then custom options as added.
     public var queryOptions: [(name: String, value: String)] {
         var options: [(name: String, value: String)] = []
         if let invocation {
-            for argument in invocation.arguments {
+            for argument in invocation.urlArguments {
                 guard let value = argument.value else { continue }
-                options.append((URLEncoding.encodeLiteral(argument.name), URLEncoding.literal(value)))
+                var writer = URLTextWriter(encoded: true, capacity: 32)
+                invocation.writeArgument(argument.name, value, into: &writer)
+                options.append((URLEncoding.encodeLiteral(argument.name), writer.text))
             }
         }
-        if let filterExpression { options.append(("$filter", filterExpression.urlEncodedString)) }
+        if let filterExpression {
+            var writer = URLTextWriter(encoded: true)
+            filterExpression.render(into: &writer, type: try? resultEntityType())
+            options.append(("$filter", writer.text))
+        }
         let select = renderedSelectPaths
         if !select.isEmpty { options.append(("$select", select.map(URLEncoding.encodePath).joined(separator: ","))) }
         let expand = renderedExpandPaths
@@ -101,18 +139,18 @@ extension DataQuery {
             if writer.bytes.count > start { writer.raw(UInt8(ascii: "&")) }
         }
         if let invocation {
-            for argument in invocation.arguments {
+            for argument in invocation.urlArguments {
                 guard let value = argument.value else { continue }
                 separate(&writer)
                 writer.literalText(argument.name)
                 writer.raw(UInt8(ascii: "="))
-                writer.literal(value)
+                invocation.writeArgument(argument.name, value, into: &writer)
             }
         }
         if let filterExpression {
             separate(&writer)
             writer.raw("$filter=")
-            filterExpression.render(into: &writer)
+            filterExpression.render(into: &writer, type: try? resultEntityType())
         }
         if !selectPaths.isEmpty || !expandItems.isEmpty {
             let select = renderedSelectPaths

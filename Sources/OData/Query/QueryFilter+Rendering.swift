@@ -75,7 +75,9 @@ extension QueryFilter {
         return writer.text
     }
 
-    func render(into writer: inout URLTextWriter) {
+    /// Writes the expression. With the entity type it filters (`type`), a value compared with an enum-typed property
+    /// is written as an enum literal (`Color eq NS.Color'Red'`), as OData 3.0 and v4 read it; without, as a string.
+    func render(into writer: inout URLTextWriter, type: EntityTypeDescriptor? = nil) {
         switch self {
         case .property(let path):
             writer.pathText(path)
@@ -87,33 +89,53 @@ extension QueryFilter {
             // Comparisons inside comparisons are parenthesized although precedence would allow
             // `A eq B gt 1`: servers disagree on relational vs equality precedence.
             let comparison = op.isComparison
-            left.renderOperand(into: &writer, parenthesized: left.precedence < op.precedence || (comparison && left.isComparison))
+            let enumType = comparison ? comparedEnumType(left, right, in: type) : nil
+            left.renderOperand(
+                into: &writer, parenthesized: left.precedence < op.precedence || (comparison && left.isComparison), type: type,
+                enumType: enumType)
             writer.space()
             writer.raw(op.token)
             writer.space()
-            right.renderOperand(into: &writer, parenthesized: right.precedence <= op.precedence || (comparison && right.isComparison))
+            right.renderOperand(
+                into: &writer, parenthesized: right.precedence <= op.precedence || (comparison && right.isComparison), type: type,
+                enumType: enumType)
         case .not(let operand):
             writer.raw("not")
             writer.space()
-            operand.renderOperand(into: &writer, parenthesized: operand.precedence < Self.unaryPrecedence)
+            operand.renderOperand(into: &writer, parenthesized: operand.precedence < Self.unaryPrecedence, type: type)
         case .negate(let operand):
             writer.raw(UInt8(ascii: "-"))
-            operand.renderOperand(into: &writer, parenthesized: operand.needsParenthesesAfterMinus)
+            operand.renderOperand(into: &writer, parenthesized: operand.needsParenthesesAfterMinus, type: type)
         case .function(let name, let arguments):
             writer.pathText(name)
             writer.raw(UInt8(ascii: "("))
             for (i, argument) in arguments.enumerated() {
                 if i > 0 { writer.raw(UInt8(ascii: ",")) }
-                argument.render(into: &writer)
+                argument.render(into: &writer, type: type)
             }
             writer.raw(UInt8(ascii: ")"))
         }
     }
 
-    private func renderOperand(into writer: inout URLTextWriter, parenthesized: Bool) {
+    /// `enumType` is the enum type of the property this operand is compared with: a literal is then an enum literal.
+    private func renderOperand(
+        into writer: inout URLTextWriter, parenthesized: Bool, type: EntityTypeDescriptor?, enumType: EnumTypeDescriptor? = nil
+    ) {
         if parenthesized { writer.raw(UInt8(ascii: "(")) }
-        render(into: &writer)
+        if let enumType, case .literal(let value) = self {
+            writer.enumLiteral(value, of: enumType)
+        } else {
+            render(into: &writer, type: type)
+        }
         if parenthesized { writer.raw(UInt8(ascii: ")")) }
+    }
+
+    /// The enum type of a property path compared in `left op right`, looked up in `type`.
+    private func comparedEnumType(_ left: QueryFilter, _ right: QueryFilter, in type: EntityTypeDescriptor?) -> EnumTypeDescriptor? {
+        guard let type else { return nil }
+        if case .property(let path) = left, let found = type.enumType(atPath: path) { return found }
+        if case .property(let path) = right { return type.enumType(atPath: path) }
+        return nil
     }
 
     /// `-` before a negative literal or another negation would read as `--`: parenthesize those too.

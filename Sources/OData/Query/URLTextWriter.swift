@@ -67,6 +67,15 @@ struct URLTextWriter {
         }
     }
 
+    /// Appends a value of an enum type as an enum literal ([MS-ODATA] 2.2.2, OData v4 URL conventions): the member
+    /// name (or a flags value's names, `Read,Write`) quoted after the qualified type name, `NS.Color'Red'`. Null
+    /// stays `null`; a value that is not a member name (a number) is written as it is.
+    mutating func enumLiteral(_ value: EdmValue, of enumType: EnumTypeDescriptor) {
+        guard case .string = value else { return literal(value) }
+        pathText(enumType.qualifiedName)
+        literal(value)
+    }
+
     /// Appends a decimal integer.
     mutating func integer(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }

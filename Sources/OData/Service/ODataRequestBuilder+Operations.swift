@@ -12,14 +12,22 @@ extension ODataRequestBuilder {
         return get(try url(of: query), headers: headers)
     }
 
-    /// The call of a function import with its declared method (parameters in the query string);
-    /// methods other than GET and POST are tunnelled when `options.tunnelsHTTPMethod`.
+    /// The call of a function import with its declared method, its parameters where the descriptor says
+    /// (`parameterLocation`): in the query string, or (an action's) in a JSON body
+    /// (`application/json;odata=verbose`, sent when the operation declares parameters); methods other than GET
+    /// and POST are tunnelled when `options.tunnelsHTTPMethod`.
     public func invoke(_ query: DataQuery, headers: HTTPHeaders = HTTPHeaders(), options: RequestOptions = RequestOptions()) throws
         -> HTTPRequest
     {
         let method = query.invocation?.function.httpMethod ?? "GET"
         var request = get(try url(of: query), headers: headers)
         request.method = method
+        if let invocation = query.invocation, invocation.function.parameterLocation == .body,
+            !invocation.function.parameters.isEmpty
+        {
+            request.body = .data(ODataJSONEncoder().encodeActionParameters(invocation.arguments))
+            request.headers["Content-Type"] = "application/json;odata=verbose"
+        }
         if method != "GET" && method != "POST" && options.tunnelsHTTPMethod {
             request.headers["X-HTTP-Method"] = method
             request.method = "POST"

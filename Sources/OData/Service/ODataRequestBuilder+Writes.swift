@@ -87,7 +87,7 @@ extension ODataRequestBuilder {
             guard let target, !target.key.isIncomplete else {
                 throw ODataError(.invalidRequest, "removing a link of \(property.name) needs the target's key")
             }
-            path += target.key.predicate
+            path += target.key.predicate(for: target.entityType)
         }
         return try write("DELETE", path: path, headers: headers)
     }

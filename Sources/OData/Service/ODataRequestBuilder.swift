@@ -101,7 +101,7 @@ public struct ODataRequestBuilder: Sendable {
         guard !entity.key.isIncomplete else {
             throw ODataError(.invalidRequest, "the \(entity.entityType.name) has no complete key")
         }
-        return URLEncoding.encodePath(entitySet.name) + entity.key.predicate
+        return URLEncoding.encodePath(entitySet.name) + entity.key.predicate(for: entity.entityType)
     }
 
     func addingSAPOptions(to url: URL) -> URL {

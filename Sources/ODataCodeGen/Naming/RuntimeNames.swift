@@ -129,6 +129,7 @@ enum RuntimeNames {
         "OnlineODataProvider",
         "OperationBinding",
         "OperationKind",
+        "OperationParameterLocation",
         "PagedEntities",
         "PayloadFormat",
         "Property",

@@ -145,6 +145,9 @@ struct MetadataTranslator {
         if !parameters.isEmpty { arguments.append(("parameters", .array(parameters, multiline: true))) }
         arguments.append(("returnType", function.returnType))
         if let set = function.edm.entitySet { arguments.append(("entitySetName", .string(set))) }
+        if function.edm.passesParametersInBody {
+            arguments.append(("parameterLocation", Build.member(.type(Build.type("OData.OperationParameterLocation")), "body")))
+        }
         if plan.isV4 { arguments.append(("protocolVersion", version)) }
         if let name = function.edm.function { arguments.append(("operationName", .string(name))) }
         if let binding { arguments.append(("bindingTypeName", .string(binding))) }

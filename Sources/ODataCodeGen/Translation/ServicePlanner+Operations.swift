@@ -105,16 +105,18 @@ extension ServicePlanner {
             parameters: parameters, result: result.planned, returnType: result.runtimeType, operation: operation)
     }
 
-    /// A parameter's Swift and runtime types: primitives in every version; type definitions, enums, complex values
-    /// and collections in v4, whose wire names their types (a v3 URL would need `NS.Color'Red'` literals, which the
-    /// v2 wire does not write, and carries no complex values).
+    /// A parameter's Swift and runtime types: primitives in every version; enums in v3 and v4 (the runtime writes
+    /// them as enum literals, `NS.Color'Red'`, in a URL and as member names in a body); type definitions, complex
+    /// values and collections in v4, whose wire names their types (a v3 URL carries no complex values).
     private func planParameter(_ parameter: FunctionImportParameter, resolver: TypeResolver) -> PlannedParameter? {
         let optional = { (type: SwiftType) in parameter.isNullable ? SwiftType.optional(type) : type }
         if case .primitive(let primitive) = parameter.type {
             let swiftType = TypeMapping.swiftType(primitive)
             return PlannedParameter(edm: parameter, name: "", type: optional(swiftType), edmType: TypeMapping.edmType(primitive))
         }
-        guard metadata.version.isV4 else { return nil }
+        var isEnum = false
+        if case .enumeration = parameter.type { isEnum = true }
+        guard metadata.version.isV4 || isEnum else { return nil }
         if let swiftType = resolver.scalarSwiftType(parameter.type), let edm = resolver.scalarEdmType(parameter.type) {
             var enumName: String?
             if case .enumeration(let name) = parameter.type { enumName = resolver.enumNames[name] }
@@ -133,7 +135,7 @@ extension ServicePlanner {
 
     /// Why a parameter's type cannot be generated, for the warning.
     private func parameterProblem(_ type: TypeReference, _ resolver: TypeResolver) -> String {
-        // A v2/v3 URL carries primitive values only (see `planParameter`).
+        // A v2/v3 URL carries primitive and (v3) enum values only (see `planParameter`).
         guard metadata.version.isV4 else { return "non-primitive type \(type.csdlName)" }
         switch type.elementType {
         case .entity: return "entity type \(type.csdlName) (entity-valued parameters are not generated)"

@@ -212,7 +212,9 @@ struct ServicePlanner {
             if case .enumeration(let qualified) = property.type.elementType { enumName = resolver.enumNames[qualified] }
             planned.append(
                 PlannedProperty(
-                    edm: property, name: name, valueType: mapped.swiftType, propertyType: mapped.runtimeType,
+                    // A type definition's facets apply where the property declares none of its own.
+                    edm: metadata.withTypeDefinitionFacets(property), name: name, valueType: mapped.swiftType,
+                    propertyType: mapped.runtimeType,
                     index: planned.count, isKey: keys.contains(property.name),
                     feedMapping: entityType.flatMap { metadata.feedCustomization(of: property, in: $0) },
                     rowTypeName: resolver.rowTypeName(property.type), enumName: enumName))

@@ -190,6 +190,12 @@ extension FunctionImport {
     /// The HTTP method a call uses: `m:HttpMethod` when written, else `POST` for an action and `GET` for a function.
     public var effectiveHTTPMethod: String { httpMethod ?? (kind == .action ? "POST" : "GET") }
 
+    /// Whether a call carries the parameters in the request body, as one JSON object with a member per parameter:
+    /// true for an action without `m:HttpMethod` (an OData 3.0 side-effecting import, a v4 action), false for a
+    /// function and for a service operation with `m:HttpMethod` (SAP's v2 POST imports), whose parameters travel in
+    /// the URL ([MS-ODATA] 2.2.3.6.5).
+    public var passesParametersInBody: Bool { kind == .action && httpMethod == nil }
+
     /// Whether the import is bound (v3 `IsBindable`): the first parameter is the binding parameter.
     public var isBound: Bool { isBindable }
 }

@@ -113,7 +113,7 @@ public enum DefaultContainerMetadata {
     /// The function imports called with another method (POST, PUT, MERGE, DELETE).
     public enum ActionImports {
         /// `ResetDataSource` (HTTP POST).
-        public static let resetDataSource: OData.FunctionImportDescriptor = OData.FunctionImportDescriptor(name: "ResetDataSource", httpMethod: "POST", returnType: OData.FunctionReturnType.none, protocolVersion: OData.ODataVersion.v4, operationName: "Microsoft.OData.SampleService.Models.TripPin.ResetDataSource")
+        public static let resetDataSource: OData.FunctionImportDescriptor = OData.FunctionImportDescriptor(name: "ResetDataSource", httpMethod: "POST", returnType: OData.FunctionReturnType.none, parameterLocation: OData.OperationParameterLocation.body, protocolVersion: OData.ODataVersion.v4, operationName: "Microsoft.OData.SampleService.Models.TripPin.ResetDataSource")
     }
 
     /// The singletons' descriptors (read like a set without a key).
@@ -156,6 +156,7 @@ public enum DefaultContainerMetadata {
                 OData.FunctionParameterDescriptor(name: "tripId", type: OData.EdmType.int32, isNullable: false),
             ],
             returnType: OData.FunctionReturnType.none,
+            parameterLocation: OData.OperationParameterLocation.body,
             protocolVersion: OData.ODataVersion.v4,
             operationName: "Microsoft.OData.SampleService.Models.TripPin.ShareTrip",
             bindingTypeName: "Microsoft.OData.SampleService.Models.TripPin.Person"
