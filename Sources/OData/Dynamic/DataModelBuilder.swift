@@ -134,13 +134,16 @@ struct DataModelBuilder {
                         index: navigations.count
                     ) { table.type(targetName) ?? placeholder })
             }
-            let missingKeys = type.key.filter { name in !properties.contains { $0.name == name } }
-            if !missingKeys.isEmpty {
-                diagnostics.append("entity type \(type.qualifiedName): key properties \(missingKeys) are missing")
-            }
-            entityTypes[type.qualifiedName] = EntityTypeDescriptor(
+            let descriptor = EntityTypeDescriptor(
                 qualifiedName: type.qualifiedName, properties: properties, navigationProperties: navigations,
-                keyNames: type.key, hasStream: type.hasStream, baseTypeName: type.baseType, isOpenType: type.isOpenType)
+                keyNames: type.key, keyAliases: type.keyAliases, hasStream: type.hasStream, baseTypeName: type.baseType,
+                isOpenType: type.isOpenType)
+            if descriptor.keyParts.count < type.key.count {
+                let found = Set(descriptor.keyParts.map(\.name))
+                let missing = type.key.filter { name in !found.contains(type.keyAliases.first { $0.path == name }?.alias ?? name) }
+                diagnostics.append("entity type \(type.qualifiedName): key properties \(missing) are missing")
+            }
+            entityTypes[type.qualifiedName] = descriptor
         }
         table.set(entityTypes)
     }

@@ -8,6 +8,13 @@ extension KeyComponent {
     public init<Value>(_ property: TypedProperty<Value>, _ value: Value?) {
         self.init(name: property.name, value: value?.edmValue ?? .null)
     }
+
+    /// A key component named by a key alias (a key property inside a complex property, OData 4.01) and its value
+    /// (nil becomes null).
+    @_spi(Generated)
+    public init<Value: EdmValueConvertible>(_ alias: String, _ value: Value?) {
+        self.init(name: alias, value: value?.edmValue ?? .null)
+    }
 }
 
 extension ComplexTypeProtocol {

@@ -212,7 +212,10 @@ public struct EntityValue: Sendable, Hashable, Identifiable {
 
     /// The key built from the key properties' current values (null where not loaded).
     public var key: EntityKey {
-        EntityKey(entityType.keyProperties.map { KeyComponent(name: $0.name, value: self[$0] ?? .null) })
+        guard entityType.hasKeyPaths else {
+            return EntityKey(entityType.keyProperties.map { KeyComponent(name: $0.name, value: self[$0] ?? .null) })
+        }
+        return EntityKey(entityType.keyParts.map { KeyComponent(name: $0.name, value: $0.value(in: self)) })
     }
 
     /// The entity key.

@@ -8,8 +8,14 @@ public final class EntityTypeDescriptor: Sendable, Hashable, CustomStringConvert
     public let properties: [PropertyDescriptor]
     /// The navigation properties, inherited first; `navigationProperties[i].index == i`.
     public let navigationProperties: [NavigationDescriptor]
-    /// The key properties in key order.
+    /// The key properties of the type itself, in key order (a key part read through a complex property, an OData
+    /// 4.01 key alias, is in `keyParts` only).
     public let keyProperties: [PropertyDescriptor]
+    /// The parts of the key in key order: each one's name in a key predicate and the properties its value is read
+    /// through.
+    public let keyParts: [EntityKeyPart]
+    /// Whether a key part is read through a complex property (`keyParts`).
+    let hasKeyPaths: Bool
     /// `m:HasStream`: entities are media-link entries.
     public let hasStream: Bool
     /// The base type's qualified name.
@@ -23,11 +29,12 @@ public final class EntityTypeDescriptor: Sendable, Hashable, CustomStringConvert
     /// What the payload readers derive from this type once (its wire name table), kept for every later read.
     let readerCache = DescriptorCache()
 
-    /// Creates a descriptor. Property and navigation `index` values must match their positions.
+    /// Creates a descriptor. Property and navigation `index` values must match their positions. A key name may be a
+    /// path through complex properties (`Address/City`) when `keyAliases` gives it the name key predicates use.
     public init(
         qualifiedName: String, properties: [PropertyDescriptor], navigationProperties: [NavigationDescriptor] = [],
-        keyNames: [String], hasStream: Bool = false, baseTypeName: String? = nil, isOpenType: Bool = false,
-        isAbstract: Bool = false
+        keyNames: [String], keyAliases: [KeyAlias] = [], hasStream: Bool = false, baseTypeName: String? = nil,
+        isOpenType: Bool = false, isAbstract: Bool = false
     ) {
         self.isAbstract = isAbstract
         self.qualifiedName = qualifiedName
@@ -46,7 +53,12 @@ public final class EntityTypeDescriptor: Sendable, Hashable, CustomStringConvert
         }
         self.propertyIndex = propertyIndex
         self.navigationIndex = navigationIndex
-        self.keyProperties = keyNames.compactMap { name in propertyIndex[name].map { properties[$0] } }
+        let parts = keyNames.compactMap { name in
+            EntityKeyPart(name, alias: keyAliases.first { $0.path == name }?.alias, properties: properties, index: propertyIndex)
+        }
+        self.keyParts = parts
+        self.keyProperties = parts.compactMap { $0.properties.count == 1 ? $0.properties[0] : nil }
+        self.hasKeyPaths = parts.contains { $0.properties.count > 1 }
     }
 
     /// The simple name (after the last dot).

@@ -19,7 +19,7 @@ extension EntityKey {
 
     func write(into writer: inout URLTextWriter, type: EntityTypeDescriptor? = nil) {
         func value(_ component: KeyComponent) {
-            if let enumType = type?.property(named: component.name)?.enumType {
+            if let enumType = type?.enumType(ofKeyPart: component.name) {
                 writer.enumLiteral(component.value, of: enumType)
             } else {
                 writer.literal(component.value)

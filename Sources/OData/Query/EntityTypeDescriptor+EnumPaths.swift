@@ -22,4 +22,9 @@ extension EntityTypeDescriptor {
         return nil
     }
 
+    /// The enum type of a key part, by its name in a key predicate (a property name, or a key alias).
+    func enumType(ofKeyPart name: String) -> EnumTypeDescriptor? {
+        guard hasKeyPaths else { return property(named: name)?.enumType }
+        return keyParts.first { $0.name == name }?.properties.last?.enumType
+    }
 }

@@ -62,7 +62,11 @@ struct EntityTypeTranslator {
         if !type.navigations.isEmpty {
             arguments.append(("navigationProperties", .array(type.navigations.map(navigationDescriptor), multiline: true)))
         }
-        arguments.append(("keyNames", .array(type.keys.map { .string($0.edm.name) }, multiline: false)))
+        arguments.append(("keyNames", .array(type.keys.map { .string($0.path) }, multiline: false)))
+        let aliases = type.keys.filter { $0.property == nil }.map { key in
+            Build.new("OData.KeyAlias", [("path", .string(key.path)), ("alias", .string(key.name))])
+        }
+        if !aliases.isEmpty { arguments.append(("keyAliases", .array(aliases, multiline: false))) }
         if edm.hasStream { arguments.append(("hasStream", .bool(true))) }
         if let base = edm.baseType { arguments.append(("baseTypeName", .string(base))) }
         if edm.isOpenType { arguments.append(("isOpenType", .bool(true))) }
@@ -117,9 +121,12 @@ struct EntityTypeTranslator {
             SwiftParameter(name: label, type: .optional(key.valueType))
         }
         let components = zip(type.keys, type.keyLabels).map { key, label in
-            Build.new("OData.KeyComponent", [(nil, .member(.selfType, key.name)), (nil, .identifier(label))])
+            // A key through a complex property (an alias) has no typed property of this type: its name stands in.
+            Build.new(
+                "OData.KeyComponent",
+                [(nil, key.property.map { .member(.selfType, $0.name) } ?? .string(key.name)), (nil, .identifier(label))])
         }
-        let names = type.keys.map { DocComment.code($0.edm.name) }.joined(separator: ", ")
+        let names = type.keys.map { DocComment.code($0.path) }.joined(separator: ", ")
         return .function(
             SwiftFunction(
                 doc: ["The key of the entity with these key property values (\(names))."], access: access, isStatic: true,

@@ -65,10 +65,23 @@ struct PlannedEntityType: Sendable {
     var handleName: String
     var properties: [PlannedProperty]
     var navigations: [PlannedNavigation]
-    /// Key properties in key order.
-    var keys: [PlannedProperty]
-    /// The parameter labels of `key(…)` and `fetch…WithKey(…)`, one per key property.
+    /// The key in key order.
+    var keys: [PlannedKey]
+    /// The parameter labels of `key(…)` and `fetch…WithKey(…)`, one per key part.
     var keyLabels: [String]
+}
+
+/// One part of an entity type's key: a key property of the type, or (OData 4.01) a property inside a complex property
+/// that the key names by an alias (`PropertyRef Name="Address/City" Alias="City"`).
+struct PlannedKey: Sendable {
+    /// The name in a key predicate: the property's, or the alias.
+    var name: String
+    /// The key name as the descriptor's `keyNames` gives it: the property's name, or the path.
+    var path: String
+    /// The Swift value type, not optional.
+    var valueType: SwiftType
+    /// The type's own key property; nil for a key through a complex property.
+    var property: PlannedProperty?
 }
 
 /// A complex type.

@@ -169,22 +169,44 @@ struct ServicePlanner {
                     isCollection: navigation.isCollection, index: navigations.count))
         }
         // A key is generated whole or not at all: a partial key would address the wrong entities.
-        var keys: [PlannedProperty] = []
+        var keys: [PlannedKey] = []
         for keyName in type.key {
-            guard let property = properties.first(where: { $0.edm.name == keyName }) else {
+            guard let key = plannedKey(keyName, of: type, properties: properties, resolver: resolver) else {
                 warn(
                     "key property \(type.name).\(keyName) is not generated, so \(type.name) gets no key "
                         + "(no key helpers; its entities are addressed by the links the service sends)", type.location)
                 keys = []
                 break
             }
-            keys.append(property)
+            keys.append(key)
         }
         var labelScope = NameScope(reserved: memberReserved.union(ReservedNames.methodParameters))
-        let labels = keys.map { labelScope.claim($0.name) }
+        let labels = keys.map { labelScope.claim($0.property?.name ?? names.memberName($0.name)) }
         return PlannedEntityType(
             edm: type, name: name, handleName: handles.claim(names.memberName(name)), properties: properties,
             navigations: navigations, keys: keys, keyLabels: labels)
+    }
+
+    /// A key part: a generated property of the type, or a path through its complex properties to a primitive one
+    /// that an alias names (OData 4.01); nil when it is neither.
+    private func plannedKey(
+        _ keyName: String, of type: EntityType, properties: [PlannedProperty], resolver: TypeResolver
+    ) -> PlannedKey? {
+        if let property = properties.first(where: { $0.edm.name == keyName }) {
+            return PlannedKey(name: keyName, path: keyName, valueType: property.valueType, property: property)
+        }
+        let steps = keyName.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard steps.count > 1, let alias = type.keyAliases.first(where: { $0.path == keyName })?.alias,
+            var current = properties.first(where: { $0.edm.name == steps[0] })?.edm
+        else { return nil }
+        for step in steps.dropFirst() {
+            guard case .complex(let name) = current.type, let next = metadata.complexType(named: name)?.property(named: step) else {
+                return nil
+            }
+            current = next
+        }
+        guard let leaf = resolver.scalarSwiftType(current.type) else { return nil }
+        return PlannedKey(name: alias, path: keyName, valueType: leaf, property: nil)
     }
 
     private mutating func planProperties(

@@ -144,7 +144,7 @@ struct ServiceTranslator {
                 (nil, .member(.type(.named([set.typeName])), "self")),
                 ("matching", Build.call(.member(keyed, "fromDefault"), [(nil, setHandle(set))])),
             ] + Self.forwardedStandard)
-        let names = type.keys.map { DocComment.code($0.edm.name) }.joined(separator: ", ")
+        let names = type.keys.map { DocComment.code($0.path) }.joined(separator: ", ")
         methods += pair(
             doc: ["Reads the entity of \(DocComment.code(set.edm.name)) with this key (\(names))."], name: withKeyName,
             parameters: keyParameters + [Self.queryParameter] + Self.standardParameters, result: .named([set.typeName]),
