@@ -100,13 +100,17 @@ final class CapabilityTests: XCTestCase {
         let master = try model.entitySet("MasterEntities")
         XCTAssertThrowsError(try master.checkAllows(.create)) {
             XCTAssertEqual(($0 as? ODataError)?.kind, .invalidRequest)
-            XCTAssertEqual(($0 as? ODataError)?.message, "entity set MasterEntities does not allow create (sap:creatable=\"false\")")
+            XCTAssertEqual(
+                ($0 as? ODataError)?.message,
+                "entity set MasterEntities does not allow create (sap:creatable=\"false\" or Capabilities.InsertRestrictions/Insertable false)"
+            )
         }
         let filtered = try model.entitySet("CitiesWithFilter")
         XCTAssertThrowsError(try DataQuery().from(filtered).checkEntitySetCapabilities()) {
             XCTAssertEqual(
                 ($0 as? ODataError)?.message,
-                "entity set CitiesWithFilter does not allow reads without $filter (sap:requires-filter=\"true\")")
+                "entity set CitiesWithFilter does not allow reads without $filter "
+                    + "(sap:requires-filter=\"true\" or Capabilities.FilterRestrictions/RequiresFilter true)")
         }
         XCTAssertNoThrow(
             try DataQuery().from(filtered).filter(.property("Name").equal(.literal(.string("x")))).checkEntitySetCapabilities())

@@ -46,12 +46,13 @@ public enum EntitySetOperation: String, Sendable, Hashable, CaseIterable {
     /// A read of the set without `$filter`.
     case readWithoutFilter
 
+    /// The annotations that forbid it: SAP's, or the Capabilities vocabulary's.
     fileprivate var annotation: String {
         switch self {
-        case .create: return "sap:creatable=\"false\""
-        case .update: return "sap:updatable=\"false\""
-        case .delete: return "sap:deletable=\"false\""
-        case .readWithoutFilter: return "sap:requires-filter=\"true\""
+        case .create: return "sap:creatable=\"false\" or Capabilities.InsertRestrictions/Insertable false"
+        case .update: return "sap:updatable=\"false\" or Capabilities.UpdateRestrictions/Updatable false"
+        case .delete: return "sap:deletable=\"false\" or Capabilities.DeleteRestrictions/Deletable false"
+        case .readWithoutFilter: return "sap:requires-filter=\"true\" or Capabilities.FilterRestrictions/RequiresFilter true"
         }
     }
 }

@@ -48,7 +48,7 @@ public final class DataModel: Sendable {
         }
         try builder.buildComplexTypes()
         builder.buildEntityTypes()
-        let sets = builder.buildEntitySets(owner?.entitySets ?? [])
+        let sets = builder.buildEntitySets(of: owner)
         let imports = builder.buildFunctionImports(owner?.functionImports ?? [])
         self.metadata = metadata
         self.containerName = owner?.name

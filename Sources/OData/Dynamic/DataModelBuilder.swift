@@ -150,19 +150,20 @@ struct DataModelBuilder {
 
     // MARK: Container
 
-    mutating func buildEntitySets(_ sets: [EntitySet]) -> [EntitySetDescriptor] {
+    /// The container's entity sets, with what the service allows on each (`ServiceMetadata.capabilities(of:in:)`).
+    mutating func buildEntitySets(of container: EntityContainer?) -> [EntitySetDescriptor] {
+        guard let container else { return [] }
         var result: [EntitySetDescriptor] = []
-        for set in sets {
+        for set in container.entitySets {
             guard let type = entityTypes[metadata.resolveAlias(set.entityType)] else {
                 diagnostics.append("entity set \(set.name) left out: entity type \(set.entityType) does not resolve")
                 continue
             }
+            let capabilities = metadata.capabilities(of: set, in: container)
             result.append(
                 EntitySetDescriptor(
-                    name: set.name, entityType: type, isCreatable: set.annotations.sap("creatable") != "false",
-                    isUpdatable: set.annotations.sap("updatable") != "false",
-                    isDeletable: set.annotations.sap("deletable") != "false",
-                    requiresFilter: set.annotations.sap("requires-filter") == "true"))
+                    name: set.name, entityType: type, isCreatable: capabilities.isCreatable, isUpdatable: capabilities.isUpdatable,
+                    isDeletable: capabilities.isDeletable, requiresFilter: capabilities.requiresFilter))
         }
         return result
     }

@@ -131,13 +131,14 @@ public final class EntitySetDescriptor: Sendable, Hashable, CustomStringConverti
     public let name: String
     /// The entity type of its members.
     public let entityType: EntityTypeDescriptor
-    /// `sap:creatable` (true when absent).
+    /// `sap:creatable`, or the Capabilities vocabulary's `InsertRestrictions/Insertable` (true when absent).
     public let isCreatable: Bool
-    /// `sap:updatable` (true when absent).
+    /// `sap:updatable`, or `UpdateRestrictions/Updatable` (true when absent).
     public let isUpdatable: Bool
-    /// `sap:deletable` (true when absent).
+    /// `sap:deletable`, or `DeleteRestrictions/Deletable` (true when absent).
     public let isDeletable: Bool
-    /// `sap:requires-filter` (false when absent): reads of the whole set need `$filter`.
+    /// `sap:requires-filter`, or `FilterRestrictions/RequiresFilter` (false when absent): reads of the whole set
+    /// need `$filter`.
     public let requiresFilter: Bool
     /// Whether this is an OData v4 `Singleton`: one entity addressed by name (`/Me`), never by key.
     public let isSingleton: Bool

@@ -107,7 +107,7 @@ struct PlannedEntitySet: Sendable {
     /// `fetchCustomerWithKey`, nil when the type has no key.
     var withKeyName: String?
     /// What the service allows on the set.
-    var capabilities: SetCapabilities
+    var capabilities: EntitySetCapabilities
 }
 
 /// A function-import parameter.

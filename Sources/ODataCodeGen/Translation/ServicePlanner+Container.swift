@@ -27,7 +27,7 @@ extension ServicePlanner {
                 PlannedEntitySet(
                     edm: set, typeName: entityTypes[typeIndex].name, typeIndex: typeIndex, handleName: handle,
                     fetchName: fetchName, singleName: "", withKeyName: nil,
-                    capabilities: SetCapabilities(set: set, container: container, metadata: metadata)))
+                    capabilities: metadata.capabilities(of: set, in: container)))
         }
         for i in planned.indices {
             let type = entityTypes[planned[i].typeIndex]
