@@ -33,7 +33,8 @@ final class V3AndOmissionSnippetTests: XCTestCase {
             metadata,
             """
                         returnType: OData.FunctionReturnType.none,
-                        parameterLocation: OData.OperationParameterLocation.body
+                        parameterLocation: OData.OperationParameterLocation.body,
+                        service: CMetadata.service
                     )
             """)
         XCTAssertEqual(metadata.components(separatedBy: "parameterLocation").count - 1, 2, "Archive and Touch, not Purge")
@@ -41,9 +42,11 @@ final class V3AndOmissionSnippetTests: XCTestCase {
         XCTAssertContains(
             metadata,
             #"OData.FunctionImportDescriptor(name: "Touch", httpMethod: "POST", returnType: OData.FunctionReturnType.none, "#
-                + #"parameterLocation: OData.OperationParameterLocation.body, bindingTypeName: "T.Doc")"#
+                + #"parameterLocation: OData.OperationParameterLocation.body, service: CMetadata.service, bindingTypeName: "T.Doc")"#
         )
-        XCTAssertFalse(metadata.contains("protocolVersion"), "a 3.0 service is sent over the v2 wire")
+        // A 3.0 service says so, once (it is called over the v2 wire, which its version does not change).
+        XCTAssertContains(metadata, "OData.ServiceDescriptor(protocolVersion: OData.ODataVersion.v3)")
+        XCTAssertContains(metadata, #"OData.EntitySetDescriptor(name: "Docs", entityType: Doc.entityType, service: CMetadata.service)"#)
         let doc = try TestSupport.file(result, "Doc.swift")
         // The enum-typed key is kept: the key helper has both components.
         XCTAssertContains(doc, #"keyNames: ["Kind", "No"]"#)

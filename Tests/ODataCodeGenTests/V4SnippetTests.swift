@@ -103,10 +103,16 @@ final class V4SnippetTests: XCTestCase {
                     try await self.fetchOne(Product.self, matching: query.fromDefault(CMetadata.Singletons.featured), headers: headers, options: options)
                 }
             """)
+        let metadata = try TestSupport.file(result, "+CMetadata.swift")
         XCTAssertContains(
-            try TestSupport.file(result, "+CMetadata.swift"),
-            #"public static let featured: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "Featured", entityType: Product.entityType, isSingleton: true, protocolVersion: OData.ODataVersion.v4)"#
+            metadata,
+            #"public static let featured: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "Featured", entityType: Product.entityType, isSingleton: true, service: CMetadata.service)"#
         )
+        // The version is read once, into the one service descriptor every set, singleton and operation refers to.
+        XCTAssertContains(
+            metadata,
+            "    public static let service: OData.ServiceDescriptor = OData.ServiceDescriptor(protocolVersion: OData.ODataVersion.v4)\n")
+        XCTAssertEqual(metadata.components(separatedBy: "OData.ODataVersion").count - 1, 1)
     }
 
     func testActionImportIsPOSTAndFunctionImportOverloadsAreSwiftOverloads() throws {
@@ -139,8 +145,7 @@ final class V4SnippetTests: XCTestCase {
                             OData.FunctionParameterDescriptor(name: "Seed", type: OData.EdmType.int64),
                         ],
             """)
-        XCTAssertContains(metadata, #"protocolVersion: OData.ODataVersion.v4,"#)
-        XCTAssertContains(metadata, #"operationName: "T.Reset""#)
+        XCTAssertContains(metadata, "            service: CMetadata.service,\n            operationName: \"T.Reset\"")
     }
 
     func testBoundOperationsAreMethodsOfTheEntityOrOfItsTypedSet() throws {

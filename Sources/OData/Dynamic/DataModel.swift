@@ -20,6 +20,8 @@ public final class DataModel: Sendable {
     public let metadata: ServiceMetadata
     /// The entity container whose sets and imports are exposed.
     public let containerName: String?
+    /// The service, with the document's protocol version, which its entity sets and function imports refer to.
+    public let service: ServiceDescriptor
     /// The entity types by qualified name.
     public let entityTypes: [String: EntityTypeDescriptor]
     /// The complex types by qualified name.
@@ -52,6 +54,7 @@ public final class DataModel: Sendable {
         let imports = builder.buildFunctionImports(owner?.functionImports ?? [])
         self.metadata = metadata
         self.containerName = owner?.name
+        self.service = builder.service
         self.entityTypes = builder.entityTypes
         self.complexTypes = builder.complexTypes
         self.entitySets = sets

@@ -11,8 +11,12 @@ struct DataModelBuilder {
     /// `"Namespace.Type/Property"` of the complex-type properties that close a cycle (left out).
     var cycles: Set<String> = []
 
+    /// The service the sets and imports belong to: the document's protocol version from OData 3.0 on.
+    let service: ServiceDescriptor
+
     init(metadata: ServiceMetadata) {
         self.metadata = metadata
+        self.service = metadata.version > .v2 ? ServiceDescriptor(protocolVersion: metadata.version) : .v2
     }
 
     // MARK: Complex types
@@ -163,7 +167,7 @@ struct DataModelBuilder {
             result.append(
                 EntitySetDescriptor(
                     name: set.name, entityType: type, isCreatable: capabilities.isCreatable, isUpdatable: capabilities.isUpdatable,
-                    isDeletable: capabilities.isDeletable, requiresFilter: capabilities.requiresFilter))
+                    isDeletable: capabilities.isDeletable, requiresFilter: capabilities.requiresFilter, service: service))
         }
         return result
     }
@@ -189,7 +193,7 @@ struct DataModelBuilder {
                 FunctionImportDescriptor(
                     name: function.name, httpMethod: function.effectiveHTTPMethod, parameters: parameters,
                     returnType: returnType, entitySetName: function.entitySet,
-                    parameterLocation: function.passesParametersInBody ? .body : .url))
+                    parameterLocation: function.passesParametersInBody ? .body : .url, service: service))
         }
         return result
     }

@@ -1,8 +1,8 @@
 import Foundation
 import ODataMetadata
 
-/// The OData protocol version a service speaks (`.v2`, `.v4`, …): generated descriptors of a v4 service say
-/// `.v4`, and the runtime picks the wire format by it.
+/// The OData protocol version a service speaks (`.v2`, `.v4`, …): a property of the service
+/// (`ServiceDescriptor.protocolVersion`), by which the runtime picks the wire format.
 public typealias ODataVersion = ODataMetadata.ODataVersion
 
 /// Whether an operation is an action (side effects, `POST`) or a function (no side effects, `GET`).

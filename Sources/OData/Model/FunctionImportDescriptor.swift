@@ -69,8 +69,8 @@ public final class FunctionImportDescriptor: Sendable, CustomStringConvertible {
     /// Where a call carries the parameters: in the URL (functions, service operations) or in the body (actions of
     /// OData 3.0 and v4).
     public let parameterLocation: OperationParameterLocation
-    /// The protocol version of the service, which picks the wire format.
-    public let protocolVersion: ODataVersion
+    /// The service the operation belongs to: what it shares with the service's sets and other operations.
+    public let service: ServiceDescriptor
     /// The namespace-qualified name of the schema's action or function (OData v4, `NS.GetNearestAirport`), which
     /// bound calls put in the URL; nil for a v2/v3 function import.
     public let operationName: String?
@@ -83,12 +83,12 @@ public final class FunctionImportDescriptor: Sendable, CustomStringConvertible {
     public init(
         name: String, httpMethod: String = "GET", parameters: [FunctionParameterDescriptor] = [],
         returnType: FunctionReturnType = .none, entitySetName: String? = nil, kind: OperationKind? = nil,
-        parameterLocation: OperationParameterLocation = .url, protocolVersion: ODataVersion = .v2,
+        parameterLocation: OperationParameterLocation = .url, service: ServiceDescriptor = .v2,
         operationName: String? = nil, bindingTypeName: String? = nil, isComposable: Bool = false
     ) {
         self.kind = kind ?? (httpMethod.uppercased() == "GET" ? .function : .action)
         self.parameterLocation = parameterLocation
-        self.protocolVersion = protocolVersion
+        self.service = service
         self.operationName = operationName
         self.bindingTypeName = bindingTypeName
         self.isComposable = isComposable
@@ -98,6 +98,9 @@ public final class FunctionImportDescriptor: Sendable, CustomStringConvertible {
         self.returnType = returnType
         self.entitySetName = entitySetName
     }
+
+    /// The protocol version of the service, which picks the wire format.
+    public var protocolVersion: ODataVersion { service.protocolVersion }
 
     /// Whether the operation is bound (called on an entity or a set, not at the service root).
     public var isBound: Bool { bindingTypeName != nil }

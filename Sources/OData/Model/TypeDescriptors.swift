@@ -142,17 +142,16 @@ public final class EntitySetDescriptor: Sendable, Hashable, CustomStringConverti
     public let requiresFilter: Bool
     /// Whether this is an OData v4 `Singleton`: one entity addressed by name (`/Me`), never by key.
     public let isSingleton: Bool
-    /// The protocol version of the service the set belongs to, which picks the wire format.
-    public let protocolVersion: ODataVersion
+    /// The service the set belongs to: what it shares with the service's other sets and operations.
+    public let service: ServiceDescriptor
 
     /// Creates a descriptor.
     public init(
         name: String, entityType: EntityTypeDescriptor, isCreatable: Bool = true, isUpdatable: Bool = true,
-        isDeletable: Bool = true, requiresFilter: Bool = false, isSingleton: Bool = false,
-        protocolVersion: ODataVersion = .v2
+        isDeletable: Bool = true, requiresFilter: Bool = false, isSingleton: Bool = false, service: ServiceDescriptor = .v2
     ) {
         self.isSingleton = isSingleton
-        self.protocolVersion = protocolVersion
+        self.service = service
         self.name = name
         self.entityType = entityType
         self.isCreatable = isCreatable
@@ -160,6 +159,9 @@ public final class EntitySetDescriptor: Sendable, Hashable, CustomStringConverti
         self.isDeletable = isDeletable
         self.requiresFilter = requiresFilter
     }
+
+    /// The protocol version of the service the set belongs to, which picks the wire format.
+    public var protocolVersion: ODataVersion { service.protocolVersion }
 
     /// Whether the two are equal.
     public static func == (lhs: EntitySetDescriptor, rhs: EntitySetDescriptor) -> Bool {

@@ -157,6 +157,7 @@ enum RuntimeNames {
         "RuntimeVersion",
         "SAPMessage",
         "SearchTerm",
+        "ServiceDescriptor",
         "ServiceOptions",
         "SetPermission",
         "SetPermissions",

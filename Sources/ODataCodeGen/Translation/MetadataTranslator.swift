@@ -67,7 +67,26 @@ struct MetadataTranslator {
             SwiftNominal(
                 doc: ["The runtime descriptors of \(DocComment.code(plan.container.name)), for queries and the dynamic API."],
                 access: access, kind: .enum, name: plan.metadataName, genericParameters: [], inheritance: [],
-                members: groups + v4Groups + summaryGroups))
+                members: serviceDescriptor + groups + v4Groups + summaryGroups))
+    }
+
+    /// Whether the service is told apart from an OData 2.0 one (the default of every descriptor): from OData 3.0 on.
+    private var namesItsVersion: Bool { plan.protocolVersion > .v2 }
+
+    /// `static let service`: the one service-level descriptor the sets, singletons and operations refer to, with the
+    /// protocol version (OData 3.0 and later; an OData 1.0/2.0 service's descriptors keep the default).
+    private var serviceDescriptor: [SwiftDecl] {
+        guard namesItsVersion else { return [] }
+        return [
+            Build.constant(
+                ["The service: its protocol version, read once, for every set, singleton and operation below."], access, "service",
+                Build.type("OData.ServiceDescriptor"), Build.new("OData.ServiceDescriptor", [("protocolVersion", version)]))
+        ]
+    }
+
+    /// `("service", <Service>Metadata.service)` for a descriptor of a service from OData 3.0 on, else nothing.
+    private var serviceArgument: [(String?, SwiftExpr)] {
+        namesItsVersion ? [("service", .member(.type(.named([plan.metadataName])), "service"))] : []
     }
 
     private func group(_ name: String, _ doc: String, _ members: [SwiftDecl]) -> SwiftDecl {
@@ -85,7 +104,7 @@ struct MetadataTranslator {
         if !set.capabilities.isUpdatable { arguments.append(("isUpdatable", .bool(false))) }
         if !set.capabilities.isDeletable { arguments.append(("isDeletable", .bool(false))) }
         if set.capabilities.requiresFilter { arguments.append(("requiresFilter", .bool(true))) }
-        if plan.isV4 { arguments.append(("protocolVersion", version)) }
+        arguments += serviceArgument
         let doc =
             DocComment.lines(
                 "The \(DocComment.code(set.edm.name)) entity set.", annotations: set.edm.annotations,
@@ -115,9 +134,9 @@ struct MetadataTranslator {
             Build.new(type, [(nil, Build.member(.type(.named([plan.metadataName, "EntitySets"])), set.handleName))]))
     }
 
-    /// `OData.ODataVersion.v4` (or `.v401`).
+    /// `OData.ODataVersion.v3` (`.v4`, `.v401`: the case's name).
     private var version: SwiftExpr {
-        Build.member(.type(Build.type("OData.ODataVersion")), plan.protocolVersion == .v401 ? "v401" : "v4")
+        Build.member(.type(Build.type("OData.ODataVersion")), String(describing: plan.protocolVersion))
     }
 
     private func singleton(_ singleton: PlannedSingleton) -> SwiftDecl {
@@ -127,8 +146,8 @@ struct MetadataTranslator {
                 "OData.EntitySetDescriptor",
                 [
                     ("name", .string(singleton.edm.name)), ("entityType", TypeMapping.entityDescriptor(singleton.typeName)),
-                    ("isSingleton", .bool(true)), ("protocolVersion", version),
-                ]))
+                    ("isSingleton", .bool(true)),
+                ] + serviceArgument))
     }
 
     private func function(_ function: PlannedFunction, binding: String? = nil) -> SwiftDecl {
@@ -148,7 +167,7 @@ struct MetadataTranslator {
         if function.edm.passesParametersInBody {
             arguments.append(("parameterLocation", Build.member(.type(Build.type("OData.OperationParameterLocation")), "body")))
         }
-        if plan.isV4 { arguments.append(("protocolVersion", version)) }
+        arguments += serviceArgument
         if let name = function.edm.function { arguments.append(("operationName", .string(name))) }
         if let binding { arguments.append(("bindingTypeName", .string(binding))) }
         if function.edm.isComposable { arguments.append(("isComposable", .bool(true))) }

@@ -21,9 +21,6 @@ struct ServicePlan: Sendable {
     var singletons: [PlannedSingleton] = []
     /// Bound actions and functions (v4; v3 `IsBindable` function imports).
     var boundOperations: [PlannedBoundOperation] = []
-
-    /// Whether the service is OData v4 (its descriptors carry the version).
-    var isV4: Bool { protocolVersion.isV4 }
 }
 
 /// A structural property of an entity or complex type.

@@ -96,7 +96,7 @@ final class V4ValueTests: XCTestCase {
     func testRequestsForAV4ServiceAnswerUnsupportedOperationInsteadOfAV2Request() throws {
         let builder = ODataRequestBuilder(serviceRoot: URL(string: "http://127.0.0.1:1/service/")!)
         let type = EntityTypeDescriptor(qualifiedName: "T.P", properties: PropertyDescriptor.table(["ID Edm.Int32 Key"]), keyNames: ["ID"])
-        let v4Set = EntitySetDescriptor(name: "People", entityType: type, protocolVersion: .v4)
+        let v4Set = EntitySetDescriptor(name: "People", entityType: type, service: ServiceDescriptor(protocolVersion: .v4))
         let v2Set = EntitySetDescriptor(name: "People", entityType: type)
         XCTAssertEqual(try builder.url(of: DataQuery().from(v2Set)).absoluteString, "http://127.0.0.1:1/service/People")
         func kind(_ body: () throws -> Any) -> ODataError.Kind? {
@@ -111,7 +111,7 @@ final class V4ValueTests: XCTestCase {
         }
         XCTAssertEqual(kind { try builder.url(of: DataQuery().from(v4Set)) }, .unsupportedOperation)
         XCTAssertEqual(kind { try builder.create(EntityValue(type: type), in: v4Set) }, .unsupportedOperation)
-        let function = FunctionImportDescriptor(name: "Top", protocolVersion: .v4, operationName: "T.Top")
+        let function = FunctionImportDescriptor(name: "Top", service: ServiceDescriptor(protocolVersion: .v4), operationName: "T.Top")
         XCTAssertEqual(kind { try builder.url(of: DataQuery().invoke(function)) }, .unsupportedOperation)
         let bound = FunctionImportDescriptor(name: "Touch", httpMethod: "POST", bindingTypeName: "T.P")
         XCTAssertEqual(bound.kind, .action)

@@ -9,6 +9,9 @@ extension OData.RuntimeVersion.v4 {}
 
 /// The runtime descriptors of `DefaultContainer`, for queries and the dynamic API.
 public enum DefaultContainerMetadata {
+    /// The service: its protocol version, read once, for every set, singleton and operation below.
+    public static let service: OData.ServiceDescriptor = OData.ServiceDescriptor(protocolVersion: OData.ODataVersion.v4)
+
     /// The entity types' descriptors.
     public enum EntityTypes {
         /// `Microsoft.OData.SampleService.Models.TripPin.Photo`.
@@ -57,16 +60,16 @@ public enum DefaultContainerMetadata {
     /// The entity sets' descriptors.
     public enum EntitySets {
         /// The `Photos` entity set.
-        public static let photos: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "Photos", entityType: Photo.entityType, protocolVersion: OData.ODataVersion.v4)
+        public static let photos: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "Photos", entityType: Photo.entityType, service: DefaultContainerMetadata.service)
 
         /// The `People` entity set.
-        public static let people: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "People", entityType: Person.entityType, protocolVersion: OData.ODataVersion.v4)
+        public static let people: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "People", entityType: Person.entityType, service: DefaultContainerMetadata.service)
 
         /// The `Airlines` entity set.
-        public static let airlines: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "Airlines", entityType: Airline.entityType, protocolVersion: OData.ODataVersion.v4)
+        public static let airlines: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "Airlines", entityType: Airline.entityType, service: DefaultContainerMetadata.service)
 
         /// The `Airports` entity set.
-        public static let airports: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "Airports", entityType: Airport.entityType, isCreatable: false, isDeletable: false, protocolVersion: OData.ODataVersion.v4)
+        public static let airports: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "Airports", entityType: Airport.entityType, isCreatable: false, isDeletable: false, service: DefaultContainerMetadata.service)
     }
 
     /// The entity sets' typed handles: whether the service allows creates, updates and deletes is part of the type.
@@ -104,7 +107,7 @@ public enum DefaultContainerMetadata {
             ],
             returnType: OData.FunctionReturnType.entity { Airport.entityType },
             entitySetName: "Airports",
-            protocolVersion: OData.ODataVersion.v4,
+            service: DefaultContainerMetadata.service,
             operationName: "Microsoft.OData.SampleService.Models.TripPin.GetNearestAirport",
             isComposable: true
         )
@@ -113,22 +116,22 @@ public enum DefaultContainerMetadata {
     /// The function imports called with another method (POST, PUT, MERGE, DELETE).
     public enum ActionImports {
         /// `ResetDataSource` (HTTP POST).
-        public static let resetDataSource: OData.FunctionImportDescriptor = OData.FunctionImportDescriptor(name: "ResetDataSource", httpMethod: "POST", returnType: OData.FunctionReturnType.none, parameterLocation: OData.OperationParameterLocation.body, protocolVersion: OData.ODataVersion.v4, operationName: "Microsoft.OData.SampleService.Models.TripPin.ResetDataSource")
+        public static let resetDataSource: OData.FunctionImportDescriptor = OData.FunctionImportDescriptor(name: "ResetDataSource", httpMethod: "POST", returnType: OData.FunctionReturnType.none, parameterLocation: OData.OperationParameterLocation.body, service: DefaultContainerMetadata.service, operationName: "Microsoft.OData.SampleService.Models.TripPin.ResetDataSource")
     }
 
     /// The singletons' descriptors (read like a set without a key).
     public enum Singletons {
         /// The `Me` singleton.
-        public static let me: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "Me", entityType: Person.entityType, isSingleton: true, protocolVersion: OData.ODataVersion.v4)
+        public static let me: OData.EntitySetDescriptor = OData.EntitySetDescriptor(name: "Me", entityType: Person.entityType, isSingleton: true, service: DefaultContainerMetadata.service)
     }
 
     /// The bound functions (called with GET on an entity or a set).
     public enum BoundFunctions {
         /// `GetFavoriteAirline` (HTTP GET).
-        public static let getFavoriteAirline: OData.FunctionImportDescriptor = OData.FunctionImportDescriptor(name: "GetFavoriteAirline", httpMethod: "GET", returnType: OData.FunctionReturnType.entity { Airline.entityType }, protocolVersion: OData.ODataVersion.v4, operationName: "Microsoft.OData.SampleService.Models.TripPin.GetFavoriteAirline", bindingTypeName: "Microsoft.OData.SampleService.Models.TripPin.Person", isComposable: true)
+        public static let getFavoriteAirline: OData.FunctionImportDescriptor = OData.FunctionImportDescriptor(name: "GetFavoriteAirline", httpMethod: "GET", returnType: OData.FunctionReturnType.entity { Airline.entityType }, service: DefaultContainerMetadata.service, operationName: "Microsoft.OData.SampleService.Models.TripPin.GetFavoriteAirline", bindingTypeName: "Microsoft.OData.SampleService.Models.TripPin.Person", isComposable: true)
 
         /// `GetInvolvedPeople` (HTTP GET).
-        public static let getInvolvedPeople: OData.FunctionImportDescriptor = OData.FunctionImportDescriptor(name: "GetInvolvedPeople", httpMethod: "GET", returnType: OData.FunctionReturnType.entityCollection { Person.entityType }, protocolVersion: OData.ODataVersion.v4, operationName: "Microsoft.OData.SampleService.Models.TripPin.GetInvolvedPeople", bindingTypeName: "Microsoft.OData.SampleService.Models.TripPin.Trip", isComposable: true)
+        public static let getInvolvedPeople: OData.FunctionImportDescriptor = OData.FunctionImportDescriptor(name: "GetInvolvedPeople", httpMethod: "GET", returnType: OData.FunctionReturnType.entityCollection { Person.entityType }, service: DefaultContainerMetadata.service, operationName: "Microsoft.OData.SampleService.Models.TripPin.GetInvolvedPeople", bindingTypeName: "Microsoft.OData.SampleService.Models.TripPin.Trip", isComposable: true)
 
         /// `GetFriendsTrips` (HTTP GET).
         public static let getFriendsTrips: OData.FunctionImportDescriptor = OData.FunctionImportDescriptor(
@@ -138,7 +141,7 @@ public enum DefaultContainerMetadata {
                 OData.FunctionParameterDescriptor(name: "userName", type: OData.EdmType.string, isNullable: false),
             ],
             returnType: OData.FunctionReturnType.entityCollection { Trip.entityType },
-            protocolVersion: OData.ODataVersion.v4,
+            service: DefaultContainerMetadata.service,
             operationName: "Microsoft.OData.SampleService.Models.TripPin.GetFriendsTrips",
             bindingTypeName: "Microsoft.OData.SampleService.Models.TripPin.Person",
             isComposable: true
@@ -157,7 +160,7 @@ public enum DefaultContainerMetadata {
             ],
             returnType: OData.FunctionReturnType.none,
             parameterLocation: OData.OperationParameterLocation.body,
-            protocolVersion: OData.ODataVersion.v4,
+            service: DefaultContainerMetadata.service,
             operationName: "Microsoft.OData.SampleService.Models.TripPin.ShareTrip",
             bindingTypeName: "Microsoft.OData.SampleService.Models.TripPin.Person"
         )
