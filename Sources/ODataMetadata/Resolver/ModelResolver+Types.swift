@@ -35,6 +35,7 @@ extension ModelResolver {
                 report(
                     .error, "basetype-cycle",
                     "ComplexType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
+                type.baseType = nil  // ignored, so that nothing downstream (generated code, inspect) claims it
             } else if let base = type.baseType.flatMap({ flatIndex[$0] }) {
                 let basePath = flat[base]
                 let inherited = schemas[basePath.schema].complexTypes[basePath.item].properties
@@ -186,6 +187,7 @@ extension ModelResolver {
                 report(
                     .error, "basetype-cycle",
                     "EntityType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
+                type.baseType = nil  // ignored, so that nothing downstream (generated code, inspect) claims it
             } else if let baseIndex = type.baseType.flatMap({ flatIndex[$0] }) {
                 let base = schemas[flat[baseIndex].schema].entityTypes[flat[baseIndex].item]
                 guard
