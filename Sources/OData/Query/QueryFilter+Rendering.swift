@@ -61,14 +61,17 @@ extension QueryFilter {
     /// The expression as written in `$filter`, not percent-encoded: `substringof('x',FirstName) or Age gt 30`.
     ///
     /// Parentheses appear only where precedence requires them (and around a right operand of equal
-    /// precedence, since operators associate to the left).
+    /// precedence, since operators associate to the left). A filter alone knows no property types, so each value is
+    /// written by its own type; a `DataQuery`'s URL writes a value compared with an enum-typed property of the
+    /// entities it reads as an enum literal (`Color eq NS.Color'Red'`).
     public var expressionString: String {
         var writer = URLTextWriter(encoded: false)
         render(into: &writer)
         return writer.text
     }
 
-    /// The expression percent-encoded for a URL: spaces as `%20`, reserved characters in literals encoded.
+    /// The expression percent-encoded for a URL: spaces as `%20`, reserved characters in literals encoded (values
+    /// by their own types, as in `expressionString`).
     public var urlEncodedString: String {
         var writer = URLTextWriter(encoded: true)
         render(into: &writer)
