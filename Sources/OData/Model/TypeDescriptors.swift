@@ -16,6 +16,8 @@ public final class EntityTypeDescriptor: Sendable, Hashable, CustomStringConvert
     public let keyParts: [EntityKeyPart]
     /// Whether a key part is read through a complex property (`keyParts`).
     let hasKeyPaths: Bool
+    /// Whether a key part is enum-typed (its values are written as enum literals in key predicates).
+    let hasEnumKeyParts: Bool
     /// `m:HasStream`: entities are media-link entries.
     public let hasStream: Bool
     /// The base type's qualified name.
@@ -59,6 +61,7 @@ public final class EntityTypeDescriptor: Sendable, Hashable, CustomStringConvert
         self.keyParts = parts
         self.keyProperties = parts.compactMap { $0.properties.count == 1 ? $0.properties[0] : nil }
         self.hasKeyPaths = parts.contains { $0.properties.count > 1 }
+        self.hasEnumKeyParts = parts.contains { $0.properties.last?.enumType != nil }
     }
 
     /// The simple name (after the last dot).

@@ -24,6 +24,7 @@ extension EntityTypeDescriptor {
 
     /// The enum type of a key part, by its name in a key predicate (a property name, or a key alias).
     func enumType(ofKeyPart name: String) -> EnumTypeDescriptor? {
+        guard hasEnumKeyParts else { return nil }
         guard hasKeyPaths else { return property(named: name)?.enumType }
         return keyParts.first { $0.name == name }?.properties.last?.enumType
     }
