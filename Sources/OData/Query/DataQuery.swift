@@ -33,15 +33,10 @@ public struct ExpandItem: Sendable, Hashable {
 public struct FunctionInvocation: Sendable {
     /// The function import.
     public let function: FunctionImportDescriptor
-    /// Arguments by parameter name, in parameter order; nil values are omitted from the URL or the body.
+    /// Arguments by parameter name, in parameter order; nil values are omitted from the URL.
     public let arguments: [(name: String, value: EdmValue?)]
     /// What a bound operation is called on; nil for an operation at the service root.
     public let binding: OperationBinding?
-
-    /// The arguments the URL carries: all of them, or none when the body carries them (`parameterLocation`).
-    var urlArguments: ArraySlice<(name: String, value: EdmValue?)> {
-        function.parameterLocation == .url ? arguments[...] : []
-    }
 
     /// Creates an invocation.
     public init(

@@ -39,6 +39,12 @@ extension EntityKey {
 }
 
 extension FunctionInvocation {
+    /// The arguments the URL carries: all of them, or none when the body carries them (`parameterLocation`); nil
+    /// values are left out of either.
+    var urlArguments: ArraySlice<(name: String, value: EdmValue?)> {
+        function.parameterLocation == .url ? arguments[...] : []
+    }
+
     /// Writes an argument's value as a URL literal: an enum-typed parameter's as an enum literal.
     func writeArgument(_ name: String, _ value: EdmValue, into writer: inout URLTextWriter) {
         if let enumType = function.parameters.first(where: { $0.name == name })?.enumType {
