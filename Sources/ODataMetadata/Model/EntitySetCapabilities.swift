@@ -54,7 +54,7 @@ extension VocabularyAnnotation {
             return text == "true"
         }
         // Without an expression tree, the record's XML: the PropertyValue element around the property name.
-        guard let range = rawXML.range(of: "Property=\"\(property)\"") else { return nil }
+        guard let range = rawXML.firstRange(of: "Property=\"\(property)\"") else { return nil }
         let start = rawXML[..<range.lowerBound].lastIndex(of: "<") ?? rawXML.startIndex
         let end = rawXML[range.upperBound...].firstIndex(of: ">") ?? rawXML.endIndex
         let element = rawXML[start..<end]
