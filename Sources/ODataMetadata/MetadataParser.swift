@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads an OData `$metadata` document (EDMX 1.0 with CSDL 1.0–3.0 schemas, or EDMX 4.0 with CSDL XML 4.0/4.01)
 /// into a `ServiceMetadata`.
@@ -41,12 +45,14 @@ public enum MetadataParser {
     /// a `MetadataError` of kind `.io` or `.tooLarge` that names the path.
     public static func parse(contentsOf url: URL, options: ParseOptions = .lenient) throws(MetadataError) -> ServiceMetadata {
         let path = url.path
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw MetadataError(kind: .io, message: "\(path): no such file")
         }
-        if isDirectory.boolValue { throw MetadataError(kind: .io, message: "\(path): is a directory, not a metadata file") }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > options.maximumInputSize {
+        if isDirectory { throw MetadataError(kind: .io, message: "\(path): is a directory, not a metadata file") }
+        // FoundationEssentials reports the size as `UInt` (Foundation as `NSNumber`): read as any integer.
+        let attribute = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? any BinaryInteger
+        if let size = attribute.map({ Int(clamping: $0) }), size > options.maximumInputSize {
             throw MetadataError(
                 kind: .tooLarge, message: "\(path): \(size) bytes is more than the limit of \(options.maximumInputSize) bytes")
         }
@@ -54,7 +60,7 @@ public enum MetadataParser {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw MetadataError(kind: .io, message: "\(path): cannot be read (\(error.localizedDescription))")
+            throw MetadataError(kind: .io, message: "\(path): cannot be read (\(ErrorText.describing(error)))")
         }
         return try parse(data, options: options)
     }

@@ -32,7 +32,7 @@ struct SetCapabilities: Sendable, Hashable {
     private static func isFalse(_ term: String, _ name: String, _ property: String, _ annotation: VocabularyAnnotation) -> Bool {
         guard term == "Org.OData.Capabilities.V1.\(name)" || term.hasSuffix("Capabilities.\(name)") else { return false }
         let xml = annotation.rawXML
-        guard let range = xml.range(of: "Property=\"\(property)\"") else { return false }
+        guard let range = xml.firstRange(of: "Property=\"\(property)\"") else { return false }
         // The PropertyValue element around the property name.
         let start = xml[..<range.lowerBound].lastIndex(of: "<") ?? xml.startIndex
         let end = xml[range.upperBound...].firstIndex(of: ">") ?? xml.endIndex

@@ -1,5 +1,14 @@
 internal import CLibXML2
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What an open element in the document is, for the builder's stack.
 enum Frame {
@@ -144,7 +153,7 @@ struct DocumentBuilder {
         guard failure == nil else { return }
         let message =
             error.message.map { String(cString: $0) }?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown libxml2 error"
+            .trimmingUnicodeWhitespace() ?? "unknown libxml2 error"
         let at = SourceLocation(line: Int(error.line), column: Int(error.int2))
         if error.level.rawValue < XML_ERR_ERROR.rawValue { return }
         if error.domain == Int32(XML_FROM_NAMESPACE.rawValue), error.level.rawValue < XML_ERR_FATAL.rawValue {
@@ -257,7 +266,7 @@ struct DocumentBuilder {
     mutating func takeText() -> String? {
         guard let bytes = text else { return nil }
         text = nil
-        let string = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let string = String(decoding: bytes, as: UTF8.self).trimmingUnicodeWhitespace()
         return string
     }
 
