@@ -3,6 +3,11 @@
 #else
     import Foundation
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads an OData `$metadata` document (EDMX 1.0 with CSDL 1.0–3.0 schemas, or EDMX 4.0 with CSDL XML 4.0/4.01)
 /// into a `ServiceMetadata`.
@@ -50,9 +55,7 @@ public enum MetadataParser {
             throw MetadataError(kind: .io, message: "\(path): no such file")
         }
         if isDirectory { throw MetadataError(kind: .io, message: "\(path): is a directory, not a metadata file") }
-        // FoundationEssentials reports the size as `UInt` (Foundation as `NSNumber`): read as any integer.
-        let attribute = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? any BinaryInteger
-        if let size = attribute.map({ Int(clamping: $0) }), size > options.maximumInputSize {
+        if let size = fileSize(path), size > options.maximumInputSize {
             throw MetadataError(
                 kind: .tooLarge, message: "\(path): \(size) bytes is more than the limit of \(options.maximumInputSize) bytes")
         }
@@ -63,6 +66,14 @@ public enum MetadataParser {
             throw MetadataError(kind: .io, message: "\(path): cannot be read (\(ErrorText.describing(error)))")
         }
         return try parse(data, options: options)
+    }
+
+    /// The size of the file at `path` from `stat` (FileManager's attribute is a `UInt` under FoundationEssentials
+    /// and an `NSNumber` once Foundation is loaded), nil when it cannot be read.
+    private static func fileSize(_ path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(status.st_size)
     }
 
     private static func checkSize(_ count: Int, options: ParseOptions) throws(MetadataError) {

@@ -18,23 +18,25 @@ struct AnnotationCapture {
     /// The interned names of constant expressions (`String`, `Bool`, `Path`, …).
     private let constants: [XMLName?]
     private let expressionNames: ExpressionNames
-    private var xml: [UInt8] = []
-    private var open: [(name: XMLName, prefix: XMLName?)] = []
+    /// The captured XML, the open elements, the pending text and the expression frames, in buffers handed
+    /// from one finished capture to the next (`buffers`) so that an annotation allocates none of them.
+    private var xml: [UInt8]
+    private var open: [(name: XMLName, prefix: XMLName?)]
     private var tagPending = false
     private var value: String?
     private var childCount = 0
     private var childIsConstant = false
     private var childText: [UInt8]?
     /// Character data not yet written.
-    var pendingText: [UInt8] = []
+    var pendingText: [UInt8]
     /// The expressions being read, one per open element.
-    private var frames: [ExpressionFrame] = []
+    private var frames: [ExpressionFrame]
     /// The annotation's value as an expression, once the `Annotation` element has closed.
     private var expression: AnnotationExpression?
 
     init(
         destination: Destination, term: String, qualifier: String?, location: SourceLocation, constants: [XMLName?],
-        expressionNames: ExpressionNames
+        expressionNames: ExpressionNames, reusing buffers: consuming CaptureBuffers
     ) {
         self.expressionNames = expressionNames
         self.destination = destination
@@ -42,7 +44,17 @@ struct AnnotationCapture {
         self.qualifier = qualifier
         self.location = location
         self.constants = constants
-        xml.reserveCapacity(256)
+        buffers.empty()
+        xml = buffers.xml
+        open = buffers.open
+        pendingText = buffers.pendingText
+        frames = buffers.frames
+        if xml.capacity < 256 { xml.reserveCapacity(256) }
+    }
+
+    /// The buffers, for the next capture (once this one's annotation has been taken).
+    consuming func recycle() -> CaptureBuffers {
+        CaptureBuffers(xml: xml, open: open, pendingText: pendingText, frames: frames)
     }
 
     /// The finished annotation.
@@ -162,17 +174,49 @@ struct AnnotationCapture {
         xml.append(contentsOf: UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
     }
 
-    /// Appends text with `&`, `<`, `>` (and `"` in attributes) escaped.
+    /// Appends text with `&`, `<`, `>` (and `"` in attributes) escaped: the runs between them in one copy each.
     private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, attribute: Bool) {
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "&"): xml.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
-            case UInt8(ascii: "<"): xml.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
-            case UInt8(ascii: ">"): xml.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
-            case UInt8(ascii: "\"") where attribute: xml.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
-            default: xml.append(byte)
+        var run = 0
+        for index in bytes.indices {
+            let entity: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\"") where attribute: entity = "&quot;"
+            default: continue
             }
+            xml.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            entity.withUTF8Buffer { xml.append(contentsOf: $0) }
+            run = index + 1
         }
+        xml.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+    }
+}
+
+/// The growable buffers of an `AnnotationCapture`, kept by the builder between captures.
+struct CaptureBuffers {
+    fileprivate var xml: [UInt8] = []
+    fileprivate var open: [(name: XMLName, prefix: XMLName?)] = []
+    fileprivate var pendingText: [UInt8] = []
+    fileprivate var frames: [ExpressionFrame] = []
+
+    /// No buffers yet.
+    init() {}
+
+    fileprivate init(xml: [UInt8], open: [(name: XMLName, prefix: XMLName?)], pendingText: [UInt8], frames: [ExpressionFrame]) {
+        self.xml = xml
+        self.open = open
+        self.pendingText = pendingText
+        self.frames = frames
+    }
+
+    /// Empties every buffer, keeping its storage (a finished capture leaves only its XML behind).
+    fileprivate mutating func empty() {
+        if !xml.isEmpty { xml.removeAll(keepingCapacity: true) }
+        if !open.isEmpty { open.removeAll(keepingCapacity: true) }
+        if !pendingText.isEmpty { pendingText.removeAll(keepingCapacity: true) }
+        if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
     }
 }
 

@@ -163,9 +163,11 @@ extension DocumentBuilder {
 
     /// Starts capturing a vocabulary `Annotation` element.
     mutating func beginCapture(_ name: XMLName, prefix: XMLName?, _ a: XMLAttributes, destination: AnnotationCapture.Destination) {
+        var buffers = CaptureBuffers()
+        swap(&buffers, &captureBuffers)
         var started = AnnotationCapture(
             destination: destination, term: a.value(names.term) ?? "", qualifier: a.value(names.qualifier), location: location(),
-            constants: names.constants, expressionNames: names.expressions)
+            constants: names.constants, expressionNames: names.expressions, reusing: buffers)
         started.open(name: name, prefix: prefix, attributes: a)
         capture = started
     }

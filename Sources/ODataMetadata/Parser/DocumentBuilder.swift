@@ -81,6 +81,8 @@ struct DocumentBuilder {
     var annotationsBlock: AnnotationsBlock?
     var reference: SchemaReference?
     var capture: AnnotationCapture?
+    /// The buffers of the last finished capture, for the next one.
+    var captureBuffers = CaptureBuffers()
     var enumType: EnumType?
     var typeDefinition: TypeDefinition?
     var operation: Operation?
@@ -126,9 +128,9 @@ struct DocumentBuilder {
         }
         if capture != nil {
             flushCaptureText()
-            if capture?.close() == true, let finished = capture {
-                capture = nil
+            if capture?.close() == true, let finished = capture.take() {
                 store(finished)
+                captureBuffers = finished.recycle()
             }
             return
         }
@@ -201,7 +203,7 @@ struct DocumentBuilder {
         guard let uri else { return nil }
         for known in knownNamespaces where known.pointer == uri { return known }
         let text = XMLAttributes.string(uri)
-        let known = KnownNamespace(pointer: uri, kind: NamespaceKind(uri: text), uri: text)
+        let known = KnownNamespace(pointer: uri, kind: NamespaceKind(uri: text), uri: XMLNamespaces.literal(text) ?? text)
         if knownNamespaces.count < 64 { knownNamespaces.append(known) }
         return known
     }
