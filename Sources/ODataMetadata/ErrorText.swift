@@ -16,7 +16,11 @@ package enum ErrorText {
     /// The system's text for the error's cause (`No such file or directory`, `Permission denied`), the
     /// description a fetch error carries, or the error as it prints.
     package static func describing(_ error: any Error) -> String {
-        if let cocoa = error as? CocoaError, let underlying = cocoa.underlying { return describing(underlying) }
+        if let cocoa = error as? CocoaError {
+            if let underlying = cocoa.underlying { return describing(underlying) }
+            // What Foundation's text said of it too ("… (NSCocoaErrorDomain error 256.)"), without its user info.
+            return "NSCocoaErrorDomain error \(cocoa.code.rawValue)"
+        }
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
         if let localized = error as? LocalizedError, let text = localized.errorDescription { return text }
         let printed = "\(error)"
