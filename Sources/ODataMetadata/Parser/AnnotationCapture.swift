@@ -14,7 +14,6 @@ struct AnnotationCapture {
     let destination: Destination
     let term: String
     let qualifier: String?
-    let location: SourceLocation
     /// The interned names of constant expressions (`String`, `Bool`, `Path`, …).
     private let constants: [XMLName?]
     private let expressionNames: ExpressionNames
@@ -35,14 +34,13 @@ struct AnnotationCapture {
     private var expression: AnnotationExpression?
 
     init(
-        destination: Destination, term: String, qualifier: String?, location: SourceLocation, constants: [XMLName?],
-        expressionNames: ExpressionNames, reusing buffers: consuming CaptureBuffers
+        destination: Destination, term: String, qualifier: String?, constants: [XMLName?], expressionNames: ExpressionNames,
+        reusing buffers: consuming CaptureBuffers
     ) {
         self.expressionNames = expressionNames
         self.destination = destination
         self.term = term
         self.qualifier = qualifier
-        self.location = location
         self.constants = constants
         buffers.empty()
         xml = buffers.xml

@@ -83,6 +83,8 @@ struct DocumentBuilder {
     var capture: AnnotationCapture?
     /// The buffers of the last finished capture, for the next one.
     var captureBuffers = CaptureBuffers()
+    /// The target path up to its slash of the last inline annotation on a member, with its namespace and owner.
+    var targetPrefix: (namespace: String, owner: String, text: String)?
     var enumType: EnumType?
     var typeDefinition: TypeDefinition?
     var operation: Operation?
