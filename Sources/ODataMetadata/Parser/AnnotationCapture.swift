@@ -2,6 +2,8 @@ internal import CLibXML2
 
 /// Records one vocabulary `Annotation` element and everything inside it as canonical XML
 /// (written byte by byte from libxml2's buffers), and picks out a simple constant value where there is one.
+/// The builder keeps one and `begin`s it for each annotation, so that its buffers keep their storage and no
+/// capture is made or destroyed per annotation.
 struct AnnotationCapture {
     /// Where the finished annotation goes.
     enum Destination {
@@ -11,48 +13,48 @@ struct AnnotationCapture {
         case inline(target: String)
     }
 
-    let destination: Destination
-    let term: String
-    let qualifier: String?
+    private(set) var destination = Destination.block
+    private(set) var term = ""
+    private(set) var qualifier: String?
     /// The interned names of constant expressions (`String`, `Bool`, `Path`, …).
     private let constants: [XMLName?]
     private let expressionNames: ExpressionNames
-    /// The captured XML, the open elements, the pending text and the expression frames, in buffers handed
-    /// from one finished capture to the next (`buffers`) so that an annotation allocates none of them.
-    private var xml: [UInt8]
-    private var open: [(name: XMLName, prefix: XMLName?)]
+    private var xml: [UInt8] = []
+    private var open: [(name: XMLName, prefix: XMLName?)] = []
     private var tagPending = false
     private var value: String?
     private var childCount = 0
     private var childIsConstant = false
     private var childText: [UInt8]?
     /// Character data not yet written.
-    var pendingText: [UInt8]
+    var pendingText: [UInt8] = []
     /// The expressions being read, one per open element.
-    private var frames: [ExpressionFrame]
+    private var frames: [ExpressionFrame] = []
     /// The annotation's value as an expression, once the `Annotation` element has closed.
     private var expression: AnnotationExpression?
 
-    init(
-        destination: Destination, term: String, qualifier: String?, constants: [XMLName?], expressionNames: ExpressionNames,
-        reusing buffers: consuming CaptureBuffers
-    ) {
+    /// A capture that records nothing until `begin`.
+    init(constants: [XMLName?], expressionNames: ExpressionNames) {
         self.expressionNames = expressionNames
+        self.constants = constants
+        xml.reserveCapacity(256)
+    }
+
+    /// Starts recording an annotation, emptying what the previous one left (the storage is kept).
+    mutating func begin(destination: Destination, term: String, qualifier: String?) {
         self.destination = destination
         self.term = term
         self.qualifier = qualifier
-        self.constants = constants
-        buffers.empty()
-        xml = buffers.xml
-        open = buffers.open
-        pendingText = buffers.pendingText
-        frames = buffers.frames
-        if xml.capacity < 256 { xml.reserveCapacity(256) }
-    }
-
-    /// The buffers, for the next capture (once this one's annotation has been taken).
-    consuming func recycle() -> CaptureBuffers {
-        CaptureBuffers(xml: xml, open: open, pendingText: pendingText, frames: frames)
+        if !xml.isEmpty { xml.removeAll(keepingCapacity: true) }
+        if !open.isEmpty { open.removeAll(keepingCapacity: true) }
+        if !pendingText.isEmpty { pendingText.removeAll(keepingCapacity: true) }
+        if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
+        tagPending = false
+        value = nil
+        childCount = 0
+        childIsConstant = false
+        childText = nil
+        expression = nil
     }
 
     /// The finished annotation.
@@ -115,7 +117,7 @@ struct AnnotationCapture {
             xml.append(UInt8(ascii: ">"))
         }
         tagPending = false
-        if let frame = frames.popLast() { finish(frame) }
+        if !frames.isEmpty { finish(frames.removeLast()) }
         return open.isEmpty
     }
 
@@ -189,32 +191,6 @@ struct AnnotationCapture {
             run = index + 1
         }
         xml.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
-    }
-}
-
-/// The growable buffers of an `AnnotationCapture`, kept by the builder between captures.
-struct CaptureBuffers {
-    fileprivate var xml: [UInt8] = []
-    fileprivate var open: [(name: XMLName, prefix: XMLName?)] = []
-    fileprivate var pendingText: [UInt8] = []
-    fileprivate var frames: [ExpressionFrame] = []
-
-    /// No buffers yet.
-    init() {}
-
-    fileprivate init(xml: [UInt8], open: [(name: XMLName, prefix: XMLName?)], pendingText: [UInt8], frames: [ExpressionFrame]) {
-        self.xml = xml
-        self.open = open
-        self.pendingText = pendingText
-        self.frames = frames
-    }
-
-    /// Empties every buffer, keeping its storage (a finished capture leaves only its XML behind).
-    fileprivate mutating func empty() {
-        if !xml.isEmpty { xml.removeAll(keepingCapacity: true) }
-        if !open.isEmpty { open.removeAll(keepingCapacity: true) }
-        if !pendingText.isEmpty { pendingText.removeAll(keepingCapacity: true) }
-        if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
     }
 }
 

@@ -163,19 +163,14 @@ extension DocumentBuilder {
 
     /// Starts capturing a vocabulary `Annotation` element.
     mutating func beginCapture(_ name: XMLName, prefix: XMLName?, _ a: XMLAttributes, destination: AnnotationCapture.Destination) {
-        var buffers = CaptureBuffers()
-        swap(&buffers, &captureBuffers)
-        var started = AnnotationCapture(
-            destination: destination, term: a.value(names.term) ?? "", qualifier: a.value(names.qualifier),
-            constants: names.constants, expressionNames: names.expressions, reusing: buffers)
-        started.open(name: name, prefix: prefix, attributes: a)
-        capture = started
+        capture.begin(destination: destination, term: a.value(names.term) ?? "", qualifier: a.value(names.qualifier))
+        capture.open(name: name, prefix: prefix, attributes: a)
+        isCapturing = true
     }
 
     /// Files a finished annotation.
-    mutating func store(_ finished: AnnotationCapture) {
-        let annotation = finished.annotation
-        switch finished.destination {
+    mutating func store(_ annotation: VocabularyAnnotation, in destination: AnnotationCapture.Destination) {
+        switch destination {
         case .block:
             annotationsBlock?.annotations.append(annotation)
         case .inline(let target):
@@ -189,7 +184,7 @@ extension DocumentBuilder {
         }
     }
 
-    mutating func flushCaptureText() { capture?.flushText() }
+    mutating func flushCaptureText() { capture.flushText() }
 
     /// The annotation target path of an inline annotation inside `frame`.
     private mutating func inlineTarget(of frame: Frame) -> String? {

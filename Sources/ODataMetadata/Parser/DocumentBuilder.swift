@@ -80,9 +80,9 @@ struct DocumentBuilder {
     var documentation: Documentation?
     var annotationsBlock: AnnotationsBlock?
     var reference: SchemaReference?
-    var capture: AnnotationCapture?
-    /// The buffers of the last finished capture, for the next one.
-    var captureBuffers = CaptureBuffers()
+    /// The annotation being captured while `isCapturing`.
+    var capture: AnnotationCapture
+    var isCapturing = false
     /// The target path up to its slash of the last inline annotation on a member, with its namespace and owner.
     var targetPrefix: (namespace: String, owner: String, text: String)?
     var enumType: EnumType?
@@ -95,6 +95,7 @@ struct DocumentBuilder {
         self.context = context
         self.names = InternedNames(dictionary: context.pointee.dict)
         self.allowed = AllowedAttributes(names)
+        self.capture = AnnotationCapture(constants: names.constants, expressionNames: names.expressions)
         self.options = options
         stack.reserveCapacity(16)
     }
@@ -112,9 +113,9 @@ struct DocumentBuilder {
             skipDepth += 1
             return
         }
-        if capture != nil {
+        if isCapturing {
             flushCaptureText()
-            capture?.open(name: name, prefix: prefix, attributes: attributes)
+            capture.open(name: name, prefix: prefix, attributes: attributes)
             return
         }
         text = nil
@@ -128,11 +129,11 @@ struct DocumentBuilder {
             skipDepth -= 1
             return
         }
-        if capture != nil {
+        if isCapturing {
             flushCaptureText()
-            if capture?.close() == true, let finished = capture.take() {
-                store(finished)
-                captureBuffers = finished.recycle()
+            if capture.close() {
+                isCapturing = false
+                store(capture.annotation, in: capture.destination)
             }
             return
         }
@@ -142,8 +143,8 @@ struct DocumentBuilder {
 
     mutating func characters(_ bytes: UnsafeBufferPointer<xmlChar>) {
         guard failure == nil, skipDepth == 0 else { return }
-        if capture != nil {
-            capture?.pendingText.append(contentsOf: bytes)
+        if isCapturing {
+            capture.pendingText.append(contentsOf: bytes)
         } else if text != nil {
             text?.append(contentsOf: bytes)
         }
