@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads an OData `$metadata` document (EDMX 1.0 with CSDL 1.0–3.0 schemas, or EDMX 4.0 with CSDL XML 4.0/4.01)
 /// into a `ServiceMetadata`.
@@ -41,12 +50,12 @@ public enum MetadataParser {
     /// a `MetadataError` of kind `.io` or `.tooLarge` that names the path.
     public static func parse(contentsOf url: URL, options: ParseOptions = .lenient) throws(MetadataError) -> ServiceMetadata {
         let path = url.path
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw MetadataError(kind: .io, message: "\(path): no such file")
         }
-        if isDirectory.boolValue { throw MetadataError(kind: .io, message: "\(path): is a directory, not a metadata file") }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > options.maximumInputSize {
+        if isDirectory { throw MetadataError(kind: .io, message: "\(path): is a directory, not a metadata file") }
+        if let size = fileSize(path), size > options.maximumInputSize {
             throw MetadataError(
                 kind: .tooLarge, message: "\(path): \(size) bytes is more than the limit of \(options.maximumInputSize) bytes")
         }
@@ -54,9 +63,17 @@ public enum MetadataParser {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw MetadataError(kind: .io, message: "\(path): cannot be read (\(error.localizedDescription))")
+            throw MetadataError(kind: .io, message: "\(path): cannot be read (\(ErrorText.describing(error)))")
         }
         return try parse(data, options: options)
+    }
+
+    /// The size of the file at `path` from `stat` (FileManager's attribute is a `UInt` under FoundationEssentials
+    /// and an `NSNumber` once Foundation is loaded), nil when it cannot be read.
+    private static func fileSize(_ path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(status.st_size)
     }
 
     private static func checkSize(_ count: Int, options: ParseOptions) throws(MetadataError) {

@@ -1,7 +1,10 @@
-import Foundation
 import ODataCodeGen
 import ODataMetadata
-
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -57,7 +60,7 @@ enum CheckCommand {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw GeneratorError(message: "\(location): cannot be fetched (\(error.localizedDescription))")
+            throw GeneratorError(message: "\(location): cannot be fetched (\(ErrorText.describing(error)))")
         }
         return try input.parse(data, source: location)
     }

@@ -1,6 +1,10 @@
-import Foundation
 import ODataCodeGen
 import ODataMetadata
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The set-up every subcommand shares: the configuration file (`--config`), metadata patches (`--patches`,
 /// config `metadataPatches`), referenced documents (`--reference`, config `metadataReferences`), how a

@@ -1,6 +1,10 @@
-import Foundation
 import ODataCodeGen
 import ODataMetadata
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `odata-gen diff <old> <new> [--config <file>] [--patches <file>] [--lock <file>]`: the public API changes
 /// that regenerating from `<new>` makes, with the source-breaking ones marked.
@@ -58,7 +62,7 @@ enum DiffCommand {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw GeneratorError(message: "cannot read lock file \(path): \(error.localizedDescription)")
+            throw GeneratorError(message: "cannot read lock file \(path): \(ErrorText.describing(error))")
         }
         return try NameLock.decode(data, source: path)
     }

@@ -1,6 +1,10 @@
-import Foundation
 import ODataCodeGen
 import ODataMetadata
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `odata-gen generate <metadata> --output <dir> [--config <file>] [options]`: writes typed Swift sources.
 enum GenerateCommand {

@@ -1,5 +1,14 @@
-import Foundation
 import ODataMetadata
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `odata-gen inspect <file> [--json] [--strict] [--reference <file>]`: parses a metadata document and prints a
 /// summary or the model as JSON.

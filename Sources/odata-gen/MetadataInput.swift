@@ -1,6 +1,10 @@
-import Foundation
 import ODataCodeGen
 import ODataMetadata
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads metadata documents for a command with the options its set-up gives (`CommandSetup.reader`):
 /// patches applied before the document is resolved, referenced documents supplied, warnings printed

@@ -1,5 +1,10 @@
-import Foundation
 import ODataCodeGen
+import ODataMetadata
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes generated files into a directory: unchanged files are left alone (their modification time too),
 /// and `.swift` files that an earlier run generated but this one did not are removed. Files without the
@@ -12,7 +17,7 @@ struct OutputWriter {
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw GeneratorError(message: "cannot create output directory \(directory.path): \(error.localizedDescription)")
+            throw GeneratorError(message: "cannot create output directory \(directory.path): \(ErrorText.describing(error))")
         }
         let names = Set(files.map(\.name))
         let marker = "// " + CodeGenerator.header[0]
@@ -30,7 +35,7 @@ struct OutputWriter {
             do {
                 try data.write(to: url, options: .atomic)
             } catch {
-                throw GeneratorError(message: "cannot write \(url.path): \(error.localizedDescription)")
+                throw GeneratorError(message: "cannot write \(url.path): \(ErrorText.describing(error))")
             }
         }
     }

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The subcommands of `odata-gen`; each takes the arguments after its name and returns an exit code.
 let subcommands: [(name: String, summary: String, run: ([String]) -> Int32)] = [

@@ -203,6 +203,19 @@ final class HostileInputTests: XCTestCase {
         XCTAssertTrue(error?.message.contains("100") == true)
     }
 
+    /// A file over the limit is refused by its size before it is read, in a message that names it.
+    func testFileSizeIsBoundedBeforeReading() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("too-large-\(UUID().uuidString).xml")
+        let document = Data(Fixtures.edmx("").utf8)
+        try document.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        XCTAssertThrowsError(try MetadataParser.parse(contentsOf: file, options: ParseOptions(maximumInputSize: 100))) { error in
+            let failure = error as? MetadataError
+            XCTAssertEqual(failure?.kind, .tooLarge)
+            XCTAssertEqual(failure?.message, "\(file.path): \(document.count) bytes is more than the limit of 100 bytes")
+        }
+    }
+
     func testFiftyMegabyteDocument() throws {
         let label = String(repeating: "label text ", count: 25)
         var body = ""

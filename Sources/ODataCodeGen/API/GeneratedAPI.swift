@@ -1,5 +1,9 @@
-import Foundation
 import ODataMetadata
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One public declaration of the generated API, keyed by the EDM element it comes from.
 public struct APIEntry: Sendable, Hashable, Codable {

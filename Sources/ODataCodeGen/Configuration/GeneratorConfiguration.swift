@@ -1,4 +1,9 @@
-import Foundation
+import ODataMetadata
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The access level of generated declarations.
 public enum GeneratedAccessLevel: String, Sendable, Hashable, Codable, CaseIterable {
@@ -97,7 +102,7 @@ public struct GeneratorConfiguration: Sendable, Hashable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw GeneratorError(message: "cannot read configuration file \(url.path): \(error.localizedDescription)")
+            throw GeneratorError(message: "cannot read configuration file \(url.path): \(ErrorText.describing(error))")
         }
         return try decode(data, source: url.path)
     }

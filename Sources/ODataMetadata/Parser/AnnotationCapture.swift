@@ -2,6 +2,8 @@ internal import CLibXML2
 
 /// Records one vocabulary `Annotation` element and everything inside it as canonical XML
 /// (written byte by byte from libxml2's buffers), and picks out a simple constant value where there is one.
+/// The builder keeps one and `begin`s it for each annotation, so that its buffers keep their storage and no
+/// capture is made or destroyed per annotation.
 struct AnnotationCapture {
     /// Where the finished annotation goes.
     enum Destination {
@@ -11,10 +13,9 @@ struct AnnotationCapture {
         case inline(target: String)
     }
 
-    let destination: Destination
-    let term: String
-    let qualifier: String?
-    let location: SourceLocation
+    private(set) var destination = Destination.block
+    private(set) var term = ""
+    private(set) var qualifier: String?
     /// The interned names of constant expressions (`String`, `Bool`, `Path`, …).
     private let constants: [XMLName?]
     private let expressionNames: ExpressionNames
@@ -32,17 +33,28 @@ struct AnnotationCapture {
     /// The annotation's value as an expression, once the `Annotation` element has closed.
     private var expression: AnnotationExpression?
 
-    init(
-        destination: Destination, term: String, qualifier: String?, location: SourceLocation, constants: [XMLName?],
-        expressionNames: ExpressionNames
-    ) {
+    /// A capture that records nothing until `begin`.
+    init(constants: [XMLName?], expressionNames: ExpressionNames) {
         self.expressionNames = expressionNames
+        self.constants = constants
+        xml.reserveCapacity(256)
+    }
+
+    /// Starts recording an annotation, emptying what the previous one left (the storage is kept).
+    mutating func begin(destination: Destination, term: String, qualifier: String?) {
         self.destination = destination
         self.term = term
         self.qualifier = qualifier
-        self.location = location
-        self.constants = constants
-        xml.reserveCapacity(256)
+        if !xml.isEmpty { xml.removeAll(keepingCapacity: true) }
+        if !open.isEmpty { open.removeAll(keepingCapacity: true) }
+        if !pendingText.isEmpty { pendingText.removeAll(keepingCapacity: true) }
+        if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
+        tagPending = false
+        value = nil
+        childCount = 0
+        childIsConstant = false
+        childText = nil
+        expression = nil
     }
 
     /// The finished annotation.
@@ -105,7 +117,7 @@ struct AnnotationCapture {
             xml.append(UInt8(ascii: ">"))
         }
         tagPending = false
-        if let frame = frames.popLast() { finish(frame) }
+        if !frames.isEmpty { finish(frames.removeLast()) }
         return open.isEmpty
     }
 
@@ -162,17 +174,23 @@ struct AnnotationCapture {
         xml.append(contentsOf: UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
     }
 
-    /// Appends text with `&`, `<`, `>` (and `"` in attributes) escaped.
+    /// Appends text with `&`, `<`, `>` (and `"` in attributes) escaped: the runs between them in one copy each.
     private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, attribute: Bool) {
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "&"): xml.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
-            case UInt8(ascii: "<"): xml.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
-            case UInt8(ascii: ">"): xml.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
-            case UInt8(ascii: "\"") where attribute: xml.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
-            default: xml.append(byte)
+        var run = 0
+        for index in bytes.indices {
+            let entity: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\"") where attribute: entity = "&quot;"
+            default: continue
             }
+            xml.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            entity.withUTF8Buffer { xml.append(contentsOf: $0) }
+            run = index + 1
         }
+        xml.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
     }
 }
 

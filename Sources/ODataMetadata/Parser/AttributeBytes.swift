@@ -1,5 +1,14 @@
 internal import CLibXML2
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An attribute value as the bytes in libxml2's buffer, so that facets, booleans and primitive type
 /// names are read without making a `String` (one is made only for names, other types and errors).

@@ -149,7 +149,11 @@ extension DocumentBuilder {
             default: break
             }
         }
-        if let checked { checkAttributes(a, checked, of: "\(element) \(result.name)", at: at) }
+        if let checked {
+            // The name, not `result`, in the message's autoclosure: capturing the property would copy it.
+            let name = result.name
+            checkAttributes(a, checked, of: "\(element) \(name)", at: at)
+        }
         return type
     }
 

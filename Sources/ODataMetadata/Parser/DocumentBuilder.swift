@@ -1,5 +1,14 @@
 internal import CLibXML2
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What an open element in the document is, for the builder's stack.
 enum Frame {
@@ -71,7 +80,11 @@ struct DocumentBuilder {
     var documentation: Documentation?
     var annotationsBlock: AnnotationsBlock?
     var reference: SchemaReference?
-    var capture: AnnotationCapture?
+    /// The annotation being captured while `isCapturing`.
+    var capture: AnnotationCapture
+    var isCapturing = false
+    /// The target path up to its slash of the last inline annotation on a member, with its namespace and owner.
+    var targetPrefix: (namespace: String, owner: String, text: String)?
     var enumType: EnumType?
     var typeDefinition: TypeDefinition?
     var operation: Operation?
@@ -82,6 +95,7 @@ struct DocumentBuilder {
         self.context = context
         self.names = InternedNames(dictionary: context.pointee.dict)
         self.allowed = AllowedAttributes(names)
+        self.capture = AnnotationCapture(constants: names.constants, expressionNames: names.expressions)
         self.options = options
         stack.reserveCapacity(16)
     }
@@ -99,9 +113,9 @@ struct DocumentBuilder {
             skipDepth += 1
             return
         }
-        if capture != nil {
+        if isCapturing {
             flushCaptureText()
-            capture?.open(name: name, prefix: prefix, attributes: attributes)
+            capture.open(name: name, prefix: prefix, attributes: attributes)
             return
         }
         text = nil
@@ -115,11 +129,11 @@ struct DocumentBuilder {
             skipDepth -= 1
             return
         }
-        if capture != nil {
+        if isCapturing {
             flushCaptureText()
-            if capture?.close() == true, let finished = capture {
-                capture = nil
-                store(finished)
+            if capture.close() {
+                isCapturing = false
+                store(capture.annotation, in: capture.destination)
             }
             return
         }
@@ -129,8 +143,8 @@ struct DocumentBuilder {
 
     mutating func characters(_ bytes: UnsafeBufferPointer<xmlChar>) {
         guard failure == nil, skipDepth == 0 else { return }
-        if capture != nil {
-            capture?.pendingText.append(contentsOf: bytes)
+        if isCapturing {
+            capture.pendingText.append(contentsOf: bytes)
         } else if text != nil {
             text?.append(contentsOf: bytes)
         }
@@ -144,7 +158,7 @@ struct DocumentBuilder {
         guard failure == nil else { return }
         let message =
             error.message.map { String(cString: $0) }?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown libxml2 error"
+            .trimmingUnicodeWhitespace() ?? "unknown libxml2 error"
         let at = SourceLocation(line: Int(error.line), column: Int(error.int2))
         if error.level.rawValue < XML_ERR_ERROR.rawValue { return }
         if error.domain == Int32(XML_FROM_NAMESPACE.rawValue), error.level.rawValue < XML_ERR_FATAL.rawValue {
@@ -192,7 +206,7 @@ struct DocumentBuilder {
         guard let uri else { return nil }
         for known in knownNamespaces where known.pointer == uri { return known }
         let text = XMLAttributes.string(uri)
-        let known = KnownNamespace(pointer: uri, kind: NamespaceKind(uri: text), uri: text)
+        let known = KnownNamespace(pointer: uri, kind: NamespaceKind(uri: text), uri: XMLNamespaces.literal(text) ?? text)
         if knownNamespaces.count < 64 { knownNamespaces.append(known) }
         return known
     }
@@ -257,7 +271,7 @@ struct DocumentBuilder {
     mutating func takeText() -> String? {
         guard let bytes = text else { return nil }
         text = nil
-        let string = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let string = String(decoding: bytes, as: UTF8.self).trimmingUnicodeWhitespace()
         return string
     }
 

@@ -1,5 +1,9 @@
 internal import CLibXML2
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Runs the shared hardened libxml2 parser (`HardenedXMLParser`: UTF-8 input, no network, no entities,
 /// no DTDs, any DOCTYPE refused, errors silenced) over a byte buffer and hands the events to a

@@ -89,3 +89,19 @@ struct XMLAttributes {
         return String(cString: pointer)
     }
 }
+
+extension XMLNamespaces {
+    /// The constant of a well-known namespace URI equal to `uri`: a string literal, which is never
+    /// reference-counted, so that the foreign attributes of every element share it for free (the URI as read
+    /// from the document is a heap string that every copy would retain and release).
+    static func literal(_ uri: String) -> String? {
+        switch uri {
+        case sap: return sap
+        case metadata: return metadata
+        case edmx: return edmx
+        case edmxV4: return edmxV4
+        case csdlV4: return csdlV4
+        default: return csdl.first { $0 == uri }
+        }
+    }
+}

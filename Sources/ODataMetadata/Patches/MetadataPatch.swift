@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One declarative fix to a metadata document, applied to the model as read and before it is resolved.
 ///
@@ -142,7 +146,7 @@ public struct MetadataPatchSet: Sendable, Hashable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw MetadataError(kind: .io, message: "\(url.path): cannot read the patch file (\(error.localizedDescription))")
+            throw MetadataError(kind: .io, message: "\(url.path): cannot read the patch file (\(ErrorText.describing(error)))")
         }
         try self.init(json: data, source: url.path)
     }

@@ -1,5 +1,14 @@
 package import CLibXML2
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The one libxml2 set-up every XML reader of the package uses: the `$metadata` parser here, and the
 /// Atom reader and the XML error-document reader of `OData`.

@@ -1,5 +1,14 @@
 package import CLibXML2
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `HardenedXMLParser`'s set-up for a document that arrives in pieces: libxml2's push parser
 /// (`xmlCreatePushParserCtxt`, `xmlParseChunk`) with the same options (no network, no entity expansion, no

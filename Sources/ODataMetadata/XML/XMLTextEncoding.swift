@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The character encoding of an XML payload, as its byte-order mark or XML declaration names it, and
 /// the transcoding to UTF-8 that the XML readers here need (libxml2 is always given UTF-8: its own
