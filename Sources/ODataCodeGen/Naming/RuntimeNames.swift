@@ -130,6 +130,7 @@ enum RuntimeNames {
         "OperationBinding",
         "OperationKind",
         "PagedEntities",
+        "PagingPolicy",
         "PayloadFormat",
         "Property",
         "PropertyDescriptor",
