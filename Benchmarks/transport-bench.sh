@@ -6,7 +6,9 @@
 # 12-property page that decode-bench generates (38.9 MB of verbose JSON). Then measures, in one run:
 # the SDK over CurlTransport, the SDK over URLSessionTransport, raw URLSession, a raw libcurl loop with
 # no SDK, the SDK with no network (its own cost), decode only, and pyodata 1.12.1 — small GETs
-# sequential and with 8 concurrent tasks/threads, and the big page. Needs nginx (apt: nginx-light).
+# sequential and with 8 concurrent tasks/threads, and the big page. Wants nginx (apt: nginx-light); without it the
+# files are served by Benchmarks/static_server.py (threaded Python: slower and noisier, so compare two builds
+# measured in the same minutes, not with figures taken with nginx).
 # With a third argument "sizes", measures instead pages of 100 to 6,400 entities (the recorded page's entries
 # repeated, 67 KB to 4.3 MB) read whole and streamed, `requests` pages each: where streaming starts to pay.
 # With a third argument "big", measures the 50,000-entity page alone (no test servers, no small GETs): the
@@ -17,7 +19,7 @@ requests="${1:-2000}"
 runs="${2:-3}"
 work="$root/.build/bench-transport"
 nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
-[ -x "$nginx_bin" ] || { echo "transport-bench: nginx is required (apt-get install nginx-light)" >&2; exit 69; }
+[ -x "$nginx_bin" ] || echo "transport-bench: no nginx: serving with Benchmarks/static_server.py (apt-get install nginx-light)" >&2
 mkdir -p "$work/www" "$work/logs" "$work/tmp"
 
 cp "$root/Metadata/ESPM.xml" "$work/www/metadata.xml"
@@ -48,6 +50,7 @@ cp "$work/gen/bench-metadata.xml" "$work/www/big-metadata.xml"
 cmp -s "$work/gen/bench-metadata.xml" "$root/Benchmarks/Sources/BenchItems/Bench.xml" || {
   echo "transport-bench: Benchmarks/Sources/BenchItems/Bench.xml differs from decode-bench's bench-metadata.xml" >&2; exit 1; }
 
+if [ -x "$nginx_bin" ]; then
 port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')"
 cat >"$work/nginx.conf" <<CONF
 worker_processes 1;
@@ -84,6 +87,13 @@ CONF
 "$nginx_bin" -p "$work" -c "$work/nginx.conf" &
 nginx_pid=$!
 trap 'kill $nginx_pid 2>/dev/null || true' EXIT
+else
+python3 "$root/Benchmarks/static_server.py" "$work/www" >"$work/server.port" &
+server_pid=$!
+trap 'kill $server_pid 2>/dev/null || true' EXIT
+for _ in $(seq 1 50); do [ -s "$work/server.port" ] && break; sleep 0.1; done
+port="$(head -1 "$work/server.port")"
+fi
 for _ in $(seq 1 50); do curl -sf -o /dev/null "http://127.0.0.1:$port/svc/\$metadata" && break; sleep 0.1; done
 url="http://127.0.0.1:$port/svc/"
 big="http://127.0.0.1:$port/big/"

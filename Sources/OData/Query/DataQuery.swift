@@ -36,7 +36,11 @@ public struct FunctionInvocation: Sendable {
     /// Arguments by parameter name, in parameter order; nil values are omitted from the URL.
     public let arguments: [(name: String, value: EdmValue?)]
     /// What a bound operation is called on; nil for an operation at the service root.
-    public let binding: OperationBinding?
+    public var binding: OperationBinding? { bound?.binding }
+    /// The binding in a box of its own, so that an invocation (and every `DataQuery`, which holds an optional one)
+    /// tells "none" by one null pointer: held inline, the binding's enum gave the optional its extra inhabitants,
+    /// and each `query.invocation == nil` on the request path decoded them.
+    private let bound: BoundOperation?
 
     /// Creates an invocation.
     public init(
@@ -44,8 +48,15 @@ public struct FunctionInvocation: Sendable {
     ) {
         self.function = function
         self.arguments = arguments
-        self.binding = binding
+        self.bound = binding.map(BoundOperation.init)
     }
+}
+
+/// The box of `FunctionInvocation.binding`.
+private final class BoundOperation: Sendable {
+    let binding: OperationBinding
+
+    init(_ binding: OperationBinding) { self.binding = binding }
 }
 
 /// What a bound action or function is called on: one entity, or an entity set.

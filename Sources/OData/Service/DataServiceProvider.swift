@@ -8,7 +8,8 @@ import Foundation
 /// operation's `Output`, typed at compile time (a page for `.fetchEntities`, a count for `.fetchCount`, …): it
 /// switches over `operation.kind` and hands each case's result to the case's `answer`. A provider that supports
 /// only some operations answers the rest in a `default:` with `operation.unsupported(by:)` (`ODataError`
-/// `.unsupportedOperation`); there are no silent defaults.
+/// `.unsupportedOperation`); there are no silent defaults. A provider whose next links need resolving, or whose
+/// paging has another bound, says so in `pagingPolicy` (the default takes links as they are, at most 10,000 pages).
 ///
 /// ```swift
 /// struct Fixtures: DataServiceProvider {
@@ -30,6 +31,10 @@ import Foundation
 public protocol DataServiceProvider: Sendable {
     /// The service's name, for logs and errors.
     var serviceName: String { get }
+
+    /// How `pages(_:)` and `entities(_:)` bound this provider's server-driven paging: by default links as they are
+    /// and at most 10,000 pages (see `PagingPolicy`).
+    var pagingPolicy: PagingPolicy { get }
 
     /// Runs one operation and returns its output (`headers` are added to the operation's requests, if any).
     func send<Output>(_ operation: DataServiceOperation<Output>, headers: HTTPHeaders) async throws(ODataError) -> Output

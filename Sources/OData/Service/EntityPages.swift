@@ -1,18 +1,40 @@
 import Foundation
 
-/// How a provider's server-driven paging is bounded: the address a next link resolves to (two links
-/// to the same address are the same page) and the most pages one sequence reads.
+/// How a provider's server-driven paging is bounded (`DataServiceProvider.pagingPolicy`): the address a next link
+/// resolves to (two links to the same address are the same page) and the most pages one `EntityPages` or
+/// `PagedEntities` sequence reads. The default takes links as they are and reads at most 10,000 pages;
 /// `OnlineODataProvider` resolves links against its service root and reads `Options.maximumPages`.
-protocol PagingPolicy: Sendable {
+public struct PagingPolicy: Sendable {
+    /// The most pages one sequence reads before it ends with `ODataError.tooManyPages`.
+    public var maximumPages: Int
+    private let resolve: @Sendable (String) throws(ODataError) -> String
+
+    /// A policy reading at most `maximumPages` pages that compares next links by `address` (the link itself by
+    /// default).
+    public init(
+        maximumPages: Int = 10_000, address: @escaping @Sendable (String) throws(ODataError) -> String = { $0 }
+    ) {
+        self.maximumPages = maximumPages
+        self.resolve = address
+    }
+
     /// The absolute form of a next link (or of the first request's relative URL).
-    func pagingAddress(of link: String) throws -> String
-    /// The most pages one `EntityPages` sequence reads.
-    var maximumPages: Int { get }
+    public func address(of link: String) throws(ODataError) -> String { try resolve(link) }
 }
 
-extension OnlineODataProvider: PagingPolicy {
-    func pagingAddress(of link: String) throws -> String { try url(for: link).absoluteString }
-    var maximumPages: Int { options.maximumPages }
+extension DataServiceProvider {
+    /// Links as they are, at most 10,000 pages.
+    public var pagingPolicy: PagingPolicy { PagingPolicy() }
+}
+
+extension OnlineODataProvider {
+    /// Next links resolved against the service root (`url(for:)`: another origin is `.crossOriginNextLink` unless
+    /// `Options.redirectPolicy` allows it), at most `Options.maximumPages` pages.
+    public var pagingPolicy: PagingPolicy {
+        PagingPolicy(maximumPages: options.maximumPages) { [requestBuilder] link throws(ODataError) in
+            try ODataError.converting { try requestBuilder.url(for: link).absoluteString }
+        }
+    }
 }
 
 /// Server-driven paging as an `AsyncSequence` of pages: the first page of a query, then each
@@ -42,16 +64,12 @@ public struct EntityPages: AsyncSequence, Sendable {
         let provider: any DataServiceProvider
         let query: DataQuery
         let headers: HTTPHeaders
+        /// The provider's `pagingPolicy`.
+        let policy: PagingPolicy
         var next: String?
         var seen: Set<String> = []
         var started = false
         var pagesRead = 0
-
-        private var policy: (any PagingPolicy)? { provider as? any PagingPolicy }
-
-        private func address(of link: String) throws(ODataError) -> String {
-            try ODataError.converting { try policy?.pagingAddress(of: link) ?? link }
-        }
 
         /// Where the next page starts.
         enum Start {
@@ -94,17 +112,17 @@ public struct EntityPages: AsyncSequence, Sendable {
         mutating func nextStart() throws(ODataError) -> Start? {
             if !started {
                 started = true
-                if let first = try? address(of: query.relativeURLString) { seen.insert(first) }
+                if let first = try? policy.address(of: query.relativeURLString) { seen.insert(first) }
                 return .first
             }
             guard let link = next else { return nil }
-            let address = try address(of: link)
+            let address = try policy.address(of: link)
             guard seen.insert(address).inserted else {
                 throw ODataError(
                     .repeatedNextLink, "the server's next link repeats an earlier request after \(pagesRead) pages: \(link)",
                     url: URL(string: address))
             }
-            guard pagesRead < policy?.maximumPages ?? 10_000 else {
+            guard pagesRead < policy.maximumPages else {
                 throw ODataError(
                     .tooManyPages,
                     "paging stopped after \(pagesRead) pages (Options.maximumPages); the server still sent a next link: "
@@ -122,7 +140,7 @@ public struct EntityPages: AsyncSequence, Sendable {
 
     /// An iterator starting at the query's first page.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(provider: provider, query: query, headers: headers)
+        AsyncIterator(provider: provider, query: query, headers: headers, policy: provider.pagingPolicy)
     }
 }
 /// Every entity of a query across server-driven pages, one page in memory at a time.

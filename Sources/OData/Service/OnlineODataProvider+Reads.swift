@@ -6,19 +6,50 @@ extension OnlineODataProvider: DataServiceProvider {
     /// large JSON or Atom page of an entity set or navigation (256 KB or more, or of unknown length) is decoded
     /// while it arrives when the transport streams (see `PagedEntities`); server-driven paging is not followed
     /// (see `pages(_:)` and `entities(_:)`), and a next link to another origin is `.crossOriginNextLink`.
+    ///
+    /// Inlinable, so that a caller that knows the provider and the operation's output (a call on an
+    /// `OnlineODataProvider`) runs the reads made most (one entity, one page) specialised, without the generic
+    /// operation's value witnesses; the other operations run `perform(_:headers:)`.
+    @inlinable
     public func send<Output>(_ operation: DataServiceOperation<Output>, headers: HTTPHeaders) async throws(ODataError) -> Output {
+        switch operation.kind {
+        case .fetchEntity(let query, _, let answer): return answer(try await fetchEntity(query, headers: headers))
+        case .fetchEntities(let query, let requestOptions, let answer):
+            return answer(try await fetchEntities(query, options: requestOptions, headers: headers))
+        default: return try await perform(operation, headers: headers)
+        }
+    }
+
+    /// One entity (by key, or a to-one navigation).
+    @usableFromInline
+    func fetchEntity(_ query: DataQuery, headers: HTTPHeaders) async throws(ODataError) -> EntityValue {
+        do {
+            let type = try query.resultEntityType()
+            let request = requestBuilder.get(try requestBuilder.url(of: query), headers: headers)
+            return try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) { response in
+                try Self.entity(in: response, type: type, codec: codec)
+            }
+        } catch {
+            throw ODataError(wrapping: error)
+        }
+    }
+
+    /// One page of a collection with the query's options.
+    @usableFromInline
+    func fetchEntities(_ query: DataQuery, options: RequestOptions, headers: HTTPHeaders) async throws(ODataError) -> EntityList {
+        do {
+            try query.checkEntitySetCapabilities()
+            return try await page(try requestBuilder.fetch(query, headers: headers, options: options), of: query)
+        } catch {
+            throw ODataError(wrapping: error)
+        }
+    }
+
+    /// The operations `send` does not run itself: the other reads, then the writes (`write(_:headers:)`).
+    @usableFromInline
+    func perform<Output>(_ operation: DataServiceOperation<Output>, headers: HTTPHeaders) async throws(ODataError) -> Output {
         do {
             switch operation.kind {
-            case .fetchEntity(let query, _, let answer):
-                let type = try query.resultEntityType()
-                let request = requestBuilder.get(try requestBuilder.url(of: query), headers: headers)
-                return answer(
-                    try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) { response in
-                        try Self.entity(in: response, type: type, codec: codec)
-                    })
-            case .fetchEntities(let query, let requestOptions, let answer):
-                try query.checkEntitySetCapabilities()
-                return answer(try await page(try requestBuilder.fetch(query, headers: headers, options: requestOptions), of: query))
             case .fetchPage(let nextLink, let query, let answer):
                 return answer(try await page(try requestBuilder.nextPage(nextLink, headers: headers), of: query))
             case .streamPage(let query, let nextLink, let answer):

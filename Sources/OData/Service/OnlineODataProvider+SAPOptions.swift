@@ -43,23 +43,32 @@ struct SAPOptionsMiddleware: ODataMiddleware {
     let network: NetworkOptions
 
     func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
-        var request = request
         let listed = network.tunneledMethods
-        if !listed.isEmpty {  // the usual empty list costs no set, no upper-casing
-            let tunneled = Set(listed.map { $0.uppercased() })
-            if let refused = tunneled.subtracting(Self.tunnelable).sorted().first {
-                throw ODataError(
-                    .invalidRequest,
-                    "networkOptions.tunneledMethods names \(refused): only MERGE, PATCH, PUT and DELETE can be tunnelled",
-                    method: request.method, url: request.url)
-            }
-            let method = request.method.uppercased()
-            if tunneled.contains(method) {
-                request.method = "POST"
-                request.headers["X-HTTP-Method"] = method
-            }
+        // the usual empty list costs no set, no upper-casing and no copy of the request
+        if !listed.isEmpty, let tunnelled = try tunnelled(request, listed) { return try checked(try await next(tunnelled), of: tunnelled) }
+        return try checked(try await next(request), of: request)
+    }
+
+    /// `request` sent as a POST with `X-HTTP-Method` when its method is listed, else nil; a listed method that cannot be
+    /// tunnelled is `.invalidRequest`.
+    private func tunnelled(_ request: HTTPRequest, _ listed: [String]) throws(ODataError) -> HTTPRequest? {
+        let tunneled = Set(listed.map { $0.uppercased() })
+        if let refused = tunneled.subtracting(Self.tunnelable).sorted().first {
+            throw ODataError(
+                .invalidRequest,
+                "networkOptions.tunneledMethods names \(refused): only MERGE, PATCH, PUT and DELETE can be tunnelled",
+                method: request.method, url: request.url)
         }
-        let response = try await next(request)
+        let method = request.method.uppercased()
+        guard tunneled.contains(method) else { return nil }
+        var tunnelled = request
+        tunnelled.method = "POST"
+        tunnelled.headers["X-HTTP-Method"] = method
+        return tunnelled
+    }
+
+    /// The response, unless `serviceOptions.checkVersion` is on and it answered an OData version above 2.
+    private func checked(_ response: HTTPResponse, of request: HTTPRequest) throws(ODataError) -> HTTPResponse {
         if service.checkVersion, let version = response.headers["DataServiceVersion"] ?? response.headers["OData-Version"],
             let major = Int(version.prefix { $0.isNumber }), major > 2
         {

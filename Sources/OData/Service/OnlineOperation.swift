@@ -27,16 +27,27 @@ extension OnlineODataProvider {
     /// status, headers and body once there is one). With a request observer, the request's metrics are filed once
     /// `decode` is done (see `reportingAfterDecoding`).
     func run<T>(_ operation: OnlineOperation, decode: (HTTPResponse) throws -> T) async throws(ODataError) -> T {
-        if observesRequests {
-            return try await reportingAfterDecoding(operation.request) { (request) async throws(ODataError) -> T in
-                var reported = operation
-                reported.request = request
-                let response = try await exchange(reported)
-                return try ResponseChecks.decode(response, request) { try decode(response) }
-            }
-        }
+        if observesRequests { return try await runReporting(operation, decode: decode) }
         let response = try await exchange(operation)
         return try ResponseChecks.decode(response, operation.request) { try decode(response) }
+    }
+
+    /// `run` with a request observer: `reportingAfterDecoding` written out (no closure; the operation copied once,
+    /// with its report), and apart, so that the plain `run` stays small enough to be inlined into its callers.
+    @inline(never)
+    private func runReporting<T>(_ operation: OnlineOperation, decode: (HTTPResponse) throws -> T) async throws(ODataError) -> T {
+        let pending = PendingRequestReport()
+        var held = operation
+        held.request.pendingReport = pending
+        do {
+            let response = try await exchange(held)
+            let result = try ResponseChecks.decode(response, held.request) { try decode(response) }
+            pending.finish(failure: nil)
+            return result
+        } catch {
+            pending.finish(failure: error.kind)
+            throw error
+        }
     }
 
     /// Runs one request's exchange, checks and decoding (`body`, given the request to send); with a request

@@ -91,39 +91,56 @@ public struct RedirectMiddleware: ODataMiddleware {
     /// Sends the request and follows the redirects the policy allows.
     public func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
         let onHome = homePrefix.map { request.url.absoluteString.hasPrefix($0) } == true || Origin(request.url) == home
-        var current = onHome ? request : policy.stripped(request)
-        var redirects = 0
+        guard onHome else { return try await follow(policy.stripped(request), redirects: 0, next: next) }
+        // the usual request, to the service's origin and answered without a redirect, goes on as it is, not copied
+        let response = try await next(request)
+        guard let location = Self.redirectLocation(of: response) else { return response }
+        return try await follow(try redirect(request, answeredBy: response, location: location, redirects: 1), redirects: 1, next: next)
+    }
+
+    /// Sends `request`, `redirects` redirects after the first request, and follows the redirects the policy allows.
+    private func follow(_ request: HTTPRequest, redirects: Int, next: HTTPHandler) async throws -> HTTPResponse {
+        var current = request
+        var redirects = redirects
         while true {
             let response = try await next(current)
-            guard [301, 302, 303, 307, 308].contains(response.statusCode), let location = response.headers["Location"] else {
-                return response
-            }
-            guard let target = URL(string: location, relativeTo: current.url)?.absoluteURL, target.host != nil else {
-                throw ODataError(
-                    .invalidRequest, "\(current.method) \(current.url.absoluteString) redirected to an invalid Location \(location)",
-                    method: current.method, url: current.url, statusCode: response.statusCode, responseHeaders: response.headers)
-            }
+            guard let location = Self.redirectLocation(of: response) else { return response }
             redirects += 1
-            guard redirects <= policy.maximumRedirects else {
-                throw ODataError(
-                    .tooManyRedirects, "more than \(policy.maximumRedirects) redirects, the last to \(target.absoluteString)",
-                    method: current.method, url: current.url, statusCode: response.statusCode, responseHeaders: response.headers)
-            }
-            let from = Origin(current.url)
-            let to = Origin(target)
-            if to != home {
-                guard policy.allowsCrossOrigin else {
-                    throw ODataError(
-                        .crossOriginRedirect,
-                        "\(current.method) \(current.url.absoluteString) redirected from origin \(from) to another origin \(to); "
-                            + "not followed (RedirectPolicy.allowsCrossOrigin)",
-                        method: current.method, url: current.url, statusCode: response.statusCode,
-                        responseHeaders: response.headers)
-                }
-                current = policy.stripped(current)
-            }
-            current = Self.redirected(current, to: target, status: response.statusCode)
+            current = try redirect(current, answeredBy: response, location: location, redirects: redirects)
         }
+    }
+
+    /// The `Location` of a redirect, nil for any other answer.
+    private static func redirectLocation(of response: HTTPResponse) -> String? {
+        guard [301, 302, 303, 307, 308].contains(response.statusCode) else { return nil }
+        return response.headers["Location"]
+    }
+
+    /// The request the `redirects`-th redirect (to `location`) leads to, if the policy follows it.
+    private func redirect(
+        _ current: HTTPRequest, answeredBy response: HTTPResponse, location: String, redirects: Int
+    ) throws(ODataError) -> HTTPRequest {
+        guard let target = URL(string: location, relativeTo: current.url)?.absoluteURL, target.host != nil else {
+            throw ODataError(
+                .invalidRequest, "\(current.method) \(current.url.absoluteString) redirected to an invalid Location \(location)",
+                method: current.method, url: current.url, statusCode: response.statusCode, responseHeaders: response.headers)
+        }
+        guard redirects <= policy.maximumRedirects else {
+            throw ODataError(
+                .tooManyRedirects, "more than \(policy.maximumRedirects) redirects, the last to \(target.absoluteString)",
+                method: current.method, url: current.url, statusCode: response.statusCode, responseHeaders: response.headers)
+        }
+        let from = Origin(current.url)
+        let to = Origin(target)
+        guard to != home else { return Self.redirected(current, to: target, status: response.statusCode) }
+        guard policy.allowsCrossOrigin else {
+            throw ODataError(
+                .crossOriginRedirect,
+                "\(current.method) \(current.url.absoluteString) redirected from origin \(from) to another origin \(to); "
+                    + "not followed (RedirectPolicy.allowsCrossOrigin)",
+                method: current.method, url: current.url, statusCode: response.statusCode, responseHeaders: response.headers)
+        }
+        return Self.redirected(policy.stripped(current), to: target, status: response.statusCode)
     }
 
     /// The request to send to `target` after a redirect with `status`.

@@ -147,6 +147,7 @@ struct RepeatableRequestsMiddleware: ODataMiddleware {
     let declaration: RepeatabilityDeclaration
 
     func intercept(_ request: HTTPRequest, next: HTTPHandler) async throws -> HTTPResponse {
+        guard request.isModifying else { return try await next(request) }  // a read is never stamped: no copy, no lock
         var stamped = request
         declaration.effective(configured).stamp(&stamped)
         return try await next(stamped)

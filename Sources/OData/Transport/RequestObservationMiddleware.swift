@@ -82,21 +82,23 @@ struct RequestObservationMiddleware: ODataMiddleware {
         _ request: HTTPRequest, _ attempts: RequestAttempts, started: UInt64, status: Int?, error: ODataError.Kind?, holding: Bool
     ) {
         guard holding, let pending = request.pendingReport else {
-            return report(request, attempts, started: started, status: status, error: error)
+            return report(request.method, request.url, attempts, started: started, status: status, error: error)
         }
         let ended = DispatchTime.now().uptimeNanoseconds
-        pending.hold { later in self.report(request, attempts, started: started, ended: ended, status: status, error: later ?? error) }
+        // the held report keeps the method and URL, not the whole request
+        let (method, url) = (request.method, request.url)
+        pending.hold { later in self.report(method, url, attempts, started: started, ended: ended, status: status, error: later ?? error) }
     }
 
     private func report(
-        _ request: HTTPRequest, _ attempts: RequestAttempts, started: UInt64, ended: UInt64 = DispatchTime.now().uptimeNanoseconds,
-        status: Int?, error: ODataError.Kind?
+        _ method: String, _ url: URL, _ attempts: RequestAttempts, started: UInt64,
+        ended: UInt64 = DispatchTime.now().uptimeNanoseconds, status: Int?, error: ODataError.Kind?
     ) {
         guard let observer else { return }
         let totals = attempts.totals.withLock { $0 }
         observer.requestFinished(
             RequestMetrics(
-                method: request.method, url: RequestMetrics.redacted(request.url), statusCode: status, errorKind: error,
+                method: method, url: RequestMetrics.redacted(url), statusCode: status, errorKind: error,
                 attempts: max(1, totals.attempts), bytesSent: totals.bytesSent, bytesReceived: totals.bytesReceived,
                 duration: TimeInterval(ended &- started) / 1e9, lastTransfer: totals.last,
                 traceID: attempts.trace?.traceID))

@@ -133,6 +133,7 @@ enum RuntimeNames {
         "OperationKind",
         "OperationParameterLocation",
         "PagedEntities",
+        "PagingPolicy",
         "PayloadFormat",
         "Property",
         "PropertyDescriptor",
