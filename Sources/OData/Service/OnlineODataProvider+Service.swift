@@ -22,38 +22,41 @@ extension OnlineODataProvider: ServiceAdopting {
 }
 
 /// The service an `OnlineODataProvider` calls and the request builder for it, shared by copies of the provider.
+/// Until a service is adopted the provider's first builder is read without a lock (one atomic load per request).
 final class ServiceBinding: Sendable {
-    private let state: Mutex<(service: ServiceDescriptor, builder: ODataRequestBuilder)>
+    private let initial: ODataRequestBuilder
+    private let adopted = Mutex<(service: ServiceDescriptor, builder: ODataRequestBuilder)?>(nil)
+    private let hasAdopted = Atomic<Bool>(false)
     private let format: PayloadFormat
     private let typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
 
     /// A binding to an OData 2.0 service (`ServiceDescriptor.v2`) whose requests `builder` builds; `format` and
     /// `typeResolver` make the codec of a service adopted later.
     init(builder: ODataRequestBuilder, format: PayloadFormat, typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?) {
-        self.state = Mutex((service: .v2, builder: builder))
+        self.initial = builder
         self.format = format
         self.typeResolver = typeResolver
     }
 
     /// The service.
-    var service: ServiceDescriptor { state.withLock { $0.service } }
+    var service: ServiceDescriptor {
+        hasAdopted.load(ordering: .acquiring) ? adopted.withLock { $0?.service ?? .v2 } : .v2
+    }
 
     /// The builder of every request to the service.
-    var requestBuilder: ODataRequestBuilder { state.withLock { $0.builder } }
+    var requestBuilder: ODataRequestBuilder {
+        hasAdopted.load(ordering: .acquiring) ? adopted.withLock { $0?.builder ?? initial } : initial
+    }
 
     /// Makes `service` the one requests are built for (not `ServiceDescriptor.v2`, which names no service).
     func adopt(_ service: ServiceDescriptor) {
         guard service !== ServiceDescriptor.v2 else { return }
-        let codec = format.codec(typeResolver: typeResolver, service: service)
-        state.withLock { current in
-            guard current.service !== service else { return }
-            let old = current.builder
-            current = (
-                service,
-                ODataRequestBuilder(
-                    serviceRoot: old.serviceRoot, codec: codec, sapClient: old.sapClient, sapLanguage: old.sapLanguage,
-                    allowsCrossOrigin: old.allowsCrossOrigin)
-            )
+        let builder = ODataRequestBuilder(
+            serviceRoot: initial.serviceRoot, codec: format.codec(typeResolver: typeResolver, service: service),
+            sapClient: initial.sapClient, sapLanguage: initial.sapLanguage, allowsCrossOrigin: initial.allowsCrossOrigin)
+        adopted.withLock { current in
+            if current?.service !== service { current = (service, builder) }
         }
+        hasAdopted.store(true, ordering: .releasing)
     }
 }

@@ -157,6 +157,7 @@ enum RuntimeNames {
         "RuntimeVersion",
         "SAPMessage",
         "SearchTerm",
+        "ServiceAdopting",
         "ServiceDescriptor",
         "ServiceOptions",
         "SetPermission",
