@@ -40,7 +40,9 @@ final class VerboseJSONRequestBuilderTests: XCTestCase {
         changes.createEntity(try product(model), in: products)
         batch.addChanges(changes)
         let parts = String(decoding: try XCTUnwrap(try builder.batch(batch).body.data), as: UTF8.self)
-        let partHeaders = parts.components(separatedBy: "\r\n").filter { $0.hasPrefix("Accept: ") || $0.hasPrefix("Content-Type: application/json") }
+        let partHeaders = parts.components(separatedBy: "\r\n").filter {
+            $0.hasPrefix("Accept: ") || $0.hasPrefix("Content-Type: application/json")
+        }
         return [
             "read Accept: \(read.headers["Accept"] ?? "-")", "next Accept: \(next.headers["Accept"] ?? "-")",
             "create Accept: \(create.headers["Accept"] ?? "-")", "create Content-Type: \(create.headers["Content-Type"] ?? "-")",
@@ -73,7 +75,8 @@ final class VerboseJSONRequestBuilderTests: XCTestCase {
                 "link Content-Type: \(verbose)", "part Accept: \(verbose)", "part Content-Type: \(verbose)", "part Accept: \(verbose)",
             ])
         let atom = ODataRequestBuilder(serviceRoot: root, codec: PayloadFormat.atom.codec(service: model.service))
-        XCTAssertEqual(try atom.fetch(DataQuery().from(try model.entitySet("Products"))).headers["Accept"], "application/atom+xml,application/xml")
+        XCTAssertEqual(
+            try atom.fetch(DataQuery().from(try model.entitySet("Products"))).headers["Accept"], "application/atom+xml,application/xml")
     }
 
     private func provider(_ transport: MockTransport) -> OnlineODataProvider {
@@ -85,7 +88,9 @@ final class VerboseJSONRequestBuilderTests: XCTestCase {
 
     func testAProviderAdoptsTheServiceOfAContainerMadeOverIt() async throws {
         let model = try CatalogV3.model()
-        let transport = MockTransport { request, _ in .make(200, ["Content-Type": "application/json"], body: Self.emptyFeed, url: request.url) }
+        let transport = MockTransport { request, _ in
+            .make(200, ["Content-Type": "application/json"], body: Self.emptyFeed, url: request.url)
+        }
         let provider = provider(transport)
         let copy = provider
         XCTAssertTrue(provider.service === ServiceDescriptor.v2, "a provider calls an OData 2.0 service until told otherwise")
@@ -117,7 +122,9 @@ final class VerboseJSONRequestBuilderTests: XCTestCase {
 
     func testTheJSONLightRefusalSaysHowToAskForVerboseJSON() throws {
         let light = Data(#"{"odata.metadata":"http://127.0.0.1:9/Catalog.svc/$metadata#Products","value":[]}"#.utf8)
-        XCTAssertThrowsError(try JSONPayloadCodec().decodeEntityList(light, entityType: try CatalogV3.model().entitySet("Products").entityType)) {
+        XCTAssertThrowsError(
+            try JSONPayloadCodec().decodeEntityList(light, entityType: try CatalogV3.model().entitySet("Products").entityType)
+        ) {
             let message = (($0 as? ODataError)?.message ?? "\($0)")
             XCTAssertTrue(message.contains("JSON light"), message)
             XCTAssertTrue(message.contains("application/json;odata=verbose"), message)
