@@ -4,13 +4,15 @@ import XCTest
 
 /// An OData 3.0 service (`scripts/servers/v3_server.py`, which refuses what a 3.0 service refuses) called through
 /// the dynamic API, the model read from its `$metadata`: actions with their parameters in a JSON body, functions and
-/// service operations with theirs in the URL.
+/// service operations with theirs in the URL. Like WCF Data Services 5.x the server answers JSON light to a plain
+/// `application/json`, so every JSON request must ask for `application/json;odata=verbose`.
 final class V3ServiceTests: XCTestCase {
     /// One request the server received.
     private struct Received: Decodable {
         let method: String
         let path: String
         let query: String
+        let accept: String?
         let contentType: String?
         let body: String
     }
@@ -101,4 +103,52 @@ final class V3ServiceTests: XCTestCase {
                 "ProductsInColor?Color=Catalog.Model.Color'Green'",
             ])
     }
+
+    func testEveryJSONRequestAsksForVerboseJSON() async throws {
+        let (provider, model) = try await connect()
+        let products = try model.entitySet("Products")
+        let all = try await provider.send(.fetchEntities(DataQuery().from(products)))
+        XCTAssertEqual(all.entities.map { $0["ID"] }, [.int32(1), .int32(2), .int32(3), .int32(4)])
+        let chair = try await provider.send(.fetchEntity(DataQuery().from(products).withKey(EntityKey(["ID": .int32(1)]))))
+        XCTAssertEqual(chair["Name"], .string("Chair"))
+        let rate = try XCTUnwrap(model.functionImport(named: "Rate"))
+        guard
+            case .value(.int32(5)) = try await provider.send(
+                .invokeFunction(DataQuery().invoke(rate, [("ProductID", .int32(1)), ("Rating", .int32(5))])))
+        else { return XCTFail("Rate answers the new rating") }
+        let calls = try await received().filter { !$0.path.isEmpty && $0.path != "$metadata" }
+        XCTAssertEqual(
+            calls.map { "\($0.method) \($0.path) \($0.accept ?? "-")" },
+            [
+                "GET Products application/json;odata=verbose", "GET Products(1) application/json;odata=verbose",
+                "POST Rate application/json;odata=verbose",
+            ])
+    }
+
+    func testAContainerOverAProviderMakesItsNextPagesAskForVerboseJSON() async throws {
+        let (_, model) = try await connect()
+        // a provider that never read $metadata: the container made over it tells it the service
+        let provider = TestServers.provider(serviceName: "Catalog", serviceRoot: try TestServers.v3())
+        let catalog = CatalogContainer(provider: provider, sets: model.entitySets)
+        XCTAssertEqual(catalog.provider.service.protocolVersion, .v3)
+        let page = try await provider.send(
+            .fetchPage(nextLink: "Products?$filter=Rating%20ge%204", for: DataQuery().from(try model.entitySet("Products"))))
+        XCTAssertEqual(page.entities.map { $0["ID"] }, [.int32(2), .int32(3)])
+        let log = try await received()
+        let call = try XCTUnwrap(log.last)
+        XCTAssertEqual(
+            "\(call.path)?\(call.query) \(call.accept ?? "-")", "Products?$filter=Rating%20ge%204 application/json;odata=verbose")
+    }
+}
+
+/// A container over the sets of a service, as a generated one lists its own.
+private final class CatalogContainer: DataService<OnlineODataProvider>, @unchecked Sendable {
+    private let sets: [EntitySetDescriptor]
+
+    init(provider: OnlineODataProvider, sets: [EntitySetDescriptor]) {
+        self.sets = sets
+        super.init(provider: provider)
+    }
+
+    override var entitySets: [EntitySetDescriptor] { sets }
 }

@@ -6,7 +6,10 @@ conventions say (127.0.0.1 only, standard library only).
     python -m servers.v3_server --port-file .build/servers/v3.port
 
 Serves `/Catalog.svc/` ($metadata: `CATALOG_METADATA` below, DataServiceVersion
-3.0, verbose JSON answers) from memory:
+3.0) from memory. Like WCF Data Services 5.x it answers JSON by the `Accept`
+header ([MS-ODATA] 2.2.5.1.2, 2.2.5.1.3): verbose JSON (`{"d": ...}`) to
+`application/json;odata=verbose` (or with `MaxDataServiceVersion` below 3.0),
+JSON light (`odata.metadata`, `value`) to plain `application/json`:
 
 - `Products` (ID, Name, Color: the enum `Catalog.Model.Color`, Rating) and
   `Swatches` keyed by their Color (`Swatches(Catalog.Model.Color'Red')`).
@@ -27,7 +30,7 @@ Serves `/Catalog.svc/` ($metadata: `CATALOG_METADATA` below, DataServiceVersion
 Test control (outside the service):
 
     POST /_control/reset   seeded data, empty log
-    GET  /_control/log     [{"method", "path", "query", "contentType", "body"}, ...]
+    GET  /_control/log     [{"method", "path", "query", "accept", "contentType", "body"}, ...]
                            every service request since the reset, in order
 """
 
@@ -168,6 +171,25 @@ def json_int(parameters, name, required):
     return value
 
 
+def light(content, base):
+    """The JSON light form ([MS-ODATAJSON]) of a verbose answer's `d`: a feed, an entry, the service document or
+    one value, under `odata.metadata` and without `__metadata`."""
+    if isinstance(content, dict) and isinstance(content.get("results"), list):
+        entities = [{k: v for k, v in e.items() if k != "__metadata"} for e in content["results"]]
+        kind = content["results"][0]["__metadata"]["type"] if content["results"] else ""
+        set_name = "Swatches" if kind.endswith("Swatch") else "Products"
+        return {"odata.metadata": base + "$metadata#" + set_name, "value": entities}
+    if isinstance(content, dict) and "__metadata" in content:
+        set_name = "Swatches" if content["__metadata"]["type"].endswith("Swatch") else "Products"
+        entity = {k: v for k, v in content.items() if k != "__metadata"}
+        return dict({"odata.metadata": base + "$metadata#" + set_name + "/@Element"}, **entity)
+    if isinstance(content, dict) and "EntitySets" in content:
+        return {"odata.metadata": base + "$metadata", "value": [{"name": n, "url": n} for n in content["EntitySets"]]}
+    (name, value), = content.items()
+    kind = "Edm.Boolean" if isinstance(value, bool) else "Edm.Int32"
+    return {"odata.metadata": base + "$metadata#" + kind, "value": value}
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     disable_nagle_algorithm = True
@@ -183,6 +205,8 @@ class Handler(BaseHTTPRequestHandler):
         return "http://%s%s" % (self.headers.get("Host", "127.0.0.1"), ROOT)
 
     def send(self, status, body=b"", content_type="application/json", headers=()):
+        if isinstance(body, dict) and "d" in body:
+            body, content_type = self.negotiated(body)
         if isinstance(body, (dict, list)):
             body = json.dumps(body).encode()
         self.send_response(status)
@@ -194,6 +218,21 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         self.wfile.write(body)
+
+    def wants_light(self):
+        """Whether the request asks for JSON light: plain application/json, without odata=verbose and without a
+        MaxDataServiceVersion below 3.0 (what WCF Data Services 5.x answers JSON light to)."""
+        accept = (self.headers.get("Accept") or "").lower().replace(" ", "")
+        maximum = (self.headers.get("MaxDataServiceVersion") or "3.0").split(";")[0].strip()
+        if "odata=verbose" in accept or maximum in ("1.0", "2.0"):
+            return False
+        return any(item.split(";")[0] == "application/json" for item in accept.split(","))
+
+    def negotiated(self, verbose):
+        """A verbose JSON answer (`{"d": ...}`) in the format the request asks for, with its content type."""
+        if not self.wants_light():
+            return verbose, "application/json;odata=verbose;charset=utf-8"
+        return light(verbose["d"], self.base()), "application/json;odata=minimalmetadata;streaming=true;charset=utf-8"
 
     def refuse(self, message, status=400):
         self.send(status, {"error": {"code": "", "message": {"lang": "en-US", "value": message}}})
@@ -224,7 +263,7 @@ class Handler(BaseHTTPRequestHandler):
         query = {name: values[-1] for name, values in query.items()}
         with self.server.lock:
             self.state["log"].append({
-                "method": method, "path": resource, "query": parsed.query,
+                "method": method, "path": resource, "query": parsed.query, "accept": self.headers.get("Accept"),
                 "contentType": self.headers.get("Content-Type"), "body": body.decode("utf-8", "replace"),
             })
             try:

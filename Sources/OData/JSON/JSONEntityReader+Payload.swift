@@ -19,8 +19,9 @@ extension JSONEntityReader {
                 // [MS-ODATA] v2 has only verbose JSON; JSON light (v3 `odata.metadata`, v4 `@odata.context`)
                 // keeps types, links and counts elsewhere, so reading it as verbose JSON would lose them.
                 throw scanner.error(
-                    "a JSON light payload (\"\(key.string)\") is not OData v2 verbose JSON; request "
-                        + "application/json;odata=verbose", at: position)
+                    "a JSON light payload (\"\(key.string)\") is not verbose JSON; an OData 3.0 service answers "
+                        + "verbose JSON to application/json;odata=verbose, which a provider asks for once it knows the "
+                        + "service (a generated container over it, its loadDataModel() or adopt(_:))", at: position)
             }
             if key.equals("error") {
                 let bytes = UnsafeRawBufferPointer(rebasing: scanner.bytes[position...])

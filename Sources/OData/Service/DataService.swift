@@ -14,9 +14,12 @@ open class DataService<Provider: DataServiceProvider>: @unchecked Sendable {
     /// The provider that carries requests. Immutable after init, which makes the class safe to share.
     public let provider: Provider
 
-    /// Creates a service over a provider.
+    /// Creates a service over a provider; a provider that can adopt a service (`ServiceAdopting`, as
+    /// `OnlineODataProvider`) adopts the one of the container's entity sets, so that its requests, those without a
+    /// descriptor among them (next pages, `$links`), speak the service's protocol version.
     public init(provider: Provider) {
         self.provider = provider
+        if let service = entitySets.first?.service { (provider as? any ServiceAdopting)?.adopt(service) }
     }
 
     /// The entity sets of the container. Generated containers list theirs; `createEntity(_:headers:)`

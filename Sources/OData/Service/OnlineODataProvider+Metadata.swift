@@ -7,7 +7,8 @@ extension OnlineODataProvider {
     public func noteRepeatableRequests(declaredIn metadata: ServiceMetadata) { repeatabilityDeclaration.note(metadata) }
 
     /// Loads `$metadata` and builds the dynamic `DataModel` (entity sets, types and function imports
-    /// by name) for a container (the default one when nil), with metadata patches applied before resolution.
+    /// by name) for a container (the default one when nil), with metadata patches applied before resolution; the
+    /// provider adopts the model's service (`adopt(_:)`), so that its requests speak the service's protocol version.
     /// Parse failures and patches that do not apply throw `ODataError` `.decoding`.
     public func loadDataModel(
         container: String? = nil, patches: [MetadataPatchSet] = [], headers: HTTPHeaders = HTTPHeaders()
@@ -24,7 +25,9 @@ extension OnlineODataProvider {
             }
             noteRepeatableRequests(declaredIn: metadata)
             do {
-                return try DataModel(metadata: metadata, container: container)
+                let model = try DataModel(metadata: metadata, container: container)
+                adopt(model.service)
+                return model
             } catch {
                 throw ODataError(.decoding, "\(url.absoluteString): \(error)", method: "GET", url: url, underlyingError: error)
             }

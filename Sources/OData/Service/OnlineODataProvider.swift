@@ -96,8 +96,10 @@ public struct OnlineODataProvider: Sendable {
     public let pipeline: HTTPPipeline
     /// The CSRF handler (nil when `handlesCSRF` is off).
     public let csrf: CSRFMiddleware?
-    /// Builds every request this provider sends (URLs, headers, bodies in `options.format`).
-    public let requestBuilder: ODataRequestBuilder
+    /// Builds every request this provider sends (URLs, headers, bodies in `options.format`, for its `service`).
+    public var requestBuilder: ODataRequestBuilder { serviceBinding.requestBuilder }
+    /// The service this provider calls and the request builder for it (shared by copies of this provider).
+    let serviceBinding: ServiceBinding
     /// SAP's service options, settable at any time (`provider.serviceOptions.checkVersion = true`); shared by
     /// copies of this provider.
     public let serviceOptions = ServiceOptions()
@@ -120,9 +122,11 @@ public struct OnlineODataProvider: Sendable {
         let root = serviceRoot.absoluteString.hasSuffix("/") ? serviceRoot : serviceRoot.appendingPathComponent("")
         self.serviceRoot = root
         self.options = options
-        self.requestBuilder = ODataRequestBuilder(
-            serviceRoot: root, codec: options.format.codec(typeResolver: options.typeResolver), sapClient: options.sapClient,
-            sapLanguage: options.sapLanguage, allowsCrossOrigin: options.redirectPolicy.allowsCrossOrigin)
+        self.serviceBinding = ServiceBinding(
+            builder: ODataRequestBuilder(
+                serviceRoot: root, codec: options.format.codec(typeResolver: options.typeResolver), sapClient: options.sapClient,
+                sapLanguage: options.sapLanguage, allowsCrossOrigin: options.redirectPolicy.allowsCrossOrigin),
+            format: options.format, typeResolver: options.typeResolver)
         let csrf = options.handlesCSRF ? CSRFMiddleware(serviceRoot: root) : nil
         self.csrf = csrf
         var chain: [any ODataMiddleware] = []

@@ -7,10 +7,12 @@ public enum PayloadFormat: String, Sendable, Hashable {
     /// Atom/XML.
     case atom
 
-    /// The codec that reads and writes this format: the one place that switches over formats.
-    public func codec(typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil) -> any ODataPayloadCodec {
+    /// The codec that reads and writes this format for `service`: the one place that switches over formats.
+    public func codec(
+        typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil, service: ServiceDescriptor = .v2
+    ) -> any ODataPayloadCodec {
         switch self {
-        case .json: return JSONPayloadCodec(typeResolver: typeResolver)
+        case .json: return JSONPayloadCodec(typeResolver: typeResolver, service: service)
         case .atom: return AtomPayloadCodec(typeResolver: typeResolver)
         }
     }
@@ -52,22 +54,34 @@ public protocol ODataPayloadCodec: Sendable {
     func encodeLink(uri: String) -> Data
 }
 
-/// OData v2 verbose JSON through `ODataJSONDecoder` and `ODataJSONEncoder`.
+/// OData verbose JSON (v2's JSON, v3's `odata=verbose`) through `ODataJSONDecoder` and `ODataJSONEncoder`.
 public struct JSONPayloadCodec: ODataPayloadCodec {
     /// Resolves derived entity types named in payloads.
     public var typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)?
+    /// The media type of every JSON request and body: `mediaType(for:)` of the service.
+    public let mediaType: String
 
-    /// A codec.
-    public init(typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil) { self.typeResolver = typeResolver }
+    /// A codec for `service` (an OData 2.0 one when not given).
+    public init(typeResolver: (@Sendable (String) -> EntityTypeDescriptor?)? = nil, service: ServiceDescriptor = .v2) {
+        self.typeResolver = typeResolver
+        self.mediaType = Self.mediaType(for: service.protocolVersion)
+    }
+
+    /// The media type that asks a service of `version` for verbose JSON: `application/json` for OData 1.0 and 2.0,
+    /// whose only JSON it is, and `application/json;odata=verbose` for 3.0, whose plain `application/json` is JSON
+    /// light ([MS-ODATA] 2.2.5.1.2 and 2.2.5.1.3). The one place that decides it.
+    public static func mediaType(for version: ODataVersion) -> String {
+        version == .v3 ? "application/json;odata=verbose" : "application/json"
+    }
 
     /// The format this codec reads and writes.
     public var format: PayloadFormat { .json }
     /// The `Accept` header value of reads.
-    public var acceptHeader: String { "application/json" }
+    public var acceptHeader: String { mediaType }
     /// The `Content-Type` of entity bodies.
-    public var entityContentType: String { "application/json" }
+    public var entityContentType: String { mediaType }
     /// The `Content-Type` of `$links` bodies.
-    public var linkContentType: String { "application/json" }
+    public var linkContentType: String { mediaType }
     /// Whether a response media type is this format.
     public func accepts(mediaType: String) -> Bool { mediaType.hasSuffix("json") }
 

@@ -158,6 +158,7 @@ enum RuntimeNames {
         "RuntimeVersion",
         "SAPMessage",
         "SearchTerm",
+        "ServiceAdopting",
         "ServiceDescriptor",
         "ServiceOptions",
         "SetPermission",

@@ -17,6 +17,9 @@ final class OfflineStore: @unchecked Sendable {
     let db: SQLiteDatabase
     /// The service's model, from the stored `$metadata`.
     let model: DataModel
+    /// The JSON media type of the sync's requests to the service: `application/json;odata=verbose` for an OData 3.0
+    /// one (whose plain `application/json` is JSON light), else `application/json` (`JSONPayloadCodec.mediaType(for:)`).
+    var jsonMediaType: String { JSONPayloadCodec.mediaType(for: model.service.protocolVersion) }
     /// The service root the store syncs with (empty for the in-process service); stored links are kept
     /// relative to it, so that a copied store can sync with the same service at another address.
     let serviceRoot: String

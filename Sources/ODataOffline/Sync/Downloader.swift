@@ -107,7 +107,7 @@ struct Downloader {
     /// One page of entities, as JSON.
     private func fetchPage(_ link: String, type: EntityTypeDescriptor) async throws -> EntityList {
         var request = HTTPRequest(method: "GET", url: try online.url(for: link), headers: headers)
-        request.headers["Accept"] = "application/json"
+        request.headers["Accept"] = store.jsonMediaType
         let response = try await online.execute(request)
         do {
             return try ODataJSONDecoder(typeResolver: store.typeResolver).decodeEntityList(response.body, entityType: type)

@@ -24,7 +24,7 @@ struct PreparedRequest {
         method = entry.method
         headers = HTTPHeaders()
         for (name, value) in entry.headers.sorted(by: { $0.key < $1.key }) { headers[name] = value }
-        headers["Accept"] = "application/json"
+        headers["Accept"] = store.jsonMediaType
         let subject = try store.row(set: entry.set, key: entry.key, includeDeleted: true)
         switch entry.kind {
         case .create:
@@ -63,7 +63,7 @@ struct PreparedRequest {
             self.path = URLEncoding.encodePath(entry.set)
             body = entry.body
         }
-        if body != nil { headers["Content-Type"] = entry.contentType ?? "application/json" }
+        if body != nil { headers["Content-Type"] = entry.contentType ?? store.jsonMediaType }
         // Repeatable requests (when the online options turn them on): a new id and first-sent time, unless the
         // queued request kept those of an earlier send (then every attempt carries the same ones).
         repeatable.stamp(&headers)

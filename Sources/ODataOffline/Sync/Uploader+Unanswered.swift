@@ -54,7 +54,7 @@ extension Uploader {
     /// done with the server's values.
     private mutating func alreadyCreated(_ entry: QueueEntry, key: String) async throws -> Bool {
         var read = HTTPRequest(method: "GET", url: try online.url(for: URLEncoding.encodePath(entry.set) + key), headers: headers)
-        read.headers["Accept"] = "application/json"
+        read.headers["Accept"] = store.jsonMediaType
         do {
             let response = try await online.execute(read)
             try store.applySuccess(entry, status: 201, headers: response.headers, body: response.body)
@@ -99,7 +99,7 @@ extension Uploader {
         let limit = 20
         let path = DataQuery().from(set).filter(filter).top(limit).relativeURLString
         var read = HTTPRequest(method: "GET", url: try online.url(for: path), headers: headers)
-        read.headers["Accept"] = "application/json"
+        read.headers["Accept"] = store.jsonMediaType
         let response: HTTPResponse
         do {
             response = try await online.execute(read)
@@ -135,7 +135,7 @@ extension Uploader {
         let prepared = try PreparedRequest(
             entry, store: store, serviceRoot: online.serviceRoot, repeatable: online.repeatableRequests)
         var read = HTTPRequest(method: "GET", url: try online.url(for: prepared.path), headers: headers)
-        read.headers["Accept"] = "application/json"
+        read.headers["Accept"] = store.jsonMediaType
         guard let response = try? await online.execute(read),
             let server = try? ODataJSONDecoder(typeResolver: store.typeResolver).decodeEntity(response.body, entityType: type)
         else { return false }

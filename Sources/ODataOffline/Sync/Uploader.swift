@@ -156,7 +156,7 @@ struct Uploader {
         var serverBody: Data?
         if error.statusCode == 412 {
             var read = HTTPRequest(method: "GET", url: try online.url(for: prepared.path), headers: headers)
-            read.headers["Accept"] = "application/json"
+            read.headers["Accept"] = store.jsonMediaType
             if let response = try? await online.execute(read),
                 let entity = try? ODataJSONDecoder(typeResolver: store.typeResolver).decodeEntity(
                     response.body, entityType: try store.entitySet(entry.set).entityType)
