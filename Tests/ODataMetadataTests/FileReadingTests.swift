@@ -17,7 +17,7 @@ final class FileReadingTests: XCTestCase {
         try FileManager.default.removeItem(at: directory)
     }
 
-    private func write(_ bytes: [UInt8], _ name: String) throws -> URL {
+    private func file(_ bytes: [UInt8], named name: String) throws -> URL {
         let url = directory.appendingPathComponent(name)
         try Data(bytes).write(to: url)
         return url
@@ -38,12 +38,13 @@ final class FileReadingTests: XCTestCase {
         let base = try [UInt8](Data(contentsOf: Fixtures.url("ESPM.xml")))
         let text = String(decoding: base, as: UTF8.self)
         let latin = text.replacingOccurrences(of: "encoding=\"utf-8\"", with: "encoding=\"iso-8859-1\"")
-        let short = Array(Fixtures.edmx(#"<EntityType Name="T"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/></EntityType>"#).utf8)
+        let type = #"<EntityType Name="T"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32"/></EntityType>"#
+        let short = Array(Fixtures.edmx(type).utf8)
         let cases: [(String, [UInt8])] = [
             ("bom.xml", [0xEF, 0xBB, 0xBF] + base), ("latin.xml", Array(latin.utf8)), ("short.xml", short),
         ]
         for (name, bytes) in cases {
-            let url = try write(bytes, name)
+            let url = try file(bytes, named: name)
             XCTAssertEqual(try MetadataParser.parse(contentsOf: url), try MetadataParser.parse(bytes), name)
         }
     }
@@ -53,7 +54,7 @@ final class FileReadingTests: XCTestCase {
         let base = try [UInt8](Data(contentsOf: Fixtures.url("ESPM.xml")))
         let cases: [(String, [UInt8])] = [("nul.xml", base + [0] + Array("junk".utf8)), ("cut.xml", Array(base[..<(base.count / 2)]))]
         for (name, bytes) in cases {
-            let url = try write(bytes, name)
+            let url = try file(bytes, named: name)
             let fromFile = assertThrows { try MetadataParser.parse(contentsOf: url) }
             let fromMemory = assertThrows { try MetadataParser.parse(bytes) }
             XCTAssertEqual(fromFile?.kind, .malformedXML, name)
