@@ -49,31 +49,7 @@ public enum MetadataParser {
     /// Reads and parses a file. A missing file, a directory, an unreadable or too large file gives
     /// a `MetadataError` of kind `.io` or `.tooLarge` that names the path.
     public static func parse(contentsOf url: URL, options: ParseOptions = .lenient) throws(MetadataError) -> ServiceMetadata {
-        let path = url.path
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw MetadataError(kind: .io, message: "\(path): no such file")
-        }
-        if isDirectory { throw MetadataError(kind: .io, message: "\(path): is a directory, not a metadata file") }
-        if let size = fileSize(path), size > options.maximumInputSize {
-            throw MetadataError(
-                kind: .tooLarge, message: "\(path): \(size) bytes is more than the limit of \(options.maximumInputSize) bytes")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw MetadataError(kind: .io, message: "\(path): cannot be read (\(ErrorText.describing(error)))")
-        }
-        return try parse(data, options: options)
-    }
-
-    /// The size of the file at `path` from `stat` (FileManager's attribute is a `UInt` under FoundationEssentials
-    /// and an `NSNumber` once Foundation is loaded), nil when it cannot be read.
-    private static func fileSize(_ path: String) -> Int? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return Int(status.st_size)
+        try MetadataFile.parse(url.path, options: options)
     }
 
     private static func checkSize(_ count: Int, options: ParseOptions) throws(MetadataError) {

@@ -1,21 +1,73 @@
 /// An attribute from a namespace other than CSDL's own (for example `sap:label`),
 /// kept exactly as written on an element.
 public struct ForeignAttribute: Sendable, Hashable {
-    /// The namespace URI of the attribute.
-    public var namespace: String
-    /// The prefix used in the document (`sap`, `m`, `p8`), informative only.
-    public var prefix: String
-    /// The local name (`label`, `creatable`).
-    public var name: String
+    /// The namespace URI, prefix and local name, one object shared by every attribute of a parsed document
+    /// with the same name (a document has a few dozen names and tens of thousands of attributes).
+    package private(set) var qualifiedName: ForeignAttributeName
     /// The attribute value.
     public var value: String
 
+    /// The namespace URI of the attribute.
+    public var namespace: String {
+        get { qualifiedName.namespace }
+        set { qualifiedName = ForeignAttributeName(namespace: newValue, prefix: prefix, name: name) }
+    }
+    /// The prefix used in the document (`sap`, `m`, `p8`), informative only.
+    public var prefix: String {
+        get { qualifiedName.prefix }
+        set { qualifiedName = ForeignAttributeName(namespace: namespace, prefix: newValue, name: name) }
+    }
+    /// The local name (`label`, `creatable`).
+    public var name: String {
+        get { qualifiedName.name }
+        set { qualifiedName = ForeignAttributeName(namespace: namespace, prefix: prefix, name: newValue) }
+    }
+
     /// Creates a `ForeignAttribute` from its parts.
     public init(namespace: String, prefix: String, name: String, value: String) {
+        self.qualifiedName = ForeignAttributeName(namespace: namespace, prefix: prefix, name: name)
+        self.value = value
+    }
+
+    /// An attribute of a shared name.
+    package init(_ qualifiedName: ForeignAttributeName, value: String) {
+        self.qualifiedName = qualifiedName
+        self.value = value
+    }
+
+    /// Whether both have the same namespace, prefix, name and value.
+    public static func == (lhs: ForeignAttribute, rhs: ForeignAttribute) -> Bool {
+        lhs.value == rhs.value && (lhs.qualifiedName === rhs.qualifiedName || lhs.qualifiedName.hasSameParts(as: rhs.qualifiedName))
+    }
+
+    /// Hashes the namespace, prefix, name and value.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(namespace)
+        hasher.combine(prefix)
+        hasher.combine(name)
+        hasher.combine(value)
+    }
+}
+
+/// The namespace URI, prefix and local name of a `ForeignAttribute`; immutable, so attributes share it.
+package final class ForeignAttributeName: Sendable {
+    /// The namespace URI.
+    package let namespace: String
+    /// The prefix used in the document.
+    package let prefix: String
+    /// The local name.
+    package let name: String
+
+    /// A name from its parts.
+    package init(namespace: String, prefix: String, name: String) {
         self.namespace = namespace
         self.prefix = prefix
         self.name = name
-        self.value = value
+    }
+
+    /// Whether `other` has the same namespace, prefix and name.
+    package func hasSameParts(as other: ForeignAttributeName) -> Bool {
+        namespace == other.namespace && prefix == other.prefix && name == other.name
     }
 }
 

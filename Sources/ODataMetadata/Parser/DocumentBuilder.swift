@@ -40,9 +40,10 @@ struct DocumentBuilder {
     var knownNamespaces: [KnownNamespace] = []
     /// Attribute local names and prefixes already turned into strings, by interned pointer.
     var nameStrings: [UnsafeRawPointer: String] = [:]
-    /// Foreign attribute names seen so far (pointer triple → strings); searched linearly, as
-    /// documents use a few dozen at most.
+    /// Foreign attribute names seen so far (pointer triple → shared name), at most 255: documents use a few dozen.
     var foreignNames: [ForeignName] = []
+    /// Where in `foreignNames` a name was last found, by a hash of its pointers (255: none yet).
+    var foreignNameSlots = [UInt8](repeating: 255, count: 64)
     var stack: [Frame] = []
     var depth = 0
     /// Greater than zero while inside a skipped subtree (the count of open skipped elements).
@@ -227,26 +228,30 @@ struct DocumentBuilder {
             let prefix = entry[1]
             let value = XMLAttributes.text(entry[3], entry[4])
             if result.isEmpty { result.reserveCapacity(attributes.count - index) }
-            var cached: Int?
-            for candidate in foreignNames.indices
-            where foreignNames[candidate].name == name && foreignNames[candidate].uri == uri && foreignNames[candidate].prefix == prefix {
-                cached = candidate
-                break
-            }
-            if let cached {
-                result.append(
-                    ForeignAttribute(
-                        namespace: foreignNames[cached].namespaceText, prefix: foreignNames[cached].prefixText,
-                        name: foreignNames[cached].nameText, value: value))
-                continue
-            }
-            let known = ForeignName(
-                name: name, prefix: prefix, uri: uri, nameText: string(name), prefixText: string(prefix),
-                namespaceText: knownNamespace(uri)?.uri ?? "")
-            if foreignNames.count < 256 { foreignNames.append(known) }
-            result.append(ForeignAttribute(namespace: known.namespaceText, prefix: known.prefixText, name: known.nameText, value: value))
+            result.append(ForeignAttribute(foreignName(name, prefix: prefix, uri: uri), value: value))
         }
         return AnnotationSet(result)
+    }
+
+    /// The shared name of a foreign attribute, by libxml2's interned pointers: looked up in a small table
+    /// indexed by the name pointer's bits, then among every name seen so far.
+    mutating func foreignName(_ name: XMLName, prefix: XMLName?, uri: XMLName) -> ForeignAttributeName {
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: name) >> 3 ^ UInt(bitPattern: uri) >> 5) & (foreignNameSlots.count - 1)
+        let hint = Int(foreignNameSlots[slot])
+        if hint < foreignNames.count, foreignNames[hint].matches(name, prefix: prefix, uri: uri) {
+            return foreignNames[hint].shared
+        }
+        if let index = foreignNames.firstIndex(where: { $0.matches(name, prefix: prefix, uri: uri) }) {
+            foreignNameSlots[slot] = UInt8(index)
+            return foreignNames[index].shared
+        }
+        let shared = ForeignAttributeName(
+            namespace: knownNamespace(uri)?.uri ?? "", prefix: string(prefix), name: string(name))
+        if foreignNames.count < 255 {
+            foreignNameSlots[slot] = UInt8(foreignNames.count)
+            foreignNames.append(ForeignName(name: name, prefix: prefix, uri: uri, shared: shared))
+        }
+        return shared
     }
 
     /// A dictionary-interned libxml2 name as a string, cached by pointer.
@@ -341,14 +346,16 @@ struct DocumentBuilder {
     }
 }
 
-/// A foreign attribute name with its strings, cached by libxml2's interned pointers.
+/// A foreign attribute name with its shared strings, cached by libxml2's interned pointers.
 struct ForeignName {
     let name: XMLName
     let prefix: XMLName?
     let uri: XMLName
-    let nameText: String
-    let prefixText: String
-    let namespaceText: String
+    let shared: ForeignAttributeName
+
+    func matches(_ name: XMLName, prefix: XMLName?, uri: XMLName) -> Bool {
+        self.name == name && self.uri == uri && self.prefix == prefix
+    }
 }
 
 /// A referential constraint being read.

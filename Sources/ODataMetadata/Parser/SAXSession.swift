@@ -1,4 +1,5 @@
 internal import CLibXML2
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -11,6 +12,32 @@ internal import CLibXML2
 enum SAXSession {
     /// Parses `bytes` and returns the builder's result or the first fatal error.
     static func parse(_ bytes: UnsafeRawBufferPointer, options: ParseOptions) throws(MetadataError) -> ServiceMetadata {
+        try run(options: options, path: nil) { callbacks, attach, finish throws(HardenedXMLParser.Failure) in
+            try HardenedXMLParser.parse(
+                bytes, callbacks: callbacks, maximumDepth: options.maximumDepth, attach: attach, finish: finish)
+        }
+    }
+
+    /// Parses the UTF-8 document in the open file `descriptor` while reading it (see `MetadataFile`): `head` is
+    /// its first bytes, already read.
+    static func parse(
+        file descriptor: Int32, head: UnsafeRawBufferPointer, path: String, options: ParseOptions
+    ) throws(MetadataError) -> ServiceMetadata {
+        try run(options: options, path: path) { callbacks, attach, finish throws(HardenedXMLParser.Failure) in
+            try HardenedXMLParser.parse(
+                file: descriptor, head: head, limit: options.maximumInputSize, callbacks: callbacks,
+                maximumDepth: options.maximumDepth, attach: attach, finish: finish)
+        }
+    }
+
+    /// One parse through `parser` with a `DocumentBuilder` attached; `path` names a file read while parsed.
+    private static func run(
+        options: ParseOptions, path: String?,
+        _ parser: (
+            HardenedXMLParser.Callbacks, (xmlParserCtxtPtr) -> UnsafeMutableRawPointer,
+            (HardenedXMLParser.Outcome) -> Result<ServiceMetadata, MetadataError>
+        ) throws(HardenedXMLParser.Failure) -> Result<ServiceMetadata, MetadataError>
+    ) throws(MetadataError) -> ServiceMetadata {
         let callbacks = HardenedXMLParser.Callbacks(
             startElement: onStartElement, endElement: onEndElement, characters: onCharacters, refuseDoctype: onDoctype,
             error: onError)
@@ -22,11 +49,24 @@ enum SAXSession {
         }
         let result: Result<ServiceMetadata, MetadataError>
         do throws(HardenedXMLParser.Failure) {
-            result = try HardenedXMLParser.parse(bytes, callbacks: callbacks, maximumDepth: options.maximumDepth) { context in
+            let attach = { (context: xmlParserCtxtPtr) -> UnsafeMutableRawPointer in
                 builder.initialize(to: DocumentBuilder(context: context, options: options))
                 attached = true
                 return UnsafeMutableRawPointer(builder)
-            } finish: { outcome in
+            }
+            result = try parser(callbacks, attach) { outcome in
+                switch outcome.readFailure {
+                case .tooLarge?:
+                    return .failure(
+                        MetadataError(
+                            kind: .tooLarge,
+                            message: "\(path ?? "the document"): grew past the limit of \(options.maximumInputSize) bytes while it was read"
+                        ))
+                case .unreadable(let reason)?:
+                    return .failure(MetadataError(kind: .io, message: "\(path ?? "the document"): cannot be read (\(reason))"))
+                case nil:
+                    break
+                }
                 if builder.pointee.failure == nil, !outcome.wellFormed {
                     builder.pointee.fail(
                         .malformedXML, "the document is not well-formed XML (libxml2 error \(outcome.errorNumber))",

@@ -1,4 +1,5 @@
 package import CLibXML2
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -105,6 +106,16 @@ package enum HardenedXMLParser {
         package var byteCount: Int
         /// The user data `attach` returned.
         package var userData: UnsafeMutableRawPointer
+        /// Why reading a file stopped early (`parse(file:head:limit:…)` only); it takes precedence over the rest.
+        package var readFailure: ReadFailure?
+    }
+
+    /// Why a file being parsed could not be read to its end.
+    package enum ReadFailure: Equatable {
+        /// The file grew past the size limit while it was read.
+        case tooLarge
+        /// `read` failed (the system's message).
+        case unreadable(String)
     }
 
     /// Installs the process-wide settings exactly once: libxml2 initialised, the deny-all entity loader.
@@ -148,11 +159,35 @@ package enum HardenedXMLParser {
         return context
     }
 
+    /// Parses the UTF-8 document in the open file `descriptor` as `parse(_:callbacks:…)` does, reading it while
+    /// libxml2 parses (the file is never held whole in memory): `head` is its first bytes, already read (their
+    /// encoding checked by the caller), the rest is read from the descriptor's position a few kilobytes at a time.
+    /// A file that grows past `limit` bytes or fails to read ends the parse with `Outcome.readFailure`; one that
+    /// shrinks or changes meanwhile is parsed as read (bytes are copied, never mapped, so nothing can fault).
+    package static func parse<Result>(
+        file descriptor: Int32, head: UnsafeRawBufferPointer, limit: Int, callbacks: Callbacks,
+        maximumDepth: Int = libxmlDepthLimit, attach: (xmlParserCtxtPtr) -> UnsafeMutableRawPointer,
+        finish: (Outcome) -> Result
+    ) throws(Failure) -> Result {
+        guard head.count > 0 else { throw .empty }
+        let text = head.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeRawBufferPointer(rebasing: head[3...]) : head
+        let source = PendingInput(next: text.baseAddress, remaining: text.count, descriptor: descriptor, limit: limit)
+        return try parseInput(source, callbacks: callbacks, maximumDepth: maximumDepth, attach: attach, finish: finish).get()
+    }
+
     private static func parseUTF8<Result>(
         _ bytes: UnsafeRawBufferPointer, callbacks: Callbacks, maximumDepth: Int,
         attach: (xmlParserCtxtPtr) -> UnsafeMutableRawPointer, finish: (Outcome) -> Result
     ) -> Swift.Result<Result, Failure> {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .failure(.encoding("no characters")) }
+        let source = PendingInput(next: base, remaining: bytes.count)
+        return parseInput(source, callbacks: callbacks, maximumDepth: maximumDepth, attach: attach, finish: finish)
+    }
+
+    private static func parseInput<Result>(
+        _ source: PendingInput, callbacks: Callbacks, maximumDepth: Int,
+        attach: (xmlParserCtxtPtr) -> UnsafeMutableRawPointer, finish: (Outcome) -> Result
+    ) -> Swift.Result<Result, Failure> {
         _ = prepareProcess
         odata_xml_silence_errors()
         var handler = callbacks.saxHandler
@@ -160,7 +195,7 @@ package enum HardenedXMLParser {
         // libxml2 pulls the payload through `readInput` a few kilobytes at a time and never copies it
         // whole. The input is UTF-8: naming it both here and in `encoding` keeps libxml2 from guessing.
         let input = UnsafeMutablePointer<PendingInput>.allocate(capacity: 1)
-        input.initialize(to: PendingInput(next: base, remaining: bytes.count))
+        input.initialize(to: source)
         defer { input.deallocate() }
         guard let context = xmlCreateIOParserCtxt(&handler, nil, readInput, nil, input, XML_CHAR_ENCODING_UTF8) else {
             return .failure(.noParser)
@@ -171,30 +206,21 @@ package enum HardenedXMLParser {
         let userData = attach(context)
         context.pointee.userData = userData
         let status = xmlParseDocument(context)
+        let delivered = input.pointee.delivered
         let outcome = Outcome(
             wellFormed: status == 0 && context.pointee.wellFormed != 0, errorNumber: context.pointee.errNo,
-            consumedAll: Int(xmlByteConsumed(context)) == bytes.count, byteCount: bytes.count, userData: userData)
+            consumedAll: Int(xmlByteConsumed(context)) == delivered && input.pointee.atEnd(),
+            byteCount: delivered + input.pointee.remaining,
+            userData: userData, readFailure: input.pointee.failure)
         return .success(finish(outcome))
     }
-}
-
-/// The part of the input libxml2 has not read yet.
-private struct PendingInput {
-    var next: UnsafeRawPointer
-    var remaining: Int
 }
 
 /// libxml2's read callback: copies up to `length` more input bytes into `buffer`.
 private func readInput(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> Int32 {
     guard let context, let buffer, length > 0 else { return length == 0 ? 0 : -1 }
     let input = context.assumingMemoryBound(to: PendingInput.self)
-    let count = min(Int(length), input.pointee.remaining)
-    if count > 0 {
-        UnsafeMutableRawPointer(buffer).copyMemory(from: input.pointee.next, byteCount: count)
-        input.pointee.next += count
-        input.pointee.remaining -= count
-    }
-    return Int32(count)
+    return Int32(input.pointee.read(into: UnsafeMutableRawPointer(buffer), length: Int(length)))
 }
 
 /// The deny-all external entity loader: nothing outside the document is ever read.
