@@ -78,6 +78,7 @@ struct AnnotationCapture {
             childText = nil
         }
         frames.append(ExpressionFrame(name: name, xmlStart: xml.count, attributes: attributes, names: expressionNames))
+        let shorthandIndex = frames[frames.count - 1].shorthandIndex
         xml.append(UInt8(ascii: "<"))
         appendName(name, prefix: prefix)
         if let base = attributes.base {
@@ -92,7 +93,10 @@ struct AnnotationCapture {
                     let bytes = UnsafeBufferPointer(start: start, count: end - start)
                     appendEscaped(bytes, attribute: true)
                     if open.isEmpty, entry[1] == nil, value == nil, isConstant(local) {
-                        value = String(decoding: bytes, as: UTF8.self)
+                        // The frame decoded this attribute already when it is the shorthand: share that string.
+                        value =
+                            index == shorthandIndex
+                            ? frames[frames.count - 1].shorthandText : String(decoding: bytes, as: UTF8.self)
                     }
                 } else if open.isEmpty, entry[1] == nil, value == nil, isConstant(local) {
                     value = ""
@@ -206,6 +210,9 @@ private struct ExpressionFrame {
     var properties: [PropertyValue] = []
     /// A constant or path given as an attribute (`String="…"`, `Path="…"`).
     var shorthand: AnnotationExpression?
+    /// The index of the shorthand's attribute and its text, which the capture reuses for the annotation's value.
+    var shorthandIndex = -1
+    var shorthandText: String?
     /// `PropertyValue/@Property`.
     var property: String?
     /// `Record/@Type`.
@@ -227,8 +234,11 @@ private struct ExpressionFrame {
                 property = XMLAttributes.text(entry[3], entry[4])
             } else if local == names.type {
                 recordType = XMLAttributes.text(entry[3], entry[4])
-            } else if shorthand == nil {
-                shorthand = names.shorthand(local, value: XMLAttributes.text(entry[3], entry[4]))
+            } else if shorthand == nil, let kind = names.shorthandKind(local) {
+                let text = XMLAttributes.text(entry[3], entry[4])
+                shorthand = kind.expression(text)
+                shorthandIndex = index
+                shorthandText = text
             }
         }
     }

@@ -34,11 +34,25 @@ struct ExpressionNames {
         return .other
     }
 
-    /// A constant or path given as an attribute, if `name` is one.
-    func shorthand(_ name: XMLName, value: @autoclosure () -> String) -> AnnotationExpression? {
-        for constant in constants where constant.name == name { return .constant(constant.kind, value()) }
-        for path in paths where path.name == name { return .path(path.kind, value()) }
+    /// The kind of a constant or path given as an attribute, if `name` is one.
+    func shorthandKind(_ name: XMLName) -> ShorthandKind? {
+        for constant in constants where constant.name == name { return .constant(constant.kind) }
+        for path in paths where path.name == name { return .path(path.kind) }
         return nil
+    }
+}
+
+/// A constant or path expression given as an attribute (`String="…"`, `Path="…"`).
+enum ShorthandKind {
+    case constant(AnnotationExpression.ConstantKind)
+    case path(AnnotationExpression.PathKind)
+
+    /// The expression with this attribute's text.
+    func expression(_ text: String) -> AnnotationExpression {
+        switch self {
+        case .constant(let kind): return .constant(kind, text)
+        case .path(let kind): return .path(kind, text)
+        }
     }
 }
 
