@@ -169,7 +169,7 @@ extension DocumentBuilder {
     }
 
     /// Files a finished annotation.
-    mutating func store(_ annotation: VocabularyAnnotation, in destination: AnnotationCapture.Destination) {
+    mutating func store(_ annotation: consuming VocabularyAnnotation, in destination: AnnotationCapture.Destination) {
         switch destination {
         case .block:
             annotationsBlock?.annotations.append(annotation)
