@@ -234,6 +234,8 @@ private struct ExpressionFrame {
                 property = XMLAttributes.text(entry[3], entry[4])
             } else if local == names.type {
                 recordType = XMLAttributes.text(entry[3], entry[4])
+            } else if local == names.term || local == names.qualifier {
+                continue
             } else if shorthand == nil, let kind = names.shorthandKind(local) {
                 let text = XMLAttributes.text(entry[3], entry[4])
                 shorthand = kind.expression(text)

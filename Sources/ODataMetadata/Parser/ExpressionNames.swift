@@ -5,6 +5,8 @@ internal import CLibXML2
 /// classified with it, and passing a reference costs one retain where copying the struct cost ≈ 150 instructions.
 final class ExpressionNames {
     let annotation, valueAnnotation, propertyValue, record, collection, null, property, type: XMLName?
+    /// `Annotation/@Term` and `@Qualifier`, which are never a shorthand: skipped without searching the kinds.
+    let term, qualifier: XMLName?
     /// Constant expressions, as elements (`<String>`) or attributes (`String="…"`).
     let constants: [(name: XMLName?, kind: AnnotationExpression.ConstantKind)]
     /// Path expressions, likewise.
@@ -19,6 +21,8 @@ final class ExpressionNames {
         null = intern("Null")
         property = intern("Property")
         type = intern("Type")
+        term = intern("Term")
+        qualifier = intern("Qualifier")
         constants = AnnotationExpression.ConstantKind.allCases.map { (intern($0.rawValue), $0) }
         paths = AnnotationExpression.PathKind.allCases.map { (intern($0.rawValue), $0) }
     }
