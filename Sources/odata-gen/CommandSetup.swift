@@ -1,5 +1,6 @@
 import ODataCodeGen
 import ODataMetadata
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

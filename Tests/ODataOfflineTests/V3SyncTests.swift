@@ -40,7 +40,8 @@ final class V3SyncTests: XCTestCase {
             }
             // an OData 3.0 service answers JSON light to anything but verbose JSON
             guard request.headers["Accept"] == verbose else {
-                return ScriptedTransport.json(#"{"odata.metadata":"\#(Self.root.absoluteString)$metadata#Products","value":[]}"#, for: request)
+                return ScriptedTransport.json(
+                    #"{"odata.metadata":"\#(Self.root.absoluteString)$metadata#Products","value":[]}"#, for: request)
             }
             if request.method == "POST" {
                 return ScriptedTransport.json("{\"d\":\(Self.product(9, "Stool"))}", status: 201, for: request)

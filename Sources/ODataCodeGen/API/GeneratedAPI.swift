@@ -1,4 +1,5 @@
 import ODataMetadata
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

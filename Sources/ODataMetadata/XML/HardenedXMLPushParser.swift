@@ -1,4 +1,5 @@
 package import CLibXML2
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
