@@ -16,8 +16,10 @@ extension EntityKey {
     }
 
     func write(into writer: inout URLTextWriter, type: EntityTypeDescriptor? = nil) {
-        func value(_ component: KeyComponent) {
-            if let enumType = type?.enumType(ofKeyPart: component.name) {
+        // Only a type with an enum-typed key part looks its parts up (v2 keys write their values directly).
+        let enumKeyed = type.flatMap { $0.hasEnumKeyParts ? $0 : nil }
+        func value(_ component: borrowing KeyComponent) {
+            if let enumType = enumKeyed?.enumType(ofKeyPart: component.name) {
                 writer.enumLiteral(component.value, of: enumType)
             } else {
                 writer.literal(component.value)
@@ -25,7 +27,7 @@ extension EntityKey {
         }
         writer.raw(UInt8(ascii: "("))
         if components.count == 1 {
-            value(components[0])
+            if enumKeyed == nil { writer.literal(components[0].value) } else { value(components[0]) }
         } else {
             for (i, component) in components.enumerated() {
                 if i > 0 { writer.raw(UInt8(ascii: ",")) }

@@ -25,9 +25,10 @@ extension OnlineODataProvider: DataServiceProvider {
     func fetchEntity(_ query: DataQuery, headers: HTTPHeaders) async throws(ODataError) -> EntityValue {
         do {
             let type = try query.resultEntityType()
-            let request = requestBuilder.get(try requestBuilder.url(of: query), headers: headers)
+            let builder = requestBuilder
+            let request = builder.get(try builder.url(of: query), headers: headers)
             return try await run(OnlineOperation(request: request, answer: .payload(orEmpty: false))) { response in
-                try Self.entity(in: response, type: type, codec: codec)
+                try Self.entity(in: response, type: type, codec: builder.codec)
             }
         } catch {
             throw ODataError(wrapping: error)

@@ -48,6 +48,11 @@ final class ServiceBinding: Sendable {
         hasAdopted.load(ordering: .acquiring) ? adopted.withLock { $0?.builder ?? initial } : initial
     }
 
+    /// The codec of the builder (without copying the whole builder).
+    var codec: any ODataPayloadCodec {
+        hasAdopted.load(ordering: .acquiring) ? adopted.withLock { $0?.builder.codec ?? initial.codec } : initial.codec
+    }
+
     /// Makes `service` the one requests are built for (not `ServiceDescriptor.v2`, which names no service).
     func adopt(_ service: ServiceDescriptor) {
         guard service !== ServiceDescriptor.v2 else { return }

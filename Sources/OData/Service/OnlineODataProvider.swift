@@ -114,7 +114,7 @@ public struct OnlineODataProvider: Sendable {
     /// by the `$metadata` this provider has read (`.oasis` when it declares them, else `.off`).
     public var repeatableRequests: RepeatableRequests { repeatabilityDeclaration.effective(options.repeatableRequests) }
     /// Reads and writes payloads in `options.format`.
-    var codec: any ODataPayloadCodec { requestBuilder.codec }
+    var codec: any ODataPayloadCodec { serviceBinding.codec }
 
     /// Creates a provider for a service root; `transport` replaces the default `URLSessionTransport`.
     public init(serviceName: String, serviceRoot: URL, options: Options = Options(), transport: (any ODataTransport)? = nil) {
