@@ -5,8 +5,8 @@ conventions say (127.0.0.1 only, standard library only).
 
     python -m servers.v3_server --port-file .build/servers/v3.port
 
-Serves `/Catalog.svc/` ($metadata: `CATALOG_METADATA` below, DataServiceVersion
-3.0) from memory. Like WCF Data Services 5.x it answers JSON by the `Accept`
+Serves `/Catalog.svc/` ($metadata: `Metadata/CatalogV3.xml` of the repository,
+DataServiceVersion 3.0, the file the Swift tests read too) from memory. Like WCF Data Services 5.x it answers JSON by the `Accept`
 header ([MS-ODATA] 2.2.5.1.2, 2.2.5.1.3): verbose JSON (`{"d": ...}`) to
 `application/json;odata=verbose` (or with `MaxDataServiceVersion` below 3.0),
 JSON light (`odata.metadata`, `value`) to plain `application/json`:
@@ -42,60 +42,23 @@ import sys
 import threading
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from xml.etree import ElementTree
 
 ROOT = "/Catalog.svc/"
-NAMESPACE = "Catalog.Model"
-COLORS = ("Red", "Green", "Blue")
+METADATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Metadata", "CatalogV3.xml")
+EDM = "{http://schemas.microsoft.com/ado/2009/11/edm}"
 
-CATALOG_METADATA = """<?xml version="1.0" encoding="utf-8"?>
-<edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx">
-  <edmx:DataServices m:DataServiceVersion="3.0" m:MaxDataServiceVersion="3.0"
-      xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">
-    <Schema Namespace="Catalog.Model" xmlns="http://schemas.microsoft.com/ado/2009/11/edm">
-      <EnumType Name="Color" UnderlyingType="Edm.Int32">
-        <Member Name="Red" Value="0"/>
-        <Member Name="Green" Value="1"/>
-        <Member Name="Blue" Value="2"/>
-      </EnumType>
-      <EntityType Name="Product">
-        <Key><PropertyRef Name="ID"/></Key>
-        <Property Name="ID" Type="Edm.Int32" Nullable="false"/>
-        <Property Name="Name" Type="Edm.String"/>
-        <Property Name="Color" Type="Catalog.Model.Color" Nullable="false"/>
-        <Property Name="Rating" Type="Edm.Int32"/>
-      </EntityType>
-      <EntityType Name="Swatch">
-        <Key><PropertyRef Name="Color"/></Key>
-        <Property Name="Color" Type="Catalog.Model.Color" Nullable="false"/>
-        <Property Name="Label" Type="Edm.String"/>
-      </EntityType>
-      <EntityContainer Name="CatalogContainer" m:IsDefaultEntityContainer="true">
-        <EntitySet Name="Products" EntityType="Catalog.Model.Product"/>
-        <EntitySet Name="Swatches" EntityType="Catalog.Model.Swatch"/>
-        <FunctionImport Name="Rate" ReturnType="Edm.Int32">
-          <Parameter Name="ProductID" Type="Edm.Int32" Nullable="false"/>
-          <Parameter Name="Rating" Type="Edm.Int32" Nullable="false"/>
-          <Parameter Name="Comment" Type="Edm.String"/>
-          <Parameter Name="RatedAt" Type="Edm.DateTime"/>
-          <Parameter Name="Weight" Type="Edm.Int64"/>
-        </FunctionImport>
-        <FunctionImport Name="Discontinue"/>
-        <FunctionImport Name="TopRated" ReturnType="Collection(Catalog.Model.Product)" EntitySet="Products"
-            IsSideEffecting="false">
-          <Parameter Name="MinRating" Type="Edm.Int32" Nullable="false"/>
-        </FunctionImport>
-        <FunctionImport Name="ProductsInColor" ReturnType="Collection(Catalog.Model.Product)" EntitySet="Products"
-            IsSideEffecting="false">
-          <Parameter Name="Color" Type="Catalog.Model.Color" Nullable="false"/>
-        </FunctionImport>
-        <FunctionImport Name="Archive" ReturnType="Edm.Boolean" m:HttpMethod="POST">
-          <Parameter Name="Year" Type="Edm.Int32" Nullable="false"/>
-        </FunctionImport>
-      </EntityContainer>
-    </Schema>
-  </edmx:DataServices>
-</edmx:Edmx>
-"""
+
+def read_metadata(path):
+    """The document's bytes, its schema's namespace and the members of its enum type `Color`."""
+    with open(path, "rb") as f:
+        document = f.read()
+    schema = ElementTree.fromstring(document).find(".//" + EDM + "Schema")
+    color = schema.find(EDM + "EnumType[@Name='Color']")
+    return document, schema.get("Namespace"), tuple(member.get("Name") for member in color.findall(EDM + "Member"))
+
+
+CATALOG_METADATA, NAMESPACE, COLORS = read_metadata(METADATA)
 
 
 def seeded():
@@ -283,7 +246,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def route(self, method, resource, query, body):
         if resource == "$metadata" and method == "GET":
-            return self.send(200, CATALOG_METADATA.encode(), "application/xml")
+            return self.send(200, CATALOG_METADATA, "application/xml")
         if resource == "" and method == "GET":
             return self.send(200, {"d": {"EntitySets": ["Products", "Swatches"]}})
         action = {"Rate": self.rate, "Discontinue": self.discontinue}.get(resource)

@@ -108,9 +108,10 @@ final class VerboseJSONRequestBuilderTests: XCTestCase {
     }
 
     func testLoadDataModelAdoptsTheServiceItReads() async throws {
+        let document = try CatalogV3.document()
         let transport = MockTransport { request, _ in
             request.url.path.hasSuffix("$metadata")
-                ? .make(200, ["Content-Type": "application/xml"], body: CatalogV3.document, url: request.url)
+                ? .make(200, ["Content-Type": "application/xml"], body: document, url: request.url)
                 : .make(200, ["Content-Type": "application/json"], body: Self.emptyFeed, url: request.url)
         }
         let provider = provider(transport)
