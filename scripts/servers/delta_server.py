@@ -38,7 +38,6 @@ The test-control endpoints (outside the OData service):
                                     "replayed": [...]}
 """
 
-import argparse
 import json
 import os
 import re
@@ -46,8 +45,9 @@ import socket
 import sys
 import threading
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
+from . import serving
 from .delta_filter import FilterError, matches, parse_filter
 
 SERVICE = "/ESPM.svc/"
@@ -390,27 +390,14 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = serving.arguments(__doc__)
     ap.add_argument("--metadata", required=True)
-    ap.add_argument("--port-file", required=True)
-    ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--page-size", type=int, default=5)
     args = ap.parse_args(argv)
-    httpd = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    httpd.daemon_threads = True
+    httpd = serving.http_server(Handler, args.port)
     httpd.metadata = args.metadata
     httpd.page_size = args.page_size
-    tmp = args.port_file + ".tmp"
-    with open(tmp, "w") as f:
-        f.write("%d\n" % httpd.server_port)
-    os.replace(tmp, args.port_file)
-    try:
-        httpd.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        httpd.server_close()
-    return 0
+    return serving.serve(httpd, args.port_file)
 
 
 if __name__ == "__main__":

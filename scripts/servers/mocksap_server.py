@@ -7,37 +7,26 @@ mock-sap's own command line (e.g. --seed, --clock, --require-if-match).
 """
 
 import argparse
-import os
 import sys
 
 from mocksap import __main__ as mocksap_main
 from mocksap.server import Config, make_server
 
+from . import serving
+
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--port-file", required=True)
+    ap = serving.arguments(__doc__)
     ap.add_argument("rest", nargs=argparse.REMAINDER)
     ours = ap.parse_args(argv)
     rest = [a for a in ours.rest if a != "--"]
     args = mocksap_main.build_parser().parse_args(
-        ["--host", "127.0.0.1", "--port", "0", "-q"] + rest)
+        ["--host", "127.0.0.1", "--port", str(ours.port), "-q"] + rest)
     config = Config(**dict(vars(args).items()))
     httpd = make_server(config)
-    port = httpd.server_port
     # mock-sap reads config.port for self-links when a request has no Host
-    config.port = port
-    tmp = ours.port_file + ".tmp"
-    with open(tmp, "w") as f:
-        f.write("%d\n" % port)
-    os.replace(tmp, ours.port_file)
-    try:
-        httpd.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        httpd.server_close()
-    return 0
+    config.port = httpd.server_port
+    return serving.serve(httpd, ours.port_file)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ Binds 127.0.0.1 on port 0 (or --port), writes the chosen port to
 --port-file once the service answers, and serves until killed.
 """
 
-import argparse
 import io
 import logging
 import os
@@ -23,7 +22,7 @@ from pyslet.odata2 import server as odata_server
 from pyslet.odata2 import sqlds
 from pyslet import blockstore
 
-from . import espm_seed, pyslet_patches
+from . import espm_seed, pyslet_patches, serving
 from .pyslet_batch import BatchHandler
 from .pyslet_wsgi import ODataFixes
 
@@ -222,11 +221,9 @@ def bind_functions(container, seed, reset):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = serving.arguments(__doc__)
     ap.add_argument("--metadata", required=True)
     ap.add_argument("--workdir", required=True)
-    ap.add_argument("--port-file", required=True)
-    ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--topmax", type=int, default=100,
                     help="server page size")
     ap.add_argument("--seed", type=int, default=42)
@@ -253,15 +250,7 @@ def main(argv=None):
     app.topmax = args.topmax
     methods = bind_functions(container, args.seed, reset)
     httpd.set_app(BatchHandler(ODataFixes(app, "/ESPM.svc", methods, reset), "/ESPM.svc"))
-    tmp = args.port_file + ".tmp"
-    with open(tmp, "w") as f:
-        f.write("%d\n" % port)
-    os.replace(tmp, args.port_file)
-    try:
-        httpd.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    return 0
+    return serving.serve(httpd, args.port_file)
 
 
 if __name__ == "__main__":

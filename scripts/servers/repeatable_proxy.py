@@ -44,17 +44,17 @@ Test control:
                             "headers": [{...} per forwarded write]}
 """
 
-import argparse
 import email.utils
 import hashlib
 import http.client
 import json
-import os
 import re
 import socket
 import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+from . import serving
 
 HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "host", "proxy-connection"}
 ID_HEADERS = ("Repeatability-Request-ID", "RequestID")
@@ -223,25 +223,12 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--port-file", required=True)
-    ap.add_argument("--port", type=int, default=0)
+    ap = serving.arguments(__doc__)
     ap.add_argument("--upstream", action="append", required=True, help="PATH-PREFIX=PORT-FILE")
     args = ap.parse_args(argv)
-    httpd = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    httpd.daemon_threads = True
+    httpd = serving.http_server(Handler, args.port)
     httpd.upstreams = [tuple(u.split("=", 1)) for u in args.upstream]
-    tmp = args.port_file + ".tmp"
-    with open(tmp, "w") as f:
-        f.write("%d\n" % httpd.server_port)
-    os.replace(tmp, args.port_file)
-    try:
-        httpd.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        httpd.server_close()
-    return 0
+    return serving.serve(httpd, args.port_file)
 
 
 if __name__ == "__main__":

@@ -34,15 +34,16 @@ Test control (outside the service):
                            every service request since the reset, in order
 """
 
-import argparse
 import json
 import os
 import re
 import sys
 import threading
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from xml.etree import ElementTree
+
+from . import serving
 
 ROOT = "/Catalog.svc/"
 METADATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Metadata", "CatalogV3.xml")
@@ -351,25 +352,11 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--port-file", required=True)
-    ap.add_argument("--port", type=int, default=0)
-    args = ap.parse_args(argv)
-    httpd = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    httpd.daemon_threads = True
+    args = serving.arguments(__doc__).parse_args(argv)
+    httpd = serving.http_server(Handler, args.port)
     httpd.lock = threading.Lock()
     httpd.state = seeded()
-    tmp = args.port_file + ".tmp"
-    with open(tmp, "w") as f:
-        f.write("%d\n" % httpd.server_port)
-    os.replace(tmp, args.port_file)
-    try:
-        httpd.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        httpd.server_close()
-    return 0
+    return serving.serve(httpd, args.port_file)
 
 
 if __name__ == "__main__":
