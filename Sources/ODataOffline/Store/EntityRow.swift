@@ -151,6 +151,20 @@ struct EntityRow {
 }
 
 extension OfflineStore {
+    /// The key predicate a request URL addresses a stored entity by: its key written by `EntityKey.predicate(for:)`,
+    /// as the online provider writes it, so an enum-typed key part is an enum literal (`(NS.Kind'A')`). The stored
+    /// key (`EntityKey.predicate`, an enum member as a string) identifies the row in the store only.
+    func urlPredicate(of row: EntityRow) throws -> String {
+        let entity = try row.entity(as: row.table.type, resolver: typeResolver)
+        return entity.key.predicate(for: entity.entityType)
+    }
+
+    /// `urlPredicate(of:)` of the entity stored under `key` in `set` (deleted ones too); the stored key when there
+    /// is no such row.
+    func urlPredicate(set: String, key: String) throws -> String {
+        try row(set: set, key: key, includeDeleted: true).map(urlPredicate(of:)) ?? key
+    }
+
     /// The row of one entity (deleted ones too when `includeDeleted`).
     func row(set: String, key: String, includeDeleted: Bool = false) throws -> EntityRow? {
         let table = try self.table(set)

@@ -59,7 +59,12 @@ extension OfflineStore {
                 } else {
                     if let location = headers["Location"], let address = address(ofURI: location) {
                         set = address.set
-                        key = try replaceKey(set: set, from: entry.key, to: address.key)
+                        // The Location writes the key as a URL does: the key the entity was created with keeps its
+                        // stored form (an enum-typed key is `NS.Kind'A'` there, `'A'` here).
+                        let createdKey = try urlPredicate(set: entry.set, key: entry.key)
+                        if address.set != entry.set || address.key != createdKey {
+                            key = try replaceKey(set: set, from: entry.key, to: address.key)
+                        }
                         try db.run(
                             "UPDATE entities SET uri = ? WHERE eset = ? AND ekey = ?",
                             [.optional(relative(location)), .text(set), .text(key)])

@@ -19,7 +19,7 @@ struct PreparedRequest {
                 let root = serviceRoot.absoluteString
                 return link.hasPrefix(root) ? String(link.dropFirst(root.count)) : link
             }
-            return URLEncoding.encodePath(set) + key
+            return try URLEncoding.encodePath(set) + store.urlPredicate(of: row)
         }
         method = entry.method
         headers = HTTPHeaders()
@@ -44,7 +44,9 @@ struct PreparedRequest {
             if let etag = subject?.etag { headers["If-Match"] = etag }
         case .addLink, .setLink, .removeLink:
             var linkPath = try path(entry.set, entry.key) + "/$links/" + URLEncoding.encodePath(entry.navigation ?? "")
-            if entry.kind == .removeLink, let targetKey = entry.targetKey { linkPath += targetKey }
+            if entry.kind == .removeLink, let targetSet = entry.targetSet, let targetKey = entry.targetKey {
+                linkPath += try store.urlPredicate(set: targetSet, key: targetKey)
+            }
             self.path = linkPath
             if entry.kind != .removeLink {
                 let target = try path(entry.targetSet ?? "", entry.targetKey ?? "")
@@ -91,7 +93,9 @@ struct PreparedRequest {
             if entry.kind == .createRelated, link[1].text == entry.targetSet, link[2].text == entry.targetKey { continue }
             guard let descriptor = stored.entityType.navigationProperty(named: link[0].text ?? "") else { continue }
             var target = EntityValue(type: descriptor.targetType)
-            var uri = link[3].text ?? ((link[1].text ?? "") + (link[2].text ?? ""))
+            let targetSet = link[1].text ?? ""
+            let targetKey = link[2].text ?? ""
+            var uri = try link[3].text ?? URLEncoding.encodePath(targetSet) + store.urlPredicate(set: targetSet, key: targetKey)
             if !uri.contains("://") { uri = serviceRoot.absoluteString + uri }
             target.metadata.uri = uri
             if descriptor.isCollection {
