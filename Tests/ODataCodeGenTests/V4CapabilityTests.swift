@@ -8,8 +8,9 @@ import XCTest
 /// The Capabilities vocabulary's restrictions on an entity set (`InsertRestrictions/Insertable`,
 /// `UpdateRestrictions/Updatable`, `DeleteRestrictions/Deletable`, `FilterRestrictions/RequiresFilter`) feed the same
 /// capability checks as SAP's `sap:creatable` & co.: inline on an OData v4 `EntitySet` (attribute or element form),
-/// and in `Annotations` blocks aimed at the set by its qualified, alias-qualified or container-relative path. The
-/// generated handles and the dynamic API agree.
+/// and in `Annotations` blocks aimed at the set by its qualified, alias-qualified or container-relative path; a
+/// qualified restriction (a `Qualifier` on the annotation or its block) does not count. The generated handles and the
+/// dynamic API agree.
 final class V4CapabilityTests: XCTestCase {
     static let document = """
         <?xml version="1.0" encoding="utf-8"?>
@@ -33,11 +34,19 @@ final class V4CapabilityTests: XCTestCase {
                 <EntitySet Name="Allowed" EntityType="T.P">
                   <Annotation Term="Capabilities.DeleteRestrictions"><Record><PropertyValue Property="Deletable" Bool="true"/></Record></Annotation>
                 </EntitySet>
+                <EntitySet Name="Qualified" EntityType="T.P">
+                  <Annotation Term="Capabilities.InsertRestrictions" Qualifier="Phone">
+                    <Record><PropertyValue Property="Insertable" Bool="false"/></Record>
+                  </Annotation>
+                </EntitySet>
               </EntityContainer>
               <Annotations Target="Tee.C/Aliased">
                 <Annotation Term="Org.OData.Capabilities.V1.DeleteRestrictions">
                   <Record><PropertyValue Property="Deletable" Bool="false"/></Record>
                 </Annotation>
+              </Annotations>
+              <Annotations Target="T.C/Qualified" Qualifier="Phone">
+                <Annotation Term="Capabilities.DeleteRestrictions"><Record><PropertyValue Property="Deletable" Bool="false"/></Record></Annotation>
               </Annotations>
               <Annotations Target="C/Relative">
                 <Annotation Term="Capabilities.InsertRestrictions"><Record><PropertyValue Property="Insertable" Bool="false"/></Record></Annotation>
@@ -56,6 +65,8 @@ final class V4CapabilityTests: XCTestCase {
         XCTAssertContains(text, "public static var aliased: OData.TypedEntitySet<P, \(allowed), \(allowed), \(forbidden)>")
         XCTAssertContains(text, "public static var relative: OData.TypedEntitySet<P, \(forbidden), \(allowed), \(allowed)>")
         XCTAssertContains(text, "public static var allowed: OData.TypedEntitySet<P, \(allowed), \(allowed), \(allowed)>")
+        // a qualified restriction (its own Qualifier or its block's) is for that qualifier's consumers only
+        XCTAssertContains(text, "public static var qualified: OData.TypedEntitySet<P, \(allowed), \(allowed), \(allowed)>")
         XCTAssertContains(
             text,
             #"OData.EntitySetDescriptor(name: "Inline", entityType: P.entityType, isCreatable: false, isUpdatable: false, requiresFilter: true"#
@@ -74,6 +85,7 @@ final class V4CapabilityTests: XCTestCase {
         XCTAssertEqual(try allows("Aliased"), [true, true, false, true])
         XCTAssertEqual(try allows("Relative"), [false, true, true, true])
         XCTAssertEqual(try allows("Allowed"), [true, true, true, true])
+        XCTAssertEqual(try allows("Qualified"), [true, true, true, true])
         XCTAssertThrowsError(try model.entitySet("Aliased").checkAllows(.delete)) {
             XCTAssertEqual(
                 ($0 as? ODataError)?.message,

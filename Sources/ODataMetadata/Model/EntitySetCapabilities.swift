@@ -3,7 +3,9 @@
 /// `UpdateRestrictions/Updatable`, `DeleteRestrictions/Deletable` (false) and `FilterRestrictions/RequiresFilter`
 /// (true). The vocabulary's annotations count inline on the `EntitySet` (OData v4) and in `Annotations` blocks that
 /// target the set (`Namespace.Container/Set`, alias-qualified or, leniently, `Container/Set`) or, as some SAP
-/// samples write them, its entity type.
+/// samples write them, its entity type. Only unqualified annotations count: a `Qualifier` (on the annotation or its
+/// `Annotations` block) applies the restriction to that qualifier's consumers alone (CSDL, "Qualifier"), and an
+/// absent unqualified one means the vocabulary's default, no restriction, even when a qualified one is there.
 public struct EntitySetCapabilities: Sendable, Hashable {
     /// Whether entities may be created in the set.
     public var isCreatable = true
@@ -31,7 +33,9 @@ extension ServiceMetadata {
         ]
         for schema in schemas {
             for block in schema.annotationBlocks where targets.contains(resolveAlias(block.target)) {
-                for annotation in block.annotations {
+                // A qualified annotation (its own `Qualifier` or its block's) describes the set for that qualifier's
+                // consumers only; the checked writes follow the unqualified ones.
+                for annotation in block.annotations where (annotation.qualifier ?? block.qualifier) == nil {
                     let term = resolveAlias(annotation.term)
                     if annotation.restriction(term, "InsertRestrictions", "Insertable") == false { capabilities.isCreatable = false }
                     if annotation.restriction(term, "UpdateRestrictions", "Updatable") == false { capabilities.isUpdatable = false }
