@@ -12,9 +12,10 @@ public final class ServiceDescriptor: Sendable, CustomStringConvertible {
         self.protocolVersion = protocolVersion
     }
 
-    /// An OData 2.0 service: the one of descriptors made without a service.
+    /// An OData 2.0 service, and the service of every descriptor made without one (`ServiceAdopting.adopt(_:)` takes
+    /// it as "no service given" and changes nothing).
     public static let v2 = ServiceDescriptor(protocolVersion: .v2)
 
-    /// `OData 4.0 service`.
+    /// The protocol version in words: `OData 4.0 service`.
     public var description: String { "OData \(protocolVersion.rawValue) service" }
 }

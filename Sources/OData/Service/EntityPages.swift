@@ -1,16 +1,24 @@
 import Foundation
 
-/// How a provider's server-driven paging is bounded (`DataServiceProvider.pagingPolicy`): the address a next link
-/// resolves to (two links to the same address are the same page) and the most pages one `EntityPages` or
-/// `PagedEntities` sequence reads. The default takes links as they are and reads at most 10,000 pages;
-/// `OnlineODataProvider` resolves links against its service root and reads `Options.maximumPages`.
+/// How a provider's server-driven paging is bounded (`DataServiceProvider.pagingPolicy`), so that reading every page
+/// of a query always ends: the address a next link resolves to (a link to an address already read is refused with
+/// `ODataError.repeatedNextLink`) and the most pages one `EntityPages` or `PagedEntities` sequence reads. The default
+/// takes links as they are and reads at most 10,000 pages; `OnlineODataProvider` resolves links against its service
+/// root and reads `Options.maximumPages`. A provider of your own that pages states its policy:
+///
+/// ```swift
+/// var pagingPolicy: PagingPolicy {
+///     PagingPolicy(maximumPages: 50) { link in URL(string: link, relativeTo: root)?.absoluteString ?? link }
+/// }
+/// ```
 public struct PagingPolicy: Sendable {
     /// The most pages one sequence reads before it ends with `ODataError.tooManyPages`.
     public var maximumPages: Int
     private let resolve: @Sendable (String) throws(ODataError) -> String
 
-    /// A policy reading at most `maximumPages` pages that compares next links by `address` (the link itself by
-    /// default).
+    /// A policy reading at most `maximumPages` pages. `address` gives the address a link resolves to (by default the
+    /// link itself): two links with the same address are the same page. It may refuse a link by throwing (as the
+    /// online provider does for a link to another origin); the sequence then ends with that error.
     public init(
         maximumPages: Int = 10_000, address: @escaping @Sendable (String) throws(ODataError) -> String = { $0 }
     ) {
@@ -18,12 +26,13 @@ public struct PagingPolicy: Sendable {
         self.resolve = address
     }
 
-    /// The absolute form of a next link (or of the first request's relative URL).
+    /// The address `link` (a next link, or the first request's relative URL) resolves to; throws when the policy
+    /// refuses the link.
     public func address(of link: String) throws(ODataError) -> String { try resolve(link) }
 }
 
 extension DataServiceProvider {
-    /// Links as they are, at most 10,000 pages.
+    /// The default, `PagingPolicy()`: links compared as they are, at most 10,000 pages.
     public var pagingPolicy: PagingPolicy { PagingPolicy() }
 }
 

@@ -1,14 +1,5 @@
 import Synchronization
 
-/// A provider that can be told which service it calls, so that every request it builds (reads, next pages, writes,
-/// `$links`, `$batch` parts) speaks that service's protocol version. `DataService.init(provider:)` tells its provider
-/// the service of the container's entity sets; `OnlineODataProvider.loadDataModel()` tells itself the one it read.
-public protocol ServiceAdopting: Sendable {
-    /// Makes `service` the one this provider calls. A descriptor that names no service (`ServiceDescriptor.v2`,
-    /// the service of descriptors made without one) changes nothing.
-    func adopt(_ service: ServiceDescriptor)
-}
-
 extension OnlineODataProvider: ServiceAdopting {
     /// The service this provider calls: `ServiceDescriptor.v2` until it is told another (by a generated container
     /// made over it, by its `loadDataModel()` or by `adopt(_:)`). Its protocol version decides the JSON media type of
@@ -17,7 +8,8 @@ extension OnlineODataProvider: ServiceAdopting {
 
     /// Makes `service` the one this provider calls, for every request it builds from now on: call it with
     /// `model.service` when you build a `DataModel` yourself (`DataModel(metadata:)`) rather than with
-    /// `loadDataModel()`. `ServiceDescriptor.v2` changes nothing.
+    /// `loadDataModel()`. `ServiceDescriptor.v2`, what descriptors made without a service carry, leaves the provider
+    /// as it is (see `ServiceAdopting.adopt(_:)`).
     public func adopt(_ service: ServiceDescriptor) { serviceBinding.adopt(service) }
 }
 
