@@ -28,7 +28,9 @@ expect_output() {  # expect_output TOOL LINE...: the tool ran and printed every 
     rm -f ".$tool-output.txt" ".$tool-errors.txt"
 }
 expect_output TopLevelTool "customers: C000001,C000002,C000003" "updated: C000001 Top-level City" "count: 60" "products: 5" \
-    "changeset: TL-1 at its own address, left: 0" "completion handler: C000001,C000002"
+    "changeset: TL-1 at its own address, left: 0" "completion handler: C000001,C000002" \
+    "paging: at most 10000 pages, next links under the service root: true" \
+    "services: OData 2.0 service, OData 3.0 service, adopted OData 3.0 service, products: 4"
 expect_output PortedTool "customers: C000001,C000002,C000003" "updated: C000002 Ported City" "count: 60" "products: 2"
 
 log "no change: the generator must not run"

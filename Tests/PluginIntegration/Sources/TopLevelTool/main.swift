@@ -1,6 +1,7 @@
 // A command-line tool as a new user writes it: top-level `try await` against the ESPM container that the
 // ODataGenerator build plugin generates into this target with the default configuration (no option set).
-// run.sh runs it against the ESPM service on pyslet (scripts/servers.sh) and checks what it prints.
+// run.sh runs it against the ESPM service on pyslet and the OData 3.0 catalog service (scripts/servers.sh) and
+// checks what it prints.
 import Foundation
 import OData
 
@@ -43,6 +44,21 @@ func changeSetRoundTrip(_ service: ESPMContainer<OnlineODataProvider>, editing c
 let changeSet = try await changeSetRoundTrip(service, editing: reread)
 let left = try await service.fetchCustomers(matching: DataQuery().filter(Customer.customerID.equal("TL-1")))
 
+// How far the provider pages (`PagingPolicy`) and which service it speaks (`ServiceDescriptor`): an OData 3.0
+// service read with `loadDataModel()`, and the same service adopted by a second provider from that model.
+let paging = service.provider.pagingPolicy
+let nextPage = try paging.address(of: "Customers?$skiptoken=5")
+guard let v3 = ProcessInfo.processInfo.environment["ODATA_TEST_V3_URL"].flatMap(URL.init(string:)) else {
+    print("set ODATA_TEST_V3_URL to the OData 3.0 catalog service root")
+    exit(2)
+}
+let catalog = OnlineODataProvider(serviceName: "Catalog", serviceRoot: v3)
+let catalogModel = try await catalog.loadDataModel()
+let adopting = OnlineODataProvider(serviceName: "Catalog", serviceRoot: v3)
+func tell(_ provider: some ServiceAdopting, about service: ServiceDescriptor) { provider.adopt(service) }
+tell(adopting, about: catalogModel.service)
+let catalogProducts = try await adopting.send(.fetchEntities(DataQuery().from(try catalogModel.entitySet("Products"))))
+
 var names: [String] = []
 service.fetchCustomers(matching: DataQuery().top(2).orderBy(Customer.customerID)) { customers, error in
     names = customers?.compactMap(\.customerID) ?? ["error: \(String(describing: error))"]
@@ -56,3 +72,5 @@ print("products: \(products.count)")
 print("orders of \(changed.customerID ?? "?"): \(orders.count), items: \(orders.map(\.items.count).reduce(0, +))")
 print("changeset: \(changeSet), left: \(left.count)")
 print("completion handler: \(names.joined(separator: ","))")
+print("paging: at most \(paging.maximumPages) pages, next links under the service root: \(nextPage.hasPrefix(root.absoluteString))")
+print("services: \(service.provider.service), \(catalog.service), adopted \(adopting.service), products: \(catalogProducts.entities.count)")
