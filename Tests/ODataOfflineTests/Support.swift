@@ -8,9 +8,15 @@ import XCTest
 /// Shared helpers of the offline tests.
 enum OfflineFixtures {
     /// The ESPM `$metadata` document of the repository.
-    static func espmMetadata() throws -> Data {
+    static func espmMetadata() throws -> Data { try repositoryFile("Metadata/ESPM.xml") }
+
+    /// The OData 3.0 catalog document of the repository, the one `scripts/servers/v3_server.py` serves.
+    static func catalogV3Metadata() throws -> Data { try repositoryFile("Metadata/CatalogV3.xml") }
+
+    /// A file of the repository, found from this file's path.
+    private static func repositoryFile(_ path: String) throws -> Data {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return try Data(contentsOf: root.appendingPathComponent("Metadata/ESPM.xml"))
+        return try Data(contentsOf: root.appendingPathComponent(path))
     }
 
     /// The key the sync and espm-demo tests encrypt their stores with: `$ODATA_TEST_STORE_KEY` (scripts/test.sh runs

@@ -5,27 +5,10 @@ import ODataOffline
 import XCTest
 
 /// An offline store over an OData 3.0 service syncs in verbose JSON: its downloads and uploads ask for
-/// `application/json;odata=verbose` and write their bodies in it, as an online provider does for the service.
+/// `application/json;odata=verbose` and write their bodies in it, as an online provider does for the service
+/// (`Metadata/CatalogV3.xml`, the document of `scripts/servers/v3_server.py`).
 final class V3SyncTests: XCTestCase {
     private static let root = URL(string: "http://service.test/Catalog.svc/")!
-    private static let metadata = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx">
-          <edmx:DataServices m:DataServiceVersion="3.0" m:MaxDataServiceVersion="3.0"
-              xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata">
-            <Schema Namespace="Catalog.Model" xmlns="http://schemas.microsoft.com/ado/2009/11/edm">
-              <EntityType Name="Product">
-                <Key><PropertyRef Name="ID"/></Key>
-                <Property Name="ID" Type="Edm.Int32" Nullable="false"/>
-                <Property Name="Name" Type="Edm.String"/>
-              </EntityType>
-              <EntityContainer Name="CatalogContainer" m:IsDefaultEntityContainer="true">
-                <EntitySet Name="Products" EntityType="Catalog.Model.Product"/>
-              </EntityContainer>
-            </Schema>
-          </edmx:DataServices>
-        </edmx:Edmx>
-        """
 
     private static func product(_ id: Int, _ name: String) -> String {
         #"{"__metadata":{"uri":"\#(root.absoluteString)Products(\#(id))","type":"Catalog.Model.Product"},"ID":\#(id),"Name":"\#(name)"}"#
@@ -36,7 +19,8 @@ final class V3SyncTests: XCTestCase {
         let transport = ScriptedTransport { request in
             if request.url.path.hasSuffix("$metadata") {
                 return HTTPResponse(
-                    statusCode: 200, headers: ["Content-Type": "application/xml"], body: Data(Self.metadata.utf8), url: request.url)
+                    statusCode: 200, headers: ["Content-Type": "application/xml"], body: try OfflineFixtures.catalogV3Metadata(),
+                    url: request.url)
             }
             // an OData 3.0 service answers JSON light to anything but verbose JSON
             guard request.headers["Accept"] == verbose else {
@@ -61,7 +45,7 @@ final class V3SyncTests: XCTestCase {
         try await provider.open()
         try await provider.download()
 
-        let model = try DataModel(metadata: MetadataParser.parse(Data(Self.metadata.utf8)))
+        let model = try DataModel(metadata: MetadataParser.parse(OfflineFixtures.catalogV3Metadata()))
         let products = try model.entitySet("Products")
         let read = try await provider.send(.fetchEntities(DataQuery().from(products)))
         XCTAssertEqual(read.entities.map { $0["Name"] }, [.string("Chair")], "the download read the verbose answer")
