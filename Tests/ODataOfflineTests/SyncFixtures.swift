@@ -50,10 +50,11 @@ enum ScriptedESPM {
         return object
     }
 
-    /// An offline provider over a scripted transport, opened, with a store in a fresh folder.
+    /// An offline provider over a scripted transport, opened, with a store in a fresh folder (of the scripted ESPM
+    /// service unless `serviceRoot` names another).
     static func provider(
         _ transport: ScriptedTransport, queries: [OfflineODataDefiningQuery], folder: URL? = nil, usesBatch: Bool? = false,
-        repeatable: RepeatableRequests = .off
+        repeatable: RepeatableRequests = .off, serviceRoot: URL = root
     ) async throws -> OfflineODataProvider {
         var parameters = OfflineODataParameters()
         parameters.storeEncryptionKey = OfflineFixtures.storeKey
@@ -64,7 +65,7 @@ enum ScriptedESPM {
         options.handlesCSRF = false
         options.retryPolicy = RetryPolicy(maxAttempts: 1)
         options.repeatableRequests = repeatable
-        let provider = OfflineODataProvider(serviceRoot: root, parameters: parameters, options: options, transport: transport)
+        let provider = OfflineODataProvider(serviceRoot: serviceRoot, parameters: parameters, options: options, transport: transport)
         for query in queries { try provider.add(definingQuery: query) }
         try await provider.open()
         return provider

@@ -67,18 +67,11 @@ final class V3EnumKeyUploadTests: XCTestCase {
     }
 
     private func openStore(_ transport: ScriptedTransport) async throws -> OfflineODataProvider {
-        var parameters = OfflineODataParameters()
-        parameters.storeEncryptionKey = OfflineFixtures.storeKey
-        parameters.storeName = "shop"
-        parameters.storePath = try OfflineFixtures.temporaryFolder()
-        parameters.usesBatch = false
-        var options = OnlineODataProvider.Options()
-        options.handlesCSRF = false
-        options.retryPolicy = RetryPolicy(maxAttempts: 1)
-        let provider = OfflineODataProvider(serviceRoot: Self.root, parameters: parameters, options: options, transport: transport)
-        try provider.add(definingQuery: OfflineODataDefiningQuery(name: "items", query: "Items?$expand=Categories"))
-        try provider.add(definingQuery: OfflineODataDefiningQuery(name: "categories", query: "Categories"))
-        try await provider.open()
+        let queries = [
+            OfflineODataDefiningQuery(name: "items", query: "Items?$expand=Categories"),
+            OfflineODataDefiningQuery(name: "categories", query: "Categories"),
+        ]
+        let provider = try await ScriptedESPM.provider(transport, queries: queries, serviceRoot: Self.root)
         try await provider.download()
         return provider
     }

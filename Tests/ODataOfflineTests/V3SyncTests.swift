@@ -32,17 +32,8 @@ final class V3SyncTests: XCTestCase {
             }
             return ScriptedTransport.json("{\"d\":{\"results\":[\(Self.product(1, "Chair"))]}}", for: request)
         }
-        var parameters = OfflineODataParameters()
-        parameters.storeEncryptionKey = OfflineFixtures.storeKey
-        parameters.storeName = "catalog"
-        parameters.storePath = try OfflineFixtures.temporaryFolder()
-        parameters.usesBatch = false
-        var options = OnlineODataProvider.Options()
-        options.handlesCSRF = false
-        options.retryPolicy = RetryPolicy(maxAttempts: 1)
-        let provider = OfflineODataProvider(serviceRoot: Self.root, parameters: parameters, options: options, transport: transport)
-        try provider.add(definingQuery: OfflineODataDefiningQuery(name: "products", query: "Products"))
-        try await provider.open()
+        let provider = try await ScriptedESPM.provider(
+            transport, queries: [OfflineODataDefiningQuery(name: "products", query: "Products")], serviceRoot: Self.root)
         try await provider.download()
 
         let model = try DataModel(metadata: MetadataParser.parse(OfflineFixtures.catalogV3Metadata()))
