@@ -45,6 +45,7 @@ enum InspectCommand {
         guard prepared == 0 else { return prepared }
         let metadata: ServiceMetadata
         do {
+            ProcessHeap.prepare(forFileAt: path)
             metadata = try MetadataParser.parse(contentsOf: URL(fileURLWithPath: path), options: options)
         } catch {
             let location = error.location.map { "\($0.line):\($0.column): " } ?? ""

@@ -42,6 +42,7 @@ struct MetadataInput {
 
     /// Parses `path` with `options`; warnings go to standard error unless `quiet`.
     static func read(_ path: String, options: ParseOptions, quiet: Bool) throws -> ServiceMetadata {
+        ProcessHeap.prepare(forFileAt: path)
         do {
             let metadata = try MetadataParser.parse(contentsOf: URL(fileURLWithPath: path), options: options)
             if !quiet {

@@ -1,4 +1,5 @@
 import Foundation
+import ODataMetadata
 import XCTest
 
 @testable import ODataCodeGen
@@ -47,6 +48,40 @@ final class CommandLineTests: XCTestCase {
             XCTAssertContains(help, flag)
         }
         for key in GeneratorConfiguration.CodingKeys.allCases { XCTAssertContains(help, "config: \(key.rawValue)") }
+    }
+
+    /// A document above the size from which the tool grows its heap in 32 MB huge-page steps (`ProcessHeap`, 512 KB)
+    /// is inspected exactly as the library reads it, and generates.
+    func testLargeDocumentIsInspectedAsTheLibraryReadsItAndGenerates() throws {
+        var types = ""
+        var sets = ""
+        for index in 0..<700 {
+            var properties = #"<Property Name="ID" Type="Edm.String" Nullable="false" MaxLength="10" sap:label="Key"/>"#
+            for field in 0..<8 {
+                properties +=
+                    #"<Property Name="Field\#(field)" Type="Edm.Decimal" Precision="16" Scale="3" sap:label="Field \#(field) of \#(index)"/>"#
+            }
+            types += #"<EntityType Name="Type\#(index)"><Key><PropertyRef Name="ID"/></Key>\#(properties)</EntityType>"# + "\n"
+            sets += #"<EntitySet Name="Set\#(index)" EntityType="Large.Type\#(index)"/>"#
+        }
+        let document = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx" \
+            xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata" xmlns:sap="http://www.sap.com/Protocols/SAPData">
+            <edmx:DataServices m:DataServiceVersion="2.0"><Schema Namespace="Large" xmlns="http://schemas.microsoft.com/ado/2008/09/edm">
+            \(types)<EntityContainer Name="LargeContainer" m:IsDefaultEntityContainer="true">\(sets)</EntityContainer>
+            </Schema></edmx:DataServices></edmx:Edmx>
+            """
+        XCTAssertGreaterThan(document.utf8.count, 600_000)
+        let path = try write(document, "large.xml")
+        let inspected = try run(["inspect", "--json", path])
+        XCTAssertEqual(inspected.status, 0, inspected.output)
+        let expected = try MetadataParser.parse(Array(document.utf8)).inspectionJSON().rendered()
+        XCTAssertEqual(inspected.output.trimmingCharacters(in: .newlines), expected.trimmingCharacters(in: .newlines))
+        let output = work.appendingPathComponent("large-out")
+        let generated = try run(["generate", path, "--output", output.path, "--quiet"])
+        XCTAssertEqual(generated.status, 0, generated.output)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output.appendingPathComponent("Type699.swift").path))
     }
 
     func testGeneratesKeepsUnchangedFilesAndRemovesOnlyStaleGeneratedOnes() throws {

@@ -33,6 +33,42 @@ final class FileReadingTests: XCTestCase {
         }
     }
 
+    /// A document of several read steps (`PendingInput.fileStep`), elements and attribute values cut across them,
+    /// from a file and from a pipe that brings it a little at a time, reads as from memory.
+    func testDocumentOfSeveralReadStepsReadsAsFromMemory() throws {
+        var types = ""
+        var count = 0
+        while types.utf8.count < 3 * PendingInput.fileStep + 1_000 {
+            types += """
+                <EntityType Name="T\(count)" sap:label="Type \(count)"><Key><PropertyRef Name="K"/></Key>\
+                <Property Name="K" Type="Edm.Int32" sap:label="Key of type \(count)"/></EntityType>
+                """
+            count += 1
+        }
+        let bytes = Array(Fixtures.edmx(types).utf8)
+        let fromMemory = try MetadataParser.parse(bytes)
+        XCTAssertEqual(fromMemory.schemas.first?.entityTypes.count, count)
+        XCTAssertEqual(try MetadataParser.parse(contentsOf: file(bytes, named: "steps.xml")), fromMemory)
+
+        let pipe = directory.appendingPathComponent("steps-pipe.xml")
+        XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)
+        let writer = Thread {
+            let descriptor = open(pipe.path, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            bytes.withUnsafeBytes { all in
+                var offset = 0
+                while offset < all.count {
+                    let written = write(descriptor, all.baseAddress! + offset, min(1_500, all.count - offset))
+                    if written <= 0 { return }
+                    offset += written
+                }
+            }
+        }
+        writer.start()
+        XCTAssertEqual(try MetadataParser.parse(contentsOf: pipe), fromMemory)
+    }
+
     /// A byte-order mark, a declared single-byte encoding and a document shorter than the head all read as from memory.
     func testEncodingsAndShortFiles() throws {
         let base = try [UInt8](Data(contentsOf: Fixtures.url("ESPM.xml")))

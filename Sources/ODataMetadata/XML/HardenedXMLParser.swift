@@ -196,7 +196,10 @@ package enum HardenedXMLParser {
         // whole. The input is UTF-8: naming it both here and in `encoding` keeps libxml2 from guessing.
         let input = UnsafeMutablePointer<PendingInput>.allocate(capacity: 1)
         input.initialize(to: source)
-        defer { input.deallocate() }
+        defer {
+            input.pointee.releaseBuffer()
+            input.deallocate()
+        }
         guard let context = xmlCreateIOParserCtxt(&handler, nil, readInput, nil, input, XML_CHAR_ENCODING_UTF8) else {
             return .failure(.noParser)
         }
