@@ -45,12 +45,17 @@ enum ProcessHeap {
             // A block larger than anything free in the young heap makes glibc grow it by one step now; freeing it
             // leaves the step in place (the trim threshold is above it).
             guard let probe = malloc(probeSize) else { return }
-            defer { free(probe) }
+            let base = Int(bitPattern: probe)
             let end = Int(bitPattern: sbrk(0))
-            let start = (Int(bitPattern: probe) + hugePage - 1) & ~(hugePage - 1)
+            let start = (base + hugePage - 1) & ~(hugePage - 1)
             let length = (end - start) & ~(hugePage - 1)
-            guard length > 0 else { return }
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), length, MADV_HUGEPAGE)
+            free(probe)
+            guard length > 0, madvise(UnsafeMutableRawPointer(bitPattern: start), length, MADV_HUGEPAGE) == 0 else { return }
+            // Below its first 2 MB boundary the heap can only have 4 KB pages, and glibc would place the model there
+            // first. A block that fills that part, kept and never touched, costs address space only, so the model
+            // lands in huge pages.
+            let filler = start - base - 64
+            if filler >= 4096 { _ = malloc(filler) }
         }()
     #endif
 }
