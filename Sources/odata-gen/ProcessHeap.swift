@@ -38,7 +38,9 @@ enum ProcessHeap {
             typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
             let mallopt = unsafeBitCast(symbol, to: MallocOption.self)
-            let trimThreshold: Int32 = -1, topPad: Int32 = -2, mmapThreshold: Int32 = -3  // their values in malloc.h
+            let trimThreshold: Int32 = -1
+            let topPad: Int32 = -2
+            let mmapThreshold: Int32 = -3  // their values in malloc.h
             guard mallopt(topPad, Int32(step)) == 1, mallopt(trimThreshold, Int32(2 * step)) == 1,
                 mallopt(mmapThreshold, Int32(probeSize * 4)) == 1
             else { return }
