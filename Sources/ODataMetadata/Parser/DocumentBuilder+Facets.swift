@@ -4,8 +4,9 @@ extension DocumentBuilder {
     /// The type a property has until its own is set (shared, so nothing is allocated per property).
     static let placeholderType = TypeReference.unresolved("")
 
-    /// Reads a `Property` element's attributes and builds it whole in `property`: reading the facets into a
-    /// `Property` first and moving that into place cost two outlined copies and two destroys of it per property.
+    /// Reads a `Property` element's attributes and builds it whole in `property`, from the facets read into
+    /// `FacetValues`. (Reading them into a local `Property` and assigning that cost two outlined copies and two
+    /// destroys of it per property; this, like the optional swapped in before, costs one of each.)
     mutating func openProperty(_ a: XMLAttributes, at: SourceLocation) {
         var values = FacetValues()
         let type = facets(a, into: &values, at: at, checked: isV4 ? allowed.property : nil)
