@@ -1,26 +1,43 @@
 import Foundation
 import ODataMetadata
 
-// metadata-bench [--tsv] <file>...        parse each file repeatedly; print median wall/CPU time and throughput
-//                                         (--tsv: name, bytes, wall ms, cpu ms)
-// metadata-bench --generate <path> [bytes] write the synthetic large document (default ~2 MB)
-// metadata-bench --generate-v4 <path> [types] write the synthetic CSDL 4.0 document (default 300 entity types)
+let usage = """
+    usage: metadata-bench [--tsv] <file>...           parse each file repeatedly; print the median wall and CPU time
+                                                    of one parse and the throughput (--tsv: name, bytes, wall ms, cpu ms)
+           metadata-bench --generate <path> [bytes]   write the synthetic SAP-style v2 document (default ~2 MB)
+           metadata-bench --generate-v4 <path> [types] write the synthetic CSDL 4.0 document (default 300 entity types)
+
+    """
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--generate", arguments.count >= 2 {
-    let bytes = arguments.count > 2 ? Int(arguments[2]) ?? 2_000_000 : 2_000_000
-    try Data(LargeDocument.make(targetBytes: bytes).utf8).write(to: URL(fileURLWithPath: arguments[1]))
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage, terminator: "")
     exit(0)
 }
-if arguments.first == "--generate-v4", arguments.count >= 2 {
-    let types = arguments.count > 2 ? Int(arguments[2]) ?? 300 : 300
-    try Data(LargeDocumentV4.make(typeCount: types).utf8).write(to: URL(fileURLWithPath: arguments[1]))
+if let unknown = arguments.first(where: { $0.hasPrefix("-") && $0 != "--tsv" && $0 != "--generate" && $0 != "--generate-v4" }) {
+    FileHandle.standardError.write(Data("metadata-bench: unknown option \(unknown)\n\(usage)".utf8))
+    exit(64)
+}
+/// Writes a generated document to `path` and ends the process (status 1 with a message when it cannot be written).
+func writeDocument(_ text: String, to path: String) -> Never {
+    do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    } catch {
+        FileHandle.standardError.write(Data("metadata-bench: cannot write \(path): \(error)\n".utf8))
+        exit(1)
+    }
     exit(0)
+}
+if arguments.first == "--generate", arguments.count >= 2 {
+    writeDocument(LargeDocument.make(targetBytes: arguments.count > 2 ? Int(arguments[2]) ?? 2_000_000 : 2_000_000), to: arguments[1])
+}
+if arguments.first == "--generate-v4", arguments.count >= 2 {
+    writeDocument(LargeDocumentV4.make(typeCount: arguments.count > 2 ? Int(arguments[2]) ?? 300 : 300), to: arguments[1])
 }
 let tsv = arguments.contains("--tsv")
 let files = arguments.filter { $0 != "--tsv" }
-guard !files.isEmpty else {
-    FileHandle.standardError.write(Data("usage: metadata-bench [--tsv] <file>... | --generate <path> [bytes]\n".utf8))
+guard !files.isEmpty, !files.contains("--generate"), !files.contains("--generate-v4") else {
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(64)
 }
 
@@ -54,8 +71,16 @@ func medianParseTime(_ bytes: [UInt8], budget: Double = 0.5) throws -> (wall: Do
 
 if !tsv { print("file                                      bytes  wall ms (median)   MB/s   cpu ms (median)   MB/s") }
 for path in files {
-    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-    let (wall, cpu) = try medianParseTime(bytes)
+    let bytes: [UInt8]
+    let wall: Double
+    let cpu: Double
+    do {
+        bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        (wall, cpu) = try medianParseTime(bytes)
+    } catch {
+        FileHandle.standardError.write(Data("metadata-bench: \(path): \(error)\n".utf8))
+        exit(1)
+    }
     let name = URL(fileURLWithPath: path).lastPathComponent
     let megabytes = Double(bytes.count) / 1e6
     if tsv {

@@ -179,32 +179,39 @@ public struct ServiceMetadata: Sendable, Hashable {
             for reference in references {
                 for include in reference.includes { if let alias = include.alias { namespaceByAlias[alias] = include.namespace } }
             }
+            entityTypes.reserveCapacity(schemas.reduce(0) { $0 + $1.entityTypes.count })
+            associations.reserveCapacity(schemas.reduce(0) { $0 + $1.associations.count })
             for (schemaIndex, schema) in schemas.enumerated() {
                 if let alias = schema.alias { namespaceByAlias[alias] = schema.namespace }
                 for using in schema.usings {
                     if let alias = using.alias { namespaceByAlias[alias] = using.namespace }
                 }
-                // The first declaration wins; duplicates are reported by the parser.
-                for (i, type) in schema.entityTypes.enumerated() where entityTypes[type.qualifiedName] == nil {
-                    entityTypes[type.qualifiedName] = Path(schema: schemaIndex, item: i)
+                // The first declaration wins; duplicates are reported by the parser. By index, so that no type is copied.
+                for i in schema.entityTypes.indices {
+                    Self.file(schema.entityTypes[i].qualifiedName, Path(schema: schemaIndex, item: i), in: &entityTypes)
                 }
-                for (i, type) in schema.complexTypes.enumerated() where complexTypes[type.qualifiedName] == nil {
-                    complexTypes[type.qualifiedName] = Path(schema: schemaIndex, item: i)
+                for i in schema.complexTypes.indices {
+                    Self.file(schema.complexTypes[i].qualifiedName, Path(schema: schemaIndex, item: i), in: &complexTypes)
                 }
-                for (i, association) in schema.associations.enumerated()
-                where associations[association.qualifiedName] == nil {
-                    associations[association.qualifiedName] = Path(schema: schemaIndex, item: i)
+                for i in schema.associations.indices {
+                    Self.file(schema.associations[i].qualifiedName, Path(schema: schemaIndex, item: i), in: &associations)
                 }
-                for (i, type) in schema.enumTypes.enumerated() where enumTypes[type.qualifiedName] == nil {
-                    enumTypes[type.qualifiedName] = Path(schema: schemaIndex, item: i)
+                for i in schema.enumTypes.indices {
+                    Self.file(schema.enumTypes[i].qualifiedName, Path(schema: schemaIndex, item: i), in: &enumTypes)
                 }
-                for (i, type) in schema.typeDefinitions.enumerated() where typeDefinitions[type.qualifiedName] == nil {
-                    typeDefinitions[type.qualifiedName] = Path(schema: schemaIndex, item: i)
+                for i in schema.typeDefinitions.indices {
+                    Self.file(schema.typeDefinitions[i].qualifiedName, Path(schema: schemaIndex, item: i), in: &typeDefinitions)
                 }
                 for (i, operation) in schema.operations.enumerated() {
                     operations[operation.qualifiedName, default: []].append(Path(schema: schemaIndex, item: i))
                 }
             }
+        }
+
+        /// Files `path` under `name` unless an earlier declaration has it: one hash of the name, and a second only
+        /// to put the earlier path back.
+        private static func file(_ name: String, _ path: Path, in index: inout [String: Path]) {
+            if let earlier = index.updateValue(path, forKey: name) { index[name] = earlier }
         }
     }
 }

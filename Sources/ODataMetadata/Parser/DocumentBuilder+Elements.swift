@@ -73,22 +73,7 @@ extension DocumentBuilder {
         let at = location()
         switch parent {
         case .entityType where name == names.property, .complexType where name == names.property:
-            // Built in an optional that is then swapped into `property`: assigning a plain value copied the property
-            // and destroyed the original (each through its outlined value witnesses, ≈ 300 instructions a property).
-            var read: Property? = Property(name: "", type: Self.placeholderType)
-            let type = facets(a, into: &read!, at: at, checked: isV4 ? allowed.property : nil)
-            let name = read!.name
-            if name.isEmpty, required(a, names.name, "Name", of: "Property", at: at) == nil { return }
-            guard let type else {
-                // No `Type` attribute: `required` reports it missing and skips the element.
-                _ = required(a, names.type, "Type", of: "Property \(name)", at: at)
-                return
-            }
-            read!.type = type
-            read!.annotations = foreignAttributes(a)
-            read!.location = at
-            swap(&property, &read)
-            stack.append(.property)
+            openProperty(a, at: at)
         case .entityType where name == names.key:
             stack.append(.key)
         case .key where name == names.propertyRef:
@@ -186,7 +171,7 @@ extension DocumentBuilder {
             guard let parameterName = required(a, names.name, "Name", of: "Parameter", at: at),
                 let type = required(a, names.type, "Type", of: "Parameter \(parameterName)", at: at)
             else { return }
-            var facets = Property(name: "", type: Self.placeholderType)
+            var facets = FacetValues()
             _ = self.facets(a, into: &facets, at: at, checked: isV4 ? allowed.parameter : nil, element: "Parameter")
             var mode: ParameterMode?
             if let text = a.value(names.mode) {

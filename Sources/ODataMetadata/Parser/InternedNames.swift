@@ -6,7 +6,10 @@ typealias XMLName = UnsafePointer<xmlChar>
 
 /// The element and attribute names of EDMX/CSDL, interned in one parser context's dictionary so that
 /// names reported by the SAX callbacks can be compared by pointer.
-struct InternedNames {
+///
+/// A class, so that the builder holds one reference to it: as a struct of a hundred pointers stored in the
+/// builder, the optimizer copied the whole builder (3.6 KB) onto the stack to read names in `openInType`.
+final class InternedNames {
     // Elements.
     let edmx, dataServices, reference, include: XMLName?
     let schema, using, entityType, complexType, key, propertyRef, property, navigationProperty: XMLName?

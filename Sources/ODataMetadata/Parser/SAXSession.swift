@@ -102,9 +102,10 @@ private func onStartElement(
     _ uri: UnsafePointer<xmlChar>?, _ namespaceCount: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
     _ attributeCount: Int32, _ defaultedCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
-    guard let localName else { return }
-    HardenedXMLParser.withAmpersandsResolved(attributes, count: Int(attributeCount)) { attributes in
-        builder(context)?.pointee.startElement(
+    guard let localName, let builder = builder(context) else { return }
+    HardenedXMLParser.withAmpersandsResolved(attributes, count: Int(attributeCount), readingFrom: builder.pointee.context) {
+        attributes in
+        builder.pointee.startElement(
             localName, prefix: prefix, uri: uri, attributes: XMLAttributes(base: attributes, count: Int(attributeCount)))
     }
 }

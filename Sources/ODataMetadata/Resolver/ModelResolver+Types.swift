@@ -61,31 +61,41 @@ extension ModelResolver {
     mutating func resolveAssociations() {
         for s in schemas.indices {
             for a in schemas[s].associations.indices {
-                var association = schemas[s].associations[a]
-                let name = association.qualifiedName
+                // Read in place; written only where an alias is rewritten (copying it back was most of the cost).
+                let association = schemas[s].associations[a]
+                // Built only for a report.
+                var name: String { association.qualifiedName }
+                let ends = association.ends
+                // Two ends are compared directly; a hostile document's thousands through a set, to stay linear.
+                let hashesRoles = ends.count > 16
                 var roles = Set<String>()
-                for e in association.ends.indices {
-                    let written = association.ends[e].type
-                    association.ends[e].type = qualify(written)
-                    if entityTypeIndex[association.ends[e].type] == nil {
+                for e in ends.indices {
+                    let written = ends[e].type
+                    var type = written
+                    if let resolved = aliasResolved(written) {
+                        type = resolved
+                        schemas[s].associations[a].ends[e].type = resolved
+                    }
+                    if entityTypeIndex[type] == nil {
                         report(
                             .error, "unresolved-type",
                             "Association \(name) has an End of type \(written), which is not a declared entity type",
                             at: association.location)
                     }
-                    if !roles.insert(association.ends[e].role).inserted {
+                    let role = ends[e].role
+                    let repeated = hashesRoles ? !roles.insert(role).inserted : ends[..<e].contains { $0.role == role }
+                    if repeated {
                         report(
-                            .error, "duplicate-name", "Association \(name) has two ends with Role \(association.ends[e].role)",
+                            .error, "duplicate-name", "Association \(name) has two ends with Role \(ends[e].role)",
                             at: association.location)
                     }
                 }
-                if association.ends.count != 2 {
+                if ends.count != 2 {
                     report(
-                        .error, "invalid-association", "Association \(name) has \(association.ends.count) ends instead of 2",
-                        at: association.location)
+                        .error, "invalid-association", "Association \(name) has \(ends.count) ends instead of 2", at: association.location)
                 }
                 if let constraint = association.referentialConstraint {
-                    for role in [constraint.principalRole, constraint.dependentRole] where !roles.contains(role) {
+                    for role in [constraint.principalRole, constraint.dependentRole] where !ends.contains(where: { $0.role == role }) {
                         report(
                             .error, "unresolved-role",
                             "the ReferentialConstraint of Association \(name) names Role \"\(role)\", which is not one of its ends",
@@ -98,7 +108,6 @@ extension ModelResolver {
                             at: association.location)
                     }
                 }
-                schemas[s].associations[a] = association
             }
         }
     }
@@ -168,11 +177,14 @@ extension ModelResolver {
 
     /// Applies entity `BaseType` inheritance: inherited keys and members come first; cycles are reported.
     mutating func applyEntityInheritance() {
+        // Most documents have no BaseType at all: nothing to order, no cycle possible.
+        guard schemas.contains(where: { schema in schema.entityTypes.contains { $0.baseType != nil } }) else { return }
         var flat: [(schema: Int, item: Int)] = []
         var flatIndex: [String: Int] = [:]
-        for (s, schema) in schemas.enumerated() {
-            for (i, type) in schema.entityTypes.enumerated() {
-                if flatIndex[type.qualifiedName] == nil { flatIndex[type.qualifiedName] = flat.count }
+        for s in schemas.indices {
+            for i in schemas[s].entityTypes.indices {
+                let qualified = schemas[s].entityTypes[i].qualifiedName
+                if flatIndex[qualified] == nil { flatIndex[qualified] = flat.count }
                 flat.append((s, i))
             }
         }
@@ -182,6 +194,8 @@ extension ModelResolver {
         var depth = [Int](repeating: 0, count: flat.count)
         for index in order {
             let path = flat[index]
+            // A type without a BaseType keeps its own members (and is not copied out and back).
+            guard schemas[path.schema].entityTypes[path.item].baseType != nil else { continue }
             var type = schemas[path.schema].entityTypes[path.item]
             if cyclic.contains(index) {
                 report(
@@ -238,9 +252,9 @@ extension ModelResolver {
             for t in schemas[s].entityTypes.indices {
                 var type = schemas[s].entityTypes[t]
                 schemas[s].entityTypes[t].properties = []
-                let qualifiedName = type.qualifiedName
+                let (namespace, typeName) = (type.namespace, type.name)
                 // Built only for a report: most types have none.
-                var owner: String { "EntityType \(qualifiedName)" }
+                var owner: String { "EntityType \(namespace).\(typeName)" }
                 dropDuplicateMembers(&type.properties, &type.navigationProperties, owner: owner)
                 dropDuplicateKeys(&type.key, owner: owner, at: type.location)
                 schemas[s].entityTypes[t] = type

@@ -87,16 +87,20 @@ struct ModelResolver {
     }
 
     /// Rewrites `Alias.Name` to `Namespace.Name`.
-    /// Works on UTF-8 bytes and compares against the few aliases directly: this runs for every type name.
-    func qualify(_ name: String) -> String {
-        guard !namespaceByAlias.isEmpty else { return name }
+    func qualify(_ name: String) -> String { aliasResolved(name) ?? name }
+
+    /// `Namespace.Name` for `Alias.Name`, nil when `name` does not start with an alias (so that callers leave
+    /// the model untouched). Works on UTF-8 bytes and compares against the few aliases directly: this runs for
+    /// every type name.
+    func aliasResolved(_ name: String) -> String? {
+        guard !namespaceByAlias.isEmpty else { return nil }
         let utf8 = name.utf8
-        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return name }
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
         let prefixLength = utf8.distance(from: utf8.startIndex, to: dot)
         for (alias, namespace) in namespaceByAlias where alias.utf8.count == prefixLength && utf8.starts(with: alias.utf8) {
             return namespace + name[dot...]
         }
-        return name
+        return nil
     }
 
     /// Indexes types and associations by qualified name and reports duplicates. Names are resolved per
@@ -104,50 +108,70 @@ struct ModelResolver {
     /// `Relationship` and `AssociationSet@Association` an association): an association that shares its
     /// qualified name with a type is kept (a note), and a duplicate within a kind is an error.
     private mutating func buildIndexes() {
+        var typeCount = 0
+        var associationCount = 0
+        for schema in schemas {
+            typeCount += schema.entityTypes.count + schema.complexTypes.count + schema.enumTypes.count + schema.typeDefinitions.count
+            associationCount += schema.associations.count
+        }
         var seenTypes: [String: String] = [:]
         var seenAssociations: [String: String] = [:]
+        seenTypes.reserveCapacity(typeCount)
+        seenAssociations.reserveCapacity(associationCount)
+        associationIndex.reserveCapacity(associationCount)
+        // One hash of the name per claim: the kind is filed, and put back in the rare case that it was taken.
         func claim(
             _ qualified: String, _ kind: String, _ location: SourceLocation, in seen: inout [String: String],
             _ resolver: inout ModelResolver
         ) -> Bool {
-            if let earlier = seen[qualified] {
-                resolver.report(
-                    .error, "duplicate-name", "\(kind) \(qualified) is declared again (first as \(earlier)); the first declaration is used",
-                    at: location)
-                return false
-            }
-            seen[qualified] = kind
-            return true
+            guard let earlier = seen.updateValue(kind, forKey: qualified) else { return true }
+            seen[qualified] = earlier
+            resolver.report(
+                .error, "duplicate-name", "\(kind) \(qualified) is declared again (first as \(earlier)); the first declaration is used",
+                at: location)
+            return false
         }
-        for (s, schema) in schemas.enumerated() {
-            for (i, type) in schema.entityTypes.enumerated()
-            where claim(type.qualifiedName, "EntityType", type.location, in: &seenTypes, &self) {
-                entityTypeIndex[type.qualifiedName] = (s, i)
+        // By index, so that no type is copied; each qualified name is built once.
+        for s in schemas.indices {
+            entityTypeIndex.reserveCapacity(entityTypeIndex.count + schemas[s].entityTypes.count)
+            for i in schemas[s].entityTypes.indices {
+                let qualified = schemas[s].entityTypes[i].qualifiedName
+                if claim(qualified, "EntityType", schemas[s].entityTypes[i].location, in: &seenTypes, &self) {
+                    entityTypeIndex[qualified] = (s, i)
+                }
             }
-            for (i, type) in schema.complexTypes.enumerated()
-            where claim(type.qualifiedName, "ComplexType", type.location, in: &seenTypes, &self) {
-                complexTypeIndex[type.qualifiedName] = (s, i)
+            for i in schemas[s].complexTypes.indices {
+                let qualified = schemas[s].complexTypes[i].qualifiedName
+                if claim(qualified, "ComplexType", schemas[s].complexTypes[i].location, in: &seenTypes, &self) {
+                    complexTypeIndex[qualified] = (s, i)
+                }
             }
-            for (i, type) in schema.enumTypes.enumerated()
-            where claim(type.qualifiedName, "EnumType", type.location, in: &seenTypes, &self) {
-                enumTypeIndex[type.qualifiedName] = (s, i)
+            for i in schemas[s].enumTypes.indices {
+                let qualified = schemas[s].enumTypes[i].qualifiedName
+                if claim(qualified, "EnumType", schemas[s].enumTypes[i].location, in: &seenTypes, &self) {
+                    enumTypeIndex[qualified] = (s, i)
+                }
             }
-            for (i, type) in schema.typeDefinitions.enumerated()
-            where claim(type.qualifiedName, "TypeDefinition", type.location, in: &seenTypes, &self) {
-                typeDefinitionIndex[type.qualifiedName] = (s, i)
+            for i in schemas[s].typeDefinitions.indices {
+                let qualified = schemas[s].typeDefinitions[i].qualifiedName
+                if claim(qualified, "TypeDefinition", schemas[s].typeDefinitions[i].location, in: &seenTypes, &self) {
+                    typeDefinitionIndex[qualified] = (s, i)
+                }
             }
-            for operation in schema.operations { operationNames.insert(operation.qualifiedName) }
+            for operation in schemas[s].operations { operationNames.insert(operation.qualifiedName) }
         }
-        for (s, schema) in schemas.enumerated() {
-            for (i, association) in schema.associations.enumerated()
-            where claim(association.qualifiedName, "Association", association.location, in: &seenAssociations, &self) {
-                associationIndex[association.qualifiedName] = (s, i)
-                if let type = seenTypes[association.qualifiedName] {
+        for s in schemas.indices {
+            for i in schemas[s].associations.indices {
+                let qualified = schemas[s].associations[i].qualifiedName
+                let location = schemas[s].associations[i].location
+                guard claim(qualified, "Association", location, in: &seenAssociations, &self) else { continue }
+                associationIndex[qualified] = (s, i)
+                if let type = seenTypes[qualified] {
                     report(
                         .note, "name-shared-across-kinds",
-                        "Association \(association.qualifiedName) has the qualified name of an \(type); "
+                        "Association \(qualified) has the qualified name of an \(type); "
                             + "Relationship and AssociationSet names resolve to the association, type references to the type",
-                        at: association.location)
+                        at: location)
                 }
             }
         }
@@ -228,61 +252,6 @@ struct ModelResolver {
                 .warning, "invalid-property-type",
                 "Property \(owner())/\(name) has entity type \(type); properties must be primitive or complex", at: property.location)
         }
-    }
-
-    /// Reports properties and navigation properties whose names repeat within one type and leaves the repeats
-    /// out: the first member of a name is kept, so nothing is generated twice.
-    mutating func dropDuplicateMembers(
-        _ properties: inout [Property], _ navigations: inout [NavigationProperty], owner: @autoclosure () -> String
-    ) {
-        let count = properties.count + navigations.count
-        guard count > 1 else { return }
-        var repeats: [Int] = []
-        if count <= 48 {
-            // Pairwise comparison of small fingerprints (length, first and last byte), and of the names only where
-            // those agree: no copies, no hashing, for the usual small types.
-            var prints: [UInt32] = []
-            prints.reserveCapacity(count)
-            for index in properties.indices { prints.append(Self.fingerprint(properties[index].name)) }
-            for index in navigations.indices { prints.append(Self.fingerprint(navigations[index].name)) }
-            func name(_ index: Int) -> String {
-                index < properties.count ? properties[index].name : navigations[index - properties.count].name
-            }
-            for index in 1..<count {
-                for earlier in 0..<index where prints[earlier] == prints[index] && name(earlier) == name(index) {
-                    repeats.append(index)
-                    break
-                }
-            }
-        } else {
-            var seen = Set<String>(minimumCapacity: count)
-            for index in properties.indices where !seen.insert(properties[index].name).inserted { repeats.append(index) }
-            for index in navigations.indices where !seen.insert(navigations[index].name).inserted {
-                repeats.append(properties.count + index)
-            }
-        }
-        guard !repeats.isEmpty else { return }
-        for index in repeats {
-            let isProperty = index < properties.count
-            let name = isProperty ? properties[index].name : navigations[index - properties.count].name
-            let location = isProperty ? properties[index].location : navigations[index - properties.count].location
-            report(
-                .error, "duplicate-name",
-                "\(owner()) has more than one member named \(name); the first is kept and this one is left out", at: location)
-        }
-        let dropped = Set(repeats)
-        let propertyCount = properties.count
-        properties = properties.indices.filter { !dropped.contains($0) }.map { properties[$0] }
-        navigations = navigations.indices.filter { !dropped.contains(propertyCount + $0) }.map { navigations[$0] }
-    }
-}
-
-extension ModelResolver {
-    /// Length, first and last UTF-8 byte of a name: equal names have equal fingerprints.
-    static func fingerprint(_ name: String) -> UInt32 {
-        let utf8 = name.utf8
-        guard let first = utf8.first, let last = utf8.last else { return 0 }
-        return UInt32(truncatingIfNeeded: utf8.count) << 16 | UInt32(first) << 8 | UInt32(last)
     }
 }
 

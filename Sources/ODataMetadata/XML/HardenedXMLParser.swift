@@ -234,6 +234,28 @@ private func denyExternalEntity(
 }
 
 extension HardenedXMLParser {
+    /// `withAmpersandsResolved(_:count:_:)` for the parse of `context`, searching fewer values: a value that lies in
+    /// libxml2's input buffer was passed on as written, and a written `&` always starts a reference, which libxml2
+    /// decodes into a buffer of its own (as it does any value with non-ASCII text or line breaks); so only values
+    /// outside the input buffer can hold `&#38;`, and only those are searched.
+    package static func withAmpersandsResolved(
+        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int, readingFrom context: xmlParserCtxtPtr,
+        _ body: (UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> Void
+    ) {
+        guard let attributes, count > 0 else { return body(attributes) }
+        let input = context.pointee.input
+        let low = input?.pointee.base
+        let high = input?.pointee.end
+        for index in 0..<count {
+            guard let start = attributes[index * 5 + 3], let end = attributes[index * 5 + 4], end > start else { continue }
+            if let low, let high, start >= low, end <= high { continue }
+            if memchr(start, Int32(UInt8(ascii: "&")), end - start) != nil {
+                return withAmpersandsResolved(attributes, count: count, body)
+            }
+        }
+        body(attributes)
+    }
+
     /// Runs `body` with libxml2's attribute array, or with a copy whose values have `&` where libxml2 left the
     /// text `&#38;`: without entity substitution it passes an attribute value's `&amp;` (and `&#38;`) on in that
     /// form, resolving every other reference, so a next link `…?$skiptoken=5&amp;$top=10` would read

@@ -1,0 +1,187 @@
+internal import CLibXML2
+
+extension DocumentBuilder {
+    /// The type a property has until its own is set (shared, so nothing is allocated per property).
+    static let placeholderType = TypeReference.unresolved("")
+
+    /// Reads a `Property` element's attributes and builds it whole in `property`, from the facets read into
+    /// `FacetValues`. (Reading them into a local `Property` and assigning that cost two outlined copies and two
+    /// destroys of it per property; this, like the optional swapped in before, costs one of each.)
+    mutating func openProperty(_ a: XMLAttributes, at: SourceLocation) {
+        var values = FacetValues()
+        let type = facets(a, into: &values, at: at, checked: isV4 ? allowed.property : nil)
+        if values.name.isEmpty, required(a, names.name, "Name", of: "Property", at: at) == nil { return }
+        guard let type else {
+            // No `Type` attribute: `required` reports it missing and skips the element.
+            let name = values.name
+            _ = required(a, names.type, "Type", of: "Property \(name)", at: at)
+            return
+        }
+        property = Property(
+            name: values.name, type: type, isNullable: values.isNullable, maxLength: values.maxLength,
+            isFixedLength: values.isFixedLength, precision: values.precision, scale: values.scale,
+            variableScale: values.variableScale, isUnicode: values.isUnicode, srid: values.srid,
+            defaultValue: values.defaultValue, concurrencyMode: values.concurrencyMode, annotations: foreignAttributes(a),
+            location: at)
+        stack.append(.property)
+    }
+
+    /// Reads `Name`, `Type` and the facets of a property or parameter into `result` in one pass over the
+    /// attributes, and returns the type (a primitive, or unresolved as written), nil when there is none. With
+    /// `checked`, the attributes are also checked against that list (v4 documents).
+    mutating func facets(
+        _ a: XMLAttributes, into result: inout FacetValues, at: SourceLocation, checked: [XMLName?]?,
+        element: StaticString = "Property"
+    ) -> TypeReference? {
+        var type: TypeReference?
+        guard let base = a.base else { return nil }
+        for index in 0..<a.count {
+            let entry = base + index * 5
+            guard let local = entry[0], entry[2] == nil else { continue }
+            let value = AttributeBytes(entry[3], entry[4])
+            switch local {
+            case names.name: result.name = value.string
+            case names.type:
+                type = value.primitiveType ?? .unresolved(value.string)
+                // A primitive the document's version does not have stays unresolved, so the resolver reports it.
+                if case .primitive(let primitive)? = type, !primitive.isDefined(in: version) { type = .unresolved(primitive.rawValue) }
+            case names.nullable: result.isNullable = boolValue(value, "Nullable", default: true, at: at)
+            case names.maxLength: result.maxLength = maxLength(value, at: at)
+            case names.precision: result.precision = value.plainDigits ?? integer(value.string, "Precision", at: at)
+            case names.scale:
+                if let digits = value.plainDigits {
+                    result.scale = digits
+                } else if value.equals("variable") || value.equals("Variable") {
+                    result.variableScale = .variable
+                } else if value.equals("floating") || value.equals("Floating") {
+                    result.variableScale = .floating
+                } else {
+                    result.scale = integer(value.string, "Scale", at: at)
+                }
+            case names.srid: result.srid = value.string
+            case names.fixedLength: result.isFixedLength = boolValue(value, "FixedLength", default: false, at: at)
+            case names.unicode: result.isUnicode = boolValue(value, "Unicode", default: true, at: at)
+            case names.defaultValue: result.defaultValue = value.string
+            case names.concurrencyMode:
+                let text = value.string
+                if let mode = ConcurrencyMode(rawValue: text) {
+                    result.concurrencyMode = mode
+                } else {
+                    report(.warning, "invalid-facet", "ConcurrencyMode \"\(text)\" is neither None nor Fixed; None is used", at: at)
+                }
+            default: break
+            }
+        }
+        if let checked {
+            // The name, not `result`, in the message's autoclosure: capturing the values would copy them.
+            let name = result.name
+            checkAttributes(a, checked, of: "\(element) \(name)", at: at)
+        }
+        return type
+    }
+
+    /// `facets(_:into:at:checked:element:)` into a property (or a placeholder property whose facets are read).
+    mutating func facets(
+        _ a: XMLAttributes, into result: inout Property, at: SourceLocation, checked: [XMLName?]?,
+        element: StaticString = "Property"
+    ) -> TypeReference? {
+        var values = FacetValues(result)
+        let type = facets(a, into: &values, at: at, checked: checked, element: element)
+        values.apply(to: &result)
+        return type
+    }
+
+    /// A `MaxLength` value read from its bytes when it is plain digits or `Max`, else as text.
+    mutating func maxLength(_ value: AttributeBytes, at: SourceLocation) -> MaxLength? {
+        if let digits = value.plainDigits { return .value(digits) }
+        if value.equals("Max") || value.equals("max") { return .max }
+        return maxLength(value.string, at: at)
+    }
+
+    /// An `xs:boolean` value read from its bytes; anything else takes the text path (which reports it).
+    mutating func boolValue(_ value: AttributeBytes, _ attribute: String, default fallback: Bool, at: SourceLocation) -> Bool {
+        if value.equals("true") || value.equals("1") { return true }
+        if value.equals("false") || value.equals("0") { return false }
+        return boolValue(value.string, attribute, default: fallback, at: at)
+    }
+
+    /// A `MaxLength` value: a non-negative integer or `Max`.
+    mutating func maxLength(_ text: String, at: SourceLocation) -> MaxLength? {
+        if text == "Max" || text == "max" || text.lowercased() == "max" { return .max }
+        if let value = Int(text), value >= 0 { return .value(value) }
+        report(.warning, "invalid-facet", "MaxLength \"\(text)\" is neither a non-negative integer nor Max; ignored", at: at)
+        return nil
+    }
+
+    /// A boolean attribute.
+    mutating func bool(_ a: XMLAttributes, _ name: XMLName?, _ attribute: String, default fallback: Bool, at: SourceLocation) -> Bool {
+        guard let text = a.value(name) else { return fallback }
+        return boolValue(text, attribute, default: fallback, at: at)
+    }
+
+    /// An `xs:boolean` value; anything else is reported and gives `fallback`.
+    mutating func boolValue(_ text: String, _ attribute: String, default fallback: Bool, at: SourceLocation) -> Bool {
+        switch text {
+        case "true", "1": return true
+        case "false", "0": return false
+        default:
+            report(.warning, "invalid-facet", "\(attribute) \"\(text)\" is not a boolean; \(fallback) is used", at: at)
+            return fallback
+        }
+    }
+
+    /// A non-negative integer; anything else is reported and gives nil.
+    mutating func integer(_ text: String, _ attribute: String, at: SourceLocation) -> Int? {
+        if let value = Int(text), value >= 0 { return value }
+        report(.warning, "invalid-facet", "\(attribute) \"\(text)\" is not a non-negative integer; ignored", at: at)
+        return nil
+    }
+}
+
+/// The name and facets of a property, parameter, return type or type definition, as its attributes give them.
+struct FacetValues {
+    var name = ""
+    var isNullable = true
+    var maxLength: MaxLength?
+    var isFixedLength: Bool?
+    var precision: Int?
+    var scale: Int?
+    var variableScale: VariableScale?
+    var srid: String?
+    var isUnicode: Bool?
+    var defaultValue: String?
+    var concurrencyMode = ConcurrencyMode.none
+
+    /// No attributes read yet: the defaults of `Property`.
+    init() {}
+
+    /// The values `property` has now.
+    init(_ property: Property) {
+        name = property.name
+        isNullable = property.isNullable
+        maxLength = property.maxLength
+        isFixedLength = property.isFixedLength
+        precision = property.precision
+        scale = property.scale
+        variableScale = property.variableScale
+        srid = property.srid
+        isUnicode = property.isUnicode
+        defaultValue = property.defaultValue
+        concurrencyMode = property.concurrencyMode
+    }
+
+    /// Writes the values into `property`.
+    func apply(to property: inout Property) {
+        property.name = name
+        property.isNullable = isNullable
+        property.maxLength = maxLength
+        property.isFixedLength = isFixedLength
+        property.precision = precision
+        property.scale = scale
+        property.variableScale = variableScale
+        property.srid = srid
+        property.isUnicode = isUnicode
+        property.defaultValue = defaultValue
+        property.concurrencyMode = concurrencyMode
+    }
+}
