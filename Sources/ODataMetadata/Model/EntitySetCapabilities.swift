@@ -29,8 +29,17 @@ extension ServiceMetadata {
         let targets: Set<String> = [
             "\(container.namespace).\(container.name)/\(set.name)", "\(container.name)/\(set.name)", resolveAlias(set.entityType),
         ]
+        // An inline member's target can name the set only if the member is the set: such blocks are passed over by name.
+        let setName = set.name
+        let byName = !setName.utf8.contains(Self.slash) && !set.entityType.utf8.contains(Self.slash)
         for schema in schemas {
-            for block in schema.annotationBlocks where targets.contains(resolveAlias(block.target)) {
+            for block in schema.annotationBlocks {
+                if byName, case .member(_, let member) = block.path, !member.utf8.contains(Self.slash),
+                    !member.utf8.contains(UInt8(ascii: ".")), member != setName
+                {
+                    continue
+                }
+                guard targets.contains(resolveAlias(block.target)) else { continue }
                 for annotation in block.annotations {
                     let term = resolveAlias(annotation.term)
                     if annotation.restriction(term, "InsertRestrictions", "Insertable") == false { capabilities.isCreatable = false }
@@ -42,6 +51,8 @@ extension ServiceMetadata {
         }
         return capabilities
     }
+
+    private static let slash = UInt8(ascii: "/")
 }
 
 extension VocabularyAnnotation {

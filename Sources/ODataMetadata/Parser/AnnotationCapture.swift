@@ -10,7 +10,7 @@ struct AnnotationCapture {
         /// Into the open `Annotations` block.
         case block
         /// Inline in a model element: filed as a block with this target path.
-        case inline(target: String)
+        case inline(AnnotationTargetPath)
     }
 
     private(set) var destination = Destination.block
