@@ -32,6 +32,8 @@ struct AnnotationCapture {
     private var frames: [ExpressionFrame] = []
     /// The annotation's value as an expression, once the `Annotation` element has closed.
     private var expression: AnnotationExpression?
+    /// While an annotation begun as a shorthand has had no content: what it is read as (see `beginShorthand`).
+    private var shorthand: Shorthand?
 
     /// A capture that records nothing until `begin`.
     init(constants: [XMLName?], expressionNames: ExpressionNames) {
@@ -55,10 +57,91 @@ struct AnnotationCapture {
         childIsConstant = false
         childText = nil
         expression = nil
+        shorthand = nil
+    }
+
+    /// Starts recording an `Annotation` element whose attributes are `Term` and at most a `Qualifier` and one
+    /// constant or path (`String="…"`), none prefixed: the common form, read from its attributes alone while it
+    /// stays empty; content (a child element or text) replays it into the full capture. False, with nothing begun,
+    /// for any other element.
+    mutating func beginShorthand(
+        destination: Destination, name: XMLName, prefix: XMLName?, attributes: XMLAttributes
+    ) -> Bool {
+        guard prefix == nil, name == expressionNames.annotation, let base = attributes.base, attributes.count <= 3 else {
+            return false
+        }
+        var read = Shorthand(name: name)
+        var term: String?
+        var qualifier: String?
+        for index in 0..<attributes.count {
+            let entry = base + index * 5
+            guard let local = entry[0], entry[1] == nil, entry[2] == nil else { return false }
+            if local == expressionNames.term, term == nil {
+                term = XMLAttributes.text(entry[3], entry[4])
+                read.order.append(.term)
+            } else if local == expressionNames.qualifier, qualifier == nil {
+                qualifier = XMLAttributes.text(entry[3], entry[4])
+                read.order.append(.qualifier)
+            } else if read.expression == nil, let kind = expressionNames.shorthandKind(local) {
+                let text = XMLAttributes.text(entry[3], entry[4])
+                read.expression = kind.expression(text)
+                read.expressionName = local
+                if isConstant(local) { read.value = text }
+                read.order.append(.expression)
+            } else {
+                return false
+            }
+        }
+        guard let term else { return false }
+        begin(destination: destination, term: term, qualifier: qualifier)
+        shorthand = read
+        return true
+    }
+
+    /// Turns a shorthand annotation that got content into a full capture: its start tag is opened again from the
+    /// attributes read (the same names, interned, and values), as libxml2 passed them.
+    private mutating func replayShorthand() {
+        guard let read = shorthand.take() else { return }
+        let order = read.order.attributes
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        var names: [XMLName?] = []
+        for attribute in order {
+            let start = bytes.count
+            switch attribute {
+            case .term:
+                bytes.append(contentsOf: term.utf8)
+                names.append(expressionNames.term)
+            case .qualifier:
+                bytes.append(contentsOf: (qualifier ?? "").utf8)
+                names.append(expressionNames.qualifier)
+            case .expression:
+                bytes.append(contentsOf: (read.expression?.text ?? "").utf8)
+                names.append(read.expressionName)
+            }
+            ranges.append(start..<bytes.count)
+        }
+        let entries = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: max(1, order.count * 5))
+        defer { entries.deallocate() }
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in order.indices {
+                let entry = entries + index * 5
+                entry[0] = names[index]
+                entry[1] = nil
+                entry[2] = nil
+                entry[3] = buffer.baseAddress.map { $0 + ranges[index].lowerBound }
+                entry[4] = buffer.baseAddress.map { $0 + ranges[index].upperBound }
+            }
+            open(name: read.name, prefix: nil, attributes: XMLAttributes(base: entries, count: order.count))
+        }
     }
 
     /// The finished annotation.
     var annotation: VocabularyAnnotation {
+        if let shorthand {
+            return VocabularyAnnotation(
+                term: term, qualifier: qualifier, value: shorthand.value, expression: shorthand.expression, order: shorthand.order)
+        }
         let text = value ?? (childCount == 1 ? childText.map { String(decoding: $0, as: UTF8.self) } : nil)
         return VocabularyAnnotation(
             term: term, qualifier: qualifier, value: text, expression: expression, rawXML: String(decoding: xml, as: UTF8.self))
@@ -71,6 +154,7 @@ struct AnnotationCapture {
 
     /// Writes a start tag.
     mutating func open(name: XMLName, prefix: XMLName?, attributes: XMLAttributes) {
+        if shorthand != nil { replayShorthand() }
         if tagPending { xml.append(UInt8(ascii: ">")) }
         if open.count == 1 {
             childCount += 1
@@ -110,6 +194,7 @@ struct AnnotationCapture {
 
     /// Writes an end tag; returns true when the captured `Annotation` itself closed.
     mutating func close() -> Bool {
+        if shorthand != nil { return true }
         guard let (name, prefix) = open.popLast() else { return true }
         if tagPending {
             xml.append(UInt8(ascii: "/"))
@@ -155,6 +240,7 @@ struct AnnotationCapture {
         guard let first = pendingText.firstIndex(where: { !Self.isSpace($0) }),
             let last = pendingText.lastIndex(where: { !Self.isSpace($0) })
         else { return }
+        if shorthand != nil { replayShorthand() }
         if tagPending {
             xml.append(UInt8(ascii: ">"))
             tagPending = false
@@ -244,4 +330,15 @@ private struct ExpressionFrame {
             }
         }
     }
+}
+
+/// An annotation begun as a shorthand (`AnnotationCapture.beginShorthand`).
+private struct Shorthand {
+    /// The element's interned name.
+    let name: XMLName
+    var order = ShorthandOrder()
+    /// The constant or path attribute's interned name, its expression and, for a constant, its text.
+    var expressionName: XMLName?
+    var expression: AnnotationExpression?
+    var value: String?
 }

@@ -163,6 +163,10 @@ extension DocumentBuilder {
 
     /// Starts capturing a vocabulary `Annotation` element.
     mutating func beginCapture(_ name: XMLName, prefix: XMLName?, _ a: XMLAttributes, destination: AnnotationCapture.Destination) {
+        if capture.beginShorthand(destination: destination, name: name, prefix: prefix, attributes: a) {
+            isCapturing = true
+            return
+        }
         capture.begin(destination: destination, term: a.value(names.term) ?? "", qualifier: a.value(names.qualifier))
         capture.open(name: name, prefix: prefix, attributes: a)
         isCapturing = true
