@@ -136,15 +136,23 @@ struct AnnotationCapture {
         }
     }
 
-    /// The finished annotation.
-    var annotation: VocabularyAnnotation {
-        if let shorthand {
-            return VocabularyAnnotation(
+    /// The finished annotation and where it goes, moved out of the capture: it keeps no reference to either, so
+    /// nothing is copied now and released at the next `begin`.
+    mutating func take() -> (annotation: VocabularyAnnotation, destination: Destination) {
+        var destination = Destination.block
+        swap(&destination, &self.destination)
+        var term = ""
+        swap(&term, &self.term)
+        let qualifier = self.qualifier.take()
+        if let shorthand = shorthand.take() {
+            let annotation = VocabularyAnnotation(
                 term: term, qualifier: qualifier, value: shorthand.value, expression: shorthand.expression, order: shorthand.order)
+            return (annotation, destination)
         }
-        let text = value ?? (childCount == 1 ? childText.map { String(decoding: $0, as: UTF8.self) } : nil)
-        return VocabularyAnnotation(
-            term: term, qualifier: qualifier, value: text, expression: expression, rawXML: String(decoding: xml, as: UTF8.self))
+        let text = value.take() ?? (childCount == 1 ? childText.map { String(decoding: $0, as: UTF8.self) } : nil)
+        let annotation = VocabularyAnnotation(
+            term: term, qualifier: qualifier, value: text, expression: expression.take(), rawXML: String(decoding: xml, as: UTF8.self))
+        return (annotation, destination)
     }
 
     private func isConstant(_ name: XMLName) -> Bool {
