@@ -66,6 +66,28 @@ final class InlineAnnotationTests: XCTestCase {
         XCTAssertEqual(name.map(\.expression), [nil, .constant(.string, "child"), .constant(.string, "outer")])
     }
 
+    func testEmptyAnnotationsReadTheSameInEveryForm() throws {
+        let metadata = try Self.parse(
+            """
+            <EntityType Name="T"><Key><PropertyRef Name="K"/></Key>
+              <Property Name="K" Type="Edm.Int32" Nullable="false">
+                <Annotation Term="Common.Label" String="x" />
+                <Annotation Term="Common.Label" String="x"></Annotation>
+                <Annotation Term="Common.Label"
+                    String="x"/>
+                <Annotation Term="Common.Label" String="x"><!-- nothing --></Annotation>
+              </Property>
+            </EntityType>
+            """)
+        let annotations = try XCTUnwrap(metadata.schemas.first?.annotationBlocks.first?.annotations)
+        XCTAssertEqual(annotations.count, 4)
+        for annotation in annotations {
+            XCTAssertEqual(annotation.rawXML, #"<Annotation Term="Common.Label" String="x"/>"#)
+            XCTAssertEqual(annotation, annotations[0])
+            XCTAssertEqual(annotation.expression, .constant(.string, "x"))
+        }
+    }
+
     func testChangingAPartKeepsTheXMLAsRead() throws {
         let metadata = try Self.parse(Self.typeWithAnnotations)
         var label = try XCTUnwrap(metadata.schemas.first?.annotationBlocks.first?.annotations[1])

@@ -31,11 +31,11 @@ extension ServiceMetadata {
         ]
         // An inline member's target can name the set only if the member is the set: such blocks are passed over by name.
         let setName = set.name
-        let byName = !setName.utf8.contains(Self.slash) && !set.entityType.utf8.contains(Self.slash)
+        let byName = !setName.containsUTF8(Self.slash) && !set.entityType.containsUTF8(Self.slash)
         for schema in schemas {
             for block in schema.annotationBlocks {
-                if byName, case .member(_, let member) = block.path, !member.utf8.contains(Self.slash),
-                    !member.utf8.contains(UInt8(ascii: ".")), member != setName
+                if byName, case .member(_, let member) = block.path, !member.containsUTF8(Self.slash),
+                    !member.containsUTF8(UInt8(ascii: ".")), member != setName
                 {
                     continue
                 }

@@ -32,7 +32,7 @@ struct AnnotationCapture {
     private var frames: [ExpressionFrame] = []
     /// The annotation's value as an expression, once the `Annotation` element has closed.
     private var expression: AnnotationExpression?
-    /// While an annotation begun as a shorthand has had no content: what it is read as (see `beginShorthand`).
+    /// An empty annotation begun as a shorthand: what it is read as (see `beginShorthand`).
     private var shorthand: Shorthand?
 
     /// A capture that records nothing until `begin`.
@@ -60,17 +60,17 @@ struct AnnotationCapture {
         shorthand = nil
     }
 
-    /// Starts recording an `Annotation` element whose attributes are `Term` and at most a `Qualifier` and one
-    /// constant or path (`String="…"`), none prefixed: the common form, read from its attributes alone while it
-    /// stays empty; content (a child element or text) replays it into the full capture. False, with nothing begun,
-    /// for any other element.
+    /// Starts recording an empty `Annotation` element (`<Annotation …/>`, so nothing follows its start tag but its
+    /// end) whose attributes are `Term` and at most a `Qualifier` and one constant or path (`String="…"`), none
+    /// prefixed: the common form, read from its attributes alone, without canonical XML or expression frames (its
+    /// XML is written when read, see `ShorthandOrder`). False, with nothing begun, for any other element.
     mutating func beginShorthand(
         destination: Destination, name: XMLName, prefix: XMLName?, attributes: XMLAttributes
     ) -> Bool {
         guard prefix == nil, name == expressionNames.annotation, let base = attributes.base, attributes.count <= 3 else {
             return false
         }
-        var read = Shorthand(name: name)
+        var read = Shorthand()
         var term: String?
         var qualifier: String?
         for index in 0..<attributes.count {
@@ -85,7 +85,6 @@ struct AnnotationCapture {
             } else if read.expression == nil, let kind = expressionNames.shorthandKind(local) {
                 let text = XMLAttributes.text(entry[3], entry[4])
                 read.expression = kind.expression(text)
-                read.expressionName = local
                 if isConstant(local) { read.value = text }
                 read.order.append(.expression)
             } else {
@@ -96,44 +95,6 @@ struct AnnotationCapture {
         begin(destination: destination, term: term, qualifier: qualifier)
         shorthand = read
         return true
-    }
-
-    /// Turns a shorthand annotation that got content into a full capture: its start tag is opened again from the
-    /// attributes read (the same names, interned, and values), as libxml2 passed them.
-    private mutating func replayShorthand() {
-        guard let read = shorthand.take() else { return }
-        let order = read.order.attributes
-        var bytes: [UInt8] = []
-        var ranges: [Range<Int>] = []
-        var names: [XMLName?] = []
-        for attribute in order {
-            let start = bytes.count
-            switch attribute {
-            case .term:
-                bytes.append(contentsOf: term.utf8)
-                names.append(expressionNames.term)
-            case .qualifier:
-                bytes.append(contentsOf: (qualifier ?? "").utf8)
-                names.append(expressionNames.qualifier)
-            case .expression:
-                bytes.append(contentsOf: (read.expression?.text ?? "").utf8)
-                names.append(read.expressionName)
-            }
-            ranges.append(start..<bytes.count)
-        }
-        let entries = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: max(1, order.count * 5))
-        defer { entries.deallocate() }
-        bytes.withUnsafeBufferPointer { buffer in
-            for index in order.indices {
-                let entry = entries + index * 5
-                entry[0] = names[index]
-                entry[1] = nil
-                entry[2] = nil
-                entry[3] = buffer.baseAddress.map { $0 + ranges[index].lowerBound }
-                entry[4] = buffer.baseAddress.map { $0 + ranges[index].upperBound }
-            }
-            open(name: read.name, prefix: nil, attributes: XMLAttributes(base: entries, count: order.count))
-        }
     }
 
     /// The finished annotation and where it goes, moved out of the capture: it keeps no reference to either, so
@@ -162,7 +123,6 @@ struct AnnotationCapture {
 
     /// Writes a start tag.
     mutating func open(name: XMLName, prefix: XMLName?, attributes: XMLAttributes) {
-        if shorthand != nil { replayShorthand() }
         if tagPending { xml.append(UInt8(ascii: ">")) }
         if open.count == 1 {
             childCount += 1
@@ -248,7 +208,6 @@ struct AnnotationCapture {
         guard let first = pendingText.firstIndex(where: { !Self.isSpace($0) }),
             let last = pendingText.lastIndex(where: { !Self.isSpace($0) })
         else { return }
-        if shorthand != nil { replayShorthand() }
         if tagPending {
             xml.append(UInt8(ascii: ">"))
             tagPending = false
@@ -342,11 +301,8 @@ private struct ExpressionFrame {
 
 /// An annotation begun as a shorthand (`AnnotationCapture.beginShorthand`).
 private struct Shorthand {
-    /// The element's interned name.
-    let name: XMLName
     var order = ShorthandOrder()
-    /// The constant or path attribute's interned name, its expression and, for a constant, its text.
-    var expressionName: XMLName?
+    /// The constant or path expression and, for a constant, its text.
     var expression: AnnotationExpression?
     var value: String?
 }

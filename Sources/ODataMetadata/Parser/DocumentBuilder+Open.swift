@@ -163,13 +163,20 @@ extension DocumentBuilder {
 
     /// Starts capturing a vocabulary `Annotation` element.
     mutating func beginCapture(_ name: XMLName, prefix: XMLName?, _ a: XMLAttributes, destination: AnnotationCapture.Destination) {
-        if capture.beginShorthand(destination: destination, name: name, prefix: prefix, attributes: a) {
+        if startTagIsEmpty, capture.beginShorthand(destination: destination, name: name, prefix: prefix, attributes: a) {
             isCapturing = true
             return
         }
         capture.begin(destination: destination, term: a.value(names.term) ?? "", qualifier: a.value(names.qualifier))
         capture.open(name: name, prefix: prefix, attributes: a)
         isCapturing = true
+    }
+
+    /// Whether the start tag just read ends in `/>`: libxml2 reports the start of an element with its input at the
+    /// tag's closing `>` or `/>`, and for the latter reports the end right after, with nothing in between.
+    private var startTagIsEmpty: Bool {
+        guard let cursor = context.pointee.input?.pointee.cur else { return false }
+        return cursor.pointee == UInt8(ascii: "/")
     }
 
     /// Files a finished annotation.

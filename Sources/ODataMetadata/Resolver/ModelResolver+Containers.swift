@@ -230,7 +230,7 @@ extension ModelResolver {
         _ bindings: [NavigationPropertyBinding], of source: String, in container: String, sets: Set<String>,
         at location: SourceLocation
     ) {
-        for binding in bindings where !binding.target.utf8.contains(UInt8(ascii: "/")) && !sets.contains(binding.target) {
+        for binding in bindings where !binding.target.containsUTF8(UInt8(ascii: "/")) && !sets.contains(binding.target) {
             report(
                 .warning, "unresolved-entity-set",
                 "the NavigationPropertyBinding \(binding.path) of \(container)/\(source) has Target \(binding.target), "
