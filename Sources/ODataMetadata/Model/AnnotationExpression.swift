@@ -1,5 +1,6 @@
-/// The value of a vocabulary annotation, read as an expression tree.
-public indirect enum AnnotationExpression: Sendable, Hashable {
+/// The value of a vocabulary annotation, read as an expression tree. Only `other` is boxed: constants and paths, by
+/// far the most common values, are stored in place (records and collections hold their parts in arrays).
+public enum AnnotationExpression: Sendable, Hashable {
     /// A constant expression (`String="…"`, `<Bool>true</Bool>`, `EnumMember="UI.Importance/High"`), its text as written.
     case constant(ConstantKind, String)
     /// A path expression (`Path`, `PropertyPath`, `NavigationPropertyPath`, `AnnotationPath`, `ModelElementPath`).
@@ -12,7 +13,7 @@ public indirect enum AnnotationExpression: Sendable, Hashable {
     case null
     /// Any other dynamic expression (`Apply`, `If`, `UrlRef`, `LabeledElement`, `Cast`, `And`, …): its element
     /// name and canonical XML.
-    case other(name: String, rawXML: String)
+    indirect case other(name: String, rawXML: String)
 
     /// The kinds of constant expressions.
     public enum ConstantKind: String, Sendable, Hashable, CaseIterable {

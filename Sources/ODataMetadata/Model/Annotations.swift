@@ -167,46 +167,43 @@ public struct Documentation: Sendable, Hashable {
     }
 }
 
-/// A vocabulary annotation (`<Annotation Term=… />`), v2 or v4 namespace.
-public struct VocabularyAnnotation: Sendable, Hashable {
-    /// The term, as written (`Core.Description`, `UI.LineItem`).
-    public var term: String
-    /// The qualifier, if any.
-    public var qualifier: String?
-    /// The value in a simple textual form: a constant expression's text, or nil for structured values.
-    public var value: String?
-    /// The value as an expression tree (constants, paths, records, collections); nil when the annotation has
-    /// no value (a `Core.Tag`-like term applied with its default).
-    public var expression: AnnotationExpression?
-    /// The annotation's XML, canonicalised (element names and attributes), for structured values.
-    public var rawXML: String
-
-    /// Creates a `VocabularyAnnotation` from its parts.
-    public init(
-        term: String, qualifier: String? = nil, value: String? = nil, expression: AnnotationExpression? = nil, rawXML: String
-    ) {
-        self.term = term
-        self.qualifier = qualifier
-        self.value = value
-        self.expression = expression
-        self.rawXML = rawXML
-    }
-}
-
-/// An `<Annotations Target=…>` block.
+/// An `<Annotations Target=…>` block, or the inline annotations of one model element (v4).
 public struct AnnotationsBlock: Sendable, Hashable {
     /// The target path as written, aliases resolved where the prefix is an alias.
-    public var target: String
+    public var target: String {
+        get { path.text }
+        set { path = .text(newValue) }
+    }
     /// The qualifier of the block, if any.
     public var qualifier: String?
     /// The annotations inside.
     public var annotations: [VocabularyAnnotation]
+    /// The target as kept: a member's is joined only when read (see `AnnotationTargetPath`).
+    package var path: AnnotationTargetPath
 
     /// Creates a `AnnotationsBlock` from its parts.
     public init(target: String, qualifier: String? = nil, annotations: [VocabularyAnnotation]) {
-        self.target = target
+        self.path = .text(target)
         self.qualifier = qualifier
         self.annotations = annotations
+    }
+
+    /// A block of inline annotations on the element at `path`.
+    package init(path: AnnotationTargetPath, annotations: [VocabularyAnnotation]) {
+        self.path = path
+        self.annotations = annotations
+    }
+
+    /// Whether both have the same target, qualifier and annotations.
+    public static func == (lhs: AnnotationsBlock, rhs: AnnotationsBlock) -> Bool {
+        lhs.qualifier == rhs.qualifier && lhs.path.hasSameText(as: rhs.path) && lhs.annotations == rhs.annotations
+    }
+
+    /// Hashes the target, qualifier and annotations.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(target)
+        hasher.combine(qualifier)
+        hasher.combine(annotations)
     }
 }
 

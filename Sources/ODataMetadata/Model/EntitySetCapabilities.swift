@@ -31,8 +31,17 @@ extension ServiceMetadata {
         let targets: Set<String> = [
             "\(container.namespace).\(container.name)/\(set.name)", "\(container.name)/\(set.name)", resolveAlias(set.entityType),
         ]
+        // An inline member's target can name the set only if the member is the set: such blocks are passed over by name.
+        let setName = set.name
+        let byName = !setName.containsUTF8(Self.slash) && !set.entityType.containsUTF8(Self.slash)
         for schema in schemas {
-            for block in schema.annotationBlocks where targets.contains(resolveAlias(block.target)) {
+            for block in schema.annotationBlocks {
+                if byName, case .member(_, let member) = block.path, !member.containsUTF8(Self.slash),
+                    !member.containsUTF8(UInt8(ascii: ".")), member != setName
+                {
+                    continue
+                }
+                guard targets.contains(resolveAlias(block.target)) else { continue }
                 // A qualified annotation (its own `Qualifier` or its block's) describes the set for that qualifier's
                 // consumers only; the checked writes follow the unqualified ones.
                 for annotation in block.annotations where (annotation.qualifier ?? block.qualifier) == nil {
@@ -46,6 +55,8 @@ extension ServiceMetadata {
         }
         return capabilities
     }
+
+    private static let slash = UInt8(ascii: "/")
 }
 
 extension VocabularyAnnotation {

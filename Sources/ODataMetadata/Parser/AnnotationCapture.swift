@@ -10,7 +10,7 @@ struct AnnotationCapture {
         /// Into the open `Annotations` block.
         case block
         /// Inline in a model element: filed as a block with this target path.
-        case inline(target: String)
+        case inline(AnnotationTargetPath)
     }
 
     private(set) var destination = Destination.block
@@ -32,6 +32,8 @@ struct AnnotationCapture {
     private var frames: [ExpressionFrame] = []
     /// The annotation's value as an expression, once the `Annotation` element has closed.
     private var expression: AnnotationExpression?
+    /// An empty annotation begun as a shorthand: what it is read as (see `beginShorthand`).
+    private var shorthand: Shorthand?
 
     /// A capture that records nothing until `begin`.
     init(constants: [XMLName?], expressionNames: ExpressionNames) {
@@ -55,13 +57,63 @@ struct AnnotationCapture {
         childIsConstant = false
         childText = nil
         expression = nil
+        shorthand = nil
     }
 
-    /// The finished annotation.
-    var annotation: VocabularyAnnotation {
-        let text = value ?? (childCount == 1 ? childText.map { String(decoding: $0, as: UTF8.self) } : nil)
-        return VocabularyAnnotation(
-            term: term, qualifier: qualifier, value: text, expression: expression, rawXML: String(decoding: xml, as: UTF8.self))
+    /// Starts recording an empty `Annotation` element (`<Annotation …/>`, so nothing follows its start tag but its
+    /// end) whose attributes are `Term` and at most a `Qualifier` and one constant or path (`String="…"`), none
+    /// prefixed: the common form, read from its attributes alone, without canonical XML or expression frames (its
+    /// XML is written when read, see `ShorthandOrder`). False, with nothing begun, for any other element.
+    mutating func beginShorthand(
+        destination: Destination, name: XMLName, prefix: XMLName?, attributes: XMLAttributes
+    ) -> Bool {
+        guard prefix == nil, name == expressionNames.annotation, let base = attributes.base, attributes.count <= 3 else {
+            return false
+        }
+        var read = Shorthand()
+        var term: String?
+        var qualifier: String?
+        for index in 0..<attributes.count {
+            let entry = base + index * 5
+            guard let local = entry[0], entry[1] == nil, entry[2] == nil else { return false }
+            if local == expressionNames.term, term == nil {
+                term = XMLAttributes.text(entry[3], entry[4])
+                read.order.append(.term)
+            } else if local == expressionNames.qualifier, qualifier == nil {
+                qualifier = XMLAttributes.text(entry[3], entry[4])
+                read.order.append(.qualifier)
+            } else if read.expression == nil, let kind = expressionNames.shorthandKind(local) {
+                let text = XMLAttributes.text(entry[3], entry[4])
+                read.expression = kind.expression(text)
+                if isConstant(local) { read.value = text }
+                read.order.append(.expression)
+            } else {
+                return false
+            }
+        }
+        guard let term else { return false }
+        begin(destination: destination, term: term, qualifier: qualifier)
+        shorthand = read
+        return true
+    }
+
+    /// The finished annotation and where it goes, moved out of the capture: it keeps no reference to either, so
+    /// nothing is copied now and released at the next `begin`.
+    mutating func take() -> (annotation: VocabularyAnnotation, destination: Destination) {
+        var destination = Destination.block
+        swap(&destination, &self.destination)
+        var term = ""
+        swap(&term, &self.term)
+        let qualifier = self.qualifier.take()
+        if let shorthand = shorthand.take() {
+            let annotation = VocabularyAnnotation(
+                term: term, qualifier: qualifier, value: shorthand.value, expression: shorthand.expression, order: shorthand.order)
+            return (annotation, destination)
+        }
+        let text = value.take() ?? (childCount == 1 ? childText.map { String(decoding: $0, as: UTF8.self) } : nil)
+        let annotation = VocabularyAnnotation(
+            term: term, qualifier: qualifier, value: text, expression: expression.take(), rawXML: String(decoding: xml, as: UTF8.self))
+        return (annotation, destination)
     }
 
     private func isConstant(_ name: XMLName) -> Bool {
@@ -110,6 +162,7 @@ struct AnnotationCapture {
 
     /// Writes an end tag; returns true when the captured `Annotation` itself closed.
     mutating func close() -> Bool {
+        if shorthand != nil { return true }
         guard let (name, prefix) = open.popLast() else { return true }
         if tagPending {
             xml.append(UInt8(ascii: "/"))
@@ -198,50 +251,10 @@ struct AnnotationCapture {
     }
 }
 
-/// One element of an annotation's value while it is read.
-private struct ExpressionFrame {
-    /// The element's name and what it is.
-    let name: XMLName
-    let kind: ExpressionKind
-    /// Where its start tag begins in the captured XML.
-    let xmlStart: Int
-    var text: [UInt8] = []
-    var children: [AnnotationExpression] = []
-    var properties: [PropertyValue] = []
-    /// A constant or path given as an attribute (`String="…"`, `Path="…"`).
-    var shorthand: AnnotationExpression?
-    /// The index of the shorthand's attribute and its text, which the capture reuses for the annotation's value.
-    var shorthandIndex = -1
-    var shorthandText: String?
-    /// `PropertyValue/@Property`.
-    var property: String?
-    /// `Record/@Type`.
-    var recordType: String?
-
-    init(name: XMLName, xmlStart: Int, attributes: XMLAttributes, names: ExpressionNames) {
-        self.name = name
-        self.xmlStart = xmlStart
-        kind = names.kind(of: name)
-        switch kind {
-        case .annotation, .propertyValue, .record: break
-        default: return
-        }
-        guard let base = attributes.base else { return }
-        for index in 0..<attributes.count {
-            let entry = base + index * 5
-            guard let local = entry[0], entry[1] == nil else { continue }
-            if local == names.property {
-                property = XMLAttributes.text(entry[3], entry[4])
-            } else if local == names.type {
-                recordType = XMLAttributes.text(entry[3], entry[4])
-            } else if local == names.term || local == names.qualifier {
-                continue
-            } else if shorthand == nil, let kind = names.shorthandKind(local) {
-                let text = XMLAttributes.text(entry[3], entry[4])
-                shorthand = kind.expression(text)
-                shorthandIndex = index
-                shorthandText = text
-            }
-        }
-    }
+/// An annotation begun as a shorthand (`AnnotationCapture.beginShorthand`).
+private struct Shorthand {
+    var order = ShorthandOrder()
+    /// The constant or path expression and, for a constant, its text.
+    var expression: AnnotationExpression?
+    var value: String?
 }

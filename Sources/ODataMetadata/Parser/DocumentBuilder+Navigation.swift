@@ -9,7 +9,8 @@ extension DocumentBuilder {
         checkAttributes(a, allowed.navigationProperty, of: "NavigationProperty \(owner)/\(navigationName)", at: at)
         let trimmed = written.trimmingWhitespace()
         let isCollection = trimmed.hasPrefix("Collection(") && trimmed.hasSuffix(")")
-        let target = isCollection ? String(trimmed.dropFirst("Collection(".count).dropLast()) : trimmed
+        // Cut by UTF-8 offsets (the wrapper is ASCII): dropping characters walked the string by grapheme.
+        let target = isCollection ? String(Substring(trimmed.utf8.dropFirst(11).dropLast())) : trimmed
         let nullable = a.value(names.nullable).map { boolValue($0, "Nullable", default: true, at: at) }
         if isCollection, nullable != nil {
             report(
@@ -18,11 +19,13 @@ extension DocumentBuilder {
                 at: at)
         }
         let multiplicity: Multiplicity = isCollection ? .many : nullable == false ? .one : .zeroOrOne
-        navigation = NavigationProperty(
+        // Built in an optional and swapped in: assigning the value copied it and destroyed the original.
+        var created: NavigationProperty? = NavigationProperty(
             name: navigationName, relationship: "", fromRole: "", toRole: "", targetType: target, multiplicity: multiplicity,
             partner: a.value(names.partner),
             containsTarget: bool(a, names.containsTarget, "ContainsTarget", default: false, at: at),
             annotations: foreignAttributes(a), location: at)
+        swap(&navigation, &created)
         stack.append(.navigationProperty)
     }
 

@@ -17,7 +17,7 @@ extension DocumentBuilder {
             if name == names.annotation || name == names.valueAnnotation, parent != .annotations,
                 let target = inlineTarget(of: parent)
             {
-                beginCapture(name, prefix: prefix, a, destination: .inline(target: target))
+                beginCapture(name, prefix: prefix, a, destination: .inline(target))
                 return
             }
         }
@@ -163,9 +163,20 @@ extension DocumentBuilder {
 
     /// Starts capturing a vocabulary `Annotation` element.
     mutating func beginCapture(_ name: XMLName, prefix: XMLName?, _ a: XMLAttributes, destination: AnnotationCapture.Destination) {
+        if startTagIsEmpty, capture.beginShorthand(destination: destination, name: name, prefix: prefix, attributes: a) {
+            isCapturing = true
+            return
+        }
         capture.begin(destination: destination, term: a.value(names.term) ?? "", qualifier: a.value(names.qualifier))
         capture.open(name: name, prefix: prefix, attributes: a)
         isCapturing = true
+    }
+
+    /// Whether the start tag just read ends in `/>`: libxml2 reports the start of an element with its input at the
+    /// tag's closing `>` or `/>`, and for the latter reports the end right after, with nothing in between.
+    private var startTagIsEmpty: Bool {
+        guard let cursor = context.pointee.input?.pointee.cur else { return false }
+        return cursor.pointee == UInt8(ascii: "/")
     }
 
     /// Files a finished annotation.
@@ -173,13 +184,14 @@ extension DocumentBuilder {
         switch destination {
         case .block:
             annotationsBlock?.annotations.append(annotation)
-        case .inline(let target):
-            if let last = schema?.annotationBlocks.indices.last, schema?.annotationBlocks[last].target == target,
-                schema?.annotationBlocks[last].qualifier == nil
+        case .inline(let path):
+            // Consecutive inline annotations of one element go into one block (the parts compare without joining).
+            if let last = schema?.annotationBlocks.indices.last, schema?.annotationBlocks[last].qualifier == nil,
+                schema?.annotationBlocks[last].path.hasSameText(as: path) == true
             {
                 schema?.annotationBlocks[last].annotations.append(annotation)
             } else {
-                schema?.annotationBlocks.append(AnnotationsBlock(target: target, annotations: [annotation]))
+                schema?.annotationBlocks.append(AnnotationsBlock(path: path, annotations: [annotation]))
             }
         }
     }
@@ -187,41 +199,42 @@ extension DocumentBuilder {
     mutating func flushCaptureText() { capture.flushText() }
 
     /// The annotation target path of an inline annotation inside `frame`.
-    private mutating func inlineTarget(of frame: Frame) -> String? {
+    private mutating func inlineTarget(of frame: Frame) -> AnnotationTargetPath? {
         guard let namespace = schema?.namespace else { return nil }
         let typeName = entityType?.name ?? complexType?.name ?? ""
         switch frame {
-        case .schema: return namespace
-        case .entityType, .complexType: return "\(namespace).\(typeName)"
+        case .schema: return .text(namespace)
+        case .entityType, .complexType: return .text("\(namespace).\(typeName)")
         case .property: return memberTarget(namespace, typeName, property?.name ?? "")
         case .navigationProperty: return memberTarget(namespace, typeName, navigation?.name ?? "")
-        case .association: return "\(namespace).\(association?.name ?? "")"
-        case .entityContainer: return "\(namespace).\(container?.name ?? "")"
+        case .association: return .text("\(namespace).\(association?.name ?? "")")
+        case .entityContainer: return .text("\(namespace).\(container?.name ?? "")")
         case .entitySet: return memberTarget(namespace, container?.name ?? "", entitySet?.name ?? "")
         case .associationSet: return memberTarget(namespace, container?.name ?? "", associationSet?.name ?? "")
         case .functionImport: return memberTarget(namespace, container?.name ?? "", functionImport?.name ?? "")
         case .parameter:
-            if let operation { return "\(namespace).\(operation.name)/\(parameter?.name ?? "")" }
-            return "\(namespace).\(container?.name ?? "")/\(functionImport?.name ?? "")/\(parameter?.name ?? "")"
-        case .enumType: return "\(namespace).\(enumType?.name ?? "")"
-        case .member: return "\(namespace).\(enumType?.name ?? "")/\(enumType?.members.last?.name ?? "")"
-        case .typeDefinition: return "\(namespace).\(typeDefinition?.name ?? "")"
-        case .operation: return "\(namespace).\(operation?.name ?? "")"
-        case .returnType: return "\(namespace).\(operation?.name ?? "")/$ReturnType"
+            if let operation { return .text("\(namespace).\(operation.name)/\(parameter?.name ?? "")") }
+            return .text("\(namespace).\(container?.name ?? "")/\(functionImport?.name ?? "")/\(parameter?.name ?? "")")
+        case .enumType: return .text("\(namespace).\(enumType?.name ?? "")")
+        case .member: return .text("\(namespace).\(enumType?.name ?? "")/\(enumType?.members.last?.name ?? "")")
+        case .typeDefinition: return .text("\(namespace).\(typeDefinition?.name ?? "")")
+        case .operation: return .text("\(namespace).\(operation?.name ?? "")")
+        case .returnType: return .text("\(namespace).\(operation?.name ?? "")/$ReturnType")
         case .singleton: return memberTarget(namespace, container?.name ?? "", singleton?.name ?? "")
         case .actionImport: return memberTarget(namespace, container?.name ?? "", actionImport?.name ?? "")
         default: return nil
         }
     }
 
-    /// `namespace.owner/member`. The part before the slash is kept from the previous call, as consecutive inline
-    /// annotations are mostly on members of one type or container (an interpolation per annotation cost about 1,600
-    /// instructions, the concatenation a third of that).
-    private mutating func memberTarget(_ namespace: String, _ owner: String, _ member: String) -> String {
-        if let prefix = targetPrefix, prefix.namespace == namespace, prefix.owner == owner { return prefix.text + member }
+    /// `namespace.owner/` and `member`, kept apart (see `AnnotationTargetPath`). The owner's part is kept from the
+    /// previous call, as consecutive inline annotations are mostly on members of one type or container.
+    private mutating func memberTarget(_ namespace: String, _ owner: String, _ member: String) -> AnnotationTargetPath {
+        if let prefix = targetPrefix, prefix.namespace == namespace, prefix.owner == owner {
+            return .member(owner: prefix.text, member: member)
+        }
         let text = "\(namespace).\(owner)/"
         targetPrefix = (namespace, owner, text)
-        return text + member
+        return .member(owner: text, member: member)
     }
 }
 

@@ -135,7 +135,8 @@ struct DocumentBuilder {
             flushCaptureText()
             if capture.close() {
                 isCapturing = false
-                store(capture.annotation, in: capture.destination)
+                let (annotation, destination) = capture.take()
+                store(annotation, in: destination)
             }
             return
         }

@@ -67,3 +67,51 @@ enum ExpressionKind {
     case constant(AnnotationExpression.ConstantKind)
     case path(AnnotationExpression.PathKind)
 }
+
+/// One element of an annotation's value while it is read.
+struct ExpressionFrame {
+    /// The element's name and what it is.
+    let name: XMLName
+    let kind: ExpressionKind
+    /// Where its start tag begins in the captured XML.
+    let xmlStart: Int
+    var text: [UInt8] = []
+    var children: [AnnotationExpression] = []
+    var properties: [PropertyValue] = []
+    /// A constant or path given as an attribute (`String="…"`, `Path="…"`).
+    var shorthand: AnnotationExpression?
+    /// The index of the shorthand's attribute and its text, which the capture reuses for the annotation's value.
+    var shorthandIndex = -1
+    var shorthandText: String?
+    /// `PropertyValue/@Property`.
+    var property: String?
+    /// `Record/@Type`.
+    var recordType: String?
+
+    init(name: XMLName, xmlStart: Int, attributes: XMLAttributes, names: ExpressionNames) {
+        self.name = name
+        self.xmlStart = xmlStart
+        kind = names.kind(of: name)
+        switch kind {
+        case .annotation, .propertyValue, .record: break
+        default: return
+        }
+        guard let base = attributes.base else { return }
+        for index in 0..<attributes.count {
+            let entry = base + index * 5
+            guard let local = entry[0], entry[1] == nil else { continue }
+            if local == names.property {
+                property = XMLAttributes.text(entry[3], entry[4])
+            } else if local == names.type {
+                recordType = XMLAttributes.text(entry[3], entry[4])
+            } else if local == names.term || local == names.qualifier {
+                continue
+            } else if shorthand == nil, let kind = names.shorthandKind(local) {
+                let text = XMLAttributes.text(entry[3], entry[4])
+                shorthand = kind.expression(text)
+                shorthandIndex = index
+                shorthandText = text
+            }
+        }
+    }
+}

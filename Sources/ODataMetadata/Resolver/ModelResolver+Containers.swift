@@ -22,23 +22,25 @@ extension ModelResolver {
         }
     }
 
+    /// Qualifies each set's entity type in place (a set copied out and written back went through its value witnesses).
     private mutating func resolveEntitySets(_ container: inout EntityContainer) {
-        var names = Set<String>()
+        var names = Set<String>(minimumCapacity: container.entitySets.count)
         for i in container.entitySets.indices {
-            var set = container.entitySets[i]
-            let written = set.entityType
-            set.entityType = qualify(written)
-            if entityTypeIndex[set.entityType] == nil {
+            let written = container.entitySets[i].entityType
+            let qualified = qualify(written)
+            if entityTypeIndex[qualified] == nil {
                 report(
-                    .error, "unresolved-type", "EntitySet \(container.name)/\(set.name) has EntityType \(written), which is not declared",
-                    at: set.location)
+                    .error, "unresolved-type",
+                    "EntitySet \(container.name)/\(container.entitySets[i].name) has EntityType \(written), which is not declared",
+                    at: container.entitySets[i].location)
             }
-            if !names.insert(set.name).inserted {
+            if !names.insert(container.entitySets[i].name).inserted {
                 report(
-                    .error, "duplicate-name", "EntityContainer \(container.name) has more than one EntitySet named \(set.name)",
-                    at: set.location)
+                    .error, "duplicate-name",
+                    "EntityContainer \(container.name) has more than one EntitySet named \(container.entitySets[i].name)",
+                    at: container.entitySets[i].location)
             }
-            container.entitySets[i] = set
+            container.entitySets[i].entityType = qualified
         }
     }
 
@@ -120,25 +122,45 @@ extension ModelResolver {
     }
 
     /// Rewrites alias prefixes in `Annotations` targets (`Alias.Type/Property` → `Namespace.Type/Property`).
-    /// Compares bytes first: most targets (every inline annotation's) already start with a namespace.
+    /// Compares bytes first: most targets (every inline annotation's) already start with a namespace. An inline
+    /// member's target is rewritten in its owner's part, which holds the head; consecutive members share that part,
+    /// so the last one's outcome is reused.
     mutating func resolveAnnotationTargets() {
         guard !namespaceByAlias.isEmpty else { return }
+        var lastOwner: (written: String, resolved: String?)?
         for s in schemas.indices {
             for b in schemas[s].annotationBlocks.indices {
-                var target = schemas[s].annotationBlocks[b].target
-                // The length of the head's namespace-or-alias prefix (before the last "." ahead of any "/").
-                let prefixLength = target.withUTF8 { bytes -> Int? in
-                    let headEnd = bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
-                    return bytes[..<headEnd].lastIndex(of: UInt8(ascii: "."))
-                }
-                guard let prefixLength else { continue }
-                for (alias, namespace) in namespaceByAlias where alias.utf8.count == prefixLength && target.utf8.starts(with: alias.utf8) {
-                    schemas[s].annotationBlocks[b].target =
-                        namespace + target[target.utf8.index(target.startIndex, offsetBy: prefixLength)...]
-                    break
+                switch schemas[s].annotationBlocks[b].path {
+                case .text(let target):
+                    if let resolved = dealiasedHead(target) { schemas[s].annotationBlocks[b].path = .text(resolved) }
+                case .member(let owner, let member):
+                    let resolved: String?
+                    if let last = lastOwner, last.written == owner {
+                        resolved = last.resolved
+                    } else {
+                        resolved = dealiasedHead(owner)
+                        lastOwner = (owner, resolved)
+                    }
+                    if let resolved { schemas[s].annotationBlocks[b].path = .member(owner: resolved, member: member) }
                 }
             }
         }
+    }
+
+    /// `target` with the alias before the last "." ahead of any "/" replaced by its namespace; nil when that prefix
+    /// is no alias.
+    private func dealiasedHead(_ target: String) -> String? {
+        var target = target
+        // The length of the head's namespace-or-alias prefix (before the last "." ahead of any "/").
+        let prefixLength = target.withUTF8 { bytes -> Int? in
+            let headEnd = bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+            return bytes[..<headEnd].lastIndex(of: UInt8(ascii: "."))
+        }
+        guard let prefixLength else { return nil }
+        for (alias, namespace) in namespaceByAlias where alias.utf8.count == prefixLength && target.utf8.starts(with: alias.utf8) {
+            return namespace + target[target.utf8.index(target.startIndex, offsetBy: prefixLength)...]
+        }
+        return nil
     }
 
     /// Whether a v2/v3 function import is an action or a function (see `FunctionImport.kind`); a v4 import's
@@ -178,16 +200,12 @@ extension ModelResolver {
                     at: singleton.location)
             }
         }
-        let bound =
-            container.entitySets.map { ($0.name, $0.navigationPropertyBindings, $0.location) }
-            + container.singletons.map { ($0.name, $0.navigationPropertyBindings, $0.location) }
-        for (source, bindings, location) in bound {
-            for binding in bindings where !binding.target.utf8.contains(UInt8(ascii: "/")) && !names.contains(binding.target) {
-                report(
-                    .warning, "unresolved-entity-set",
-                    "the NavigationPropertyBinding \(binding.path) of \(container.name)/\(source) has Target \(binding.target), "
-                        + "which is not an entity set or singleton of the container", at: location)
-            }
+        for i in container.entitySets.indices where !container.entitySets[i].navigationPropertyBindings.isEmpty {
+            let set = container.entitySets[i]
+            checkBindings(set.navigationPropertyBindings, of: set.name, in: container.name, sets: names, at: set.location)
+        }
+        for singleton in container.singletons where !singleton.navigationPropertyBindings.isEmpty {
+            checkBindings(singleton.navigationPropertyBindings, of: singleton.name, in: container.name, sets: names, at: singleton.location)
         }
         var importNames = Set(container.functionImports.map(\.name))
         for i in container.actionImports.indices {
@@ -204,6 +222,19 @@ extension ModelResolver {
                     .error, "duplicate-name", "EntityContainer \(container.name) has more than one import named \(actionImport.name)",
                     at: actionImport.location)
             }
+        }
+    }
+
+    /// Reports bindings whose target is a plain name that is not an entity set or singleton of the container.
+    private mutating func checkBindings(
+        _ bindings: [NavigationPropertyBinding], of source: String, in container: String, sets: Set<String>,
+        at location: SourceLocation
+    ) {
+        for binding in bindings where !binding.target.containsUTF8(UInt8(ascii: "/")) && !sets.contains(binding.target) {
+            report(
+                .warning, "unresolved-entity-set",
+                "the NavigationPropertyBinding \(binding.path) of \(container)/\(source) has Target \(binding.target), "
+                    + "which is not an entity set or singleton of the container", at: location)
         }
     }
 }

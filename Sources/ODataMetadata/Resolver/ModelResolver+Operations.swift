@@ -35,9 +35,18 @@ extension ModelResolver {
         }
     }
 
-    /// Qualifies a v4 navigation property's target and checks it is an entity type.
-    mutating func resolveNavigationTarget(_ navigation: inout NavigationProperty, target written: String, owner: String) {
-        let context = "NavigationProperty \(owner)/\(navigation.name)"
+    /// Qualifies a v4 navigation property's target and checks it is an entity type. `owner` and the message's
+    /// context are built only for a report; a target written as the qualified name of a declared entity type (the
+    /// usual case) is taken from the index without classifying it again.
+    mutating func resolveNavigationTarget(
+        _ navigation: inout NavigationProperty, target written: String, owner: @autoclosure () -> String
+    ) {
+        if entityTypeIndex[written] != nil, isPlainQualifiedName(written) {
+            navigation.targetType = written
+            return
+        }
+        let name = navigation.name
+        var context: String { "NavigationProperty \(owner())/\(name)" }
         switch resolveType(written, in: { context }, at: navigation.location) {
         case .entity(let qualified):
             navigation.targetType = qualified
@@ -51,19 +60,32 @@ extension ModelResolver {
         }
     }
 
+    /// Whether `resolveType` would give `name` back unchanged as an entity type's name: no surrounding whitespace,
+    /// not a collection or `Edm.` name, and no alias before its last dot.
+    private func isPlainQualifiedName(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        guard let first = utf8.first, let last = utf8.last, first > 0x20, last > 0x20, last != UInt8(ascii: ")") else {
+            return false
+        }
+        if utf8.starts(with: "Edm.".utf8) { return false }
+        return qualify(name) == name
+    }
+
     /// Checks the `Partner` of every v4 navigation property: it must be a navigation property of the target type.
     mutating func checkPartners() {
-        for schema in schemas {
-            for type in schema.entityTypes {
-                for navigation in type.declaredNavigationProperties {
+        for s in schemas.indices {
+            for t in schemas[s].entityTypes.indices {
+                for n in schemas[s].entityTypes[t].declaredNavigationProperties.indices {
+                    let navigation = schemas[s].entityTypes[t].declaredNavigationProperties[n]
                     guard let partner = navigation.partner, let target = navigation.targetType,
                         let path = entityTypeIndex[target]
                     else { continue }
-                    if schemas[path.schema].entityTypes[path.item].navigationProperty(named: partner) == nil {
+                    let found = schemas[path.schema].entityTypes[path.item].navigationProperties.contains { $0.name == partner }
+                    if !found {
                         report(
                             .warning, "unresolved-partner",
-                            "NavigationProperty \(type.qualifiedName)/\(navigation.name) has Partner \(partner), which is not a "
-                                + "navigation property of \(target)", at: navigation.location)
+                            "NavigationProperty \(schemas[s].entityTypes[t].qualifiedName)/\(navigation.name) has Partner \(partner), "
+                                + "which is not a navigation property of \(target)", at: navigation.location)
                     }
                 }
             }

@@ -1,0 +1,142 @@
+/// A vocabulary annotation (`<Annotation Term=… />`), v2 or v4 namespace.
+public struct VocabularyAnnotation: Sendable, Hashable {
+    /// The term, as written (`Core.Description`, `UI.LineItem`).
+    public var term: String {
+        didSet { freezeXML(term: oldValue, qualifier: qualifier, expression: expression) }
+    }
+    /// The qualifier, if any.
+    public var qualifier: String? {
+        didSet { freezeXML(term: term, qualifier: oldValue, expression: expression) }
+    }
+    /// The value in a simple textual form: a constant expression's text, or nil for structured values.
+    public var value: String?
+    /// The value as an expression tree (constants, paths, records, collections); nil when the annotation has
+    /// no value (a `Core.Tag`-like term applied with its default).
+    public var expression: AnnotationExpression? {
+        didSet { freezeXML(term: term, qualifier: qualifier, expression: oldValue) }
+    }
+    /// The annotation's XML, canonicalised (element names and attributes), for structured values.
+    public var rawXML: String {
+        get {
+            switch xml {
+            case .text(let text): return text
+            case .shorthand(let order): return order.xml(term: term, qualifier: qualifier, expression: expression)
+            }
+        }
+        set { xml = .text(newValue) }
+    }
+    /// The canonical XML, or the order of the attributes it is written from when read.
+    private var xml: CanonicalXML
+
+    /// Creates a `VocabularyAnnotation` from its parts.
+    public init(
+        term: String, qualifier: String? = nil, value: String? = nil, expression: AnnotationExpression? = nil, rawXML: String
+    ) {
+        self.term = term
+        self.qualifier = qualifier
+        self.value = value
+        self.expression = expression
+        self.xml = .text(rawXML)
+    }
+
+    /// An annotation read as an empty, unprefixed `<Annotation Term="…" Qualifier="…" String="…"/>` (see
+    /// `ShorthandOrder`): its canonical XML is written from the term, qualifier and expression when read.
+    package init(term: String, qualifier: String?, value: String?, expression: AnnotationExpression?, order: ShorthandOrder) {
+        self.term = term
+        self.qualifier = qualifier
+        self.value = value
+        self.expression = expression
+        self.xml = .shorthand(order)
+    }
+
+    /// Keeps the XML as it was before one of the parts it is written from changed.
+    private mutating func freezeXML(term: String, qualifier: String?, expression: AnnotationExpression?) {
+        guard case .shorthand(let order) = xml else { return }
+        xml = .text(order.xml(term: term, qualifier: qualifier, expression: expression))
+    }
+
+    /// Whether both have the same term, qualifier, value, expression and canonical XML.
+    public static func == (lhs: VocabularyAnnotation, rhs: VocabularyAnnotation) -> Bool {
+        lhs.term == rhs.term && lhs.qualifier == rhs.qualifier && lhs.value == rhs.value && lhs.expression == rhs.expression
+            && lhs.rawXML == rhs.rawXML
+    }
+
+    /// Hashes the term, qualifier, value and expression (annotations that differ only in their XML are rare).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(term)
+        hasher.combine(qualifier)
+        hasher.combine(value)
+        hasher.combine(expression)
+    }
+}
+
+/// The canonical XML of a `VocabularyAnnotation`.
+private enum CanonicalXML: Sendable {
+    /// As written by the parser's capture, or set.
+    case text(String)
+    /// `<Annotation …/>`, written when read.
+    case shorthand(ShorthandOrder)
+}
+
+/// The order of the attributes of an empty, unprefixed `<Annotation Term="…" Qualifier="…" String="…"/>` element:
+/// `Term`, perhaps `Qualifier` and perhaps one constant or path expression, each once. An annotation of this common
+/// form keeps no XML of its own: its canonical XML is written from its term, qualifier and expression when read.
+package struct ShorthandOrder: Sendable, Equatable {
+    /// Two bits per attribute in document order, the first in the lowest: 1 `Term`, 2 `Qualifier`, 3 the expression.
+    private var bits: UInt8 = 0
+    private var count: UInt8 = 0
+
+    /// No attributes yet.
+    package init() {}
+
+    /// The attributes an order can hold.
+    package enum Attribute: UInt8 {
+        /// `Term`.
+        case term = 1
+        /// `Qualifier`.
+        case qualifier
+        /// The constant or path expression (`String`, `Path`, …).
+        case expression
+    }
+
+    /// Adds the next attribute in document order.
+    package mutating func append(_ attribute: Attribute) {
+        bits |= attribute.rawValue << (2 * count)
+        count += 1
+    }
+
+    /// The attributes in document order.
+    package var attributes: [Attribute] {
+        (0..<count).compactMap { Attribute(rawValue: bits >> (2 * $0) & 3) }
+    }
+
+    /// `<Annotation name="value" …/>`, values escaped as the parser's capture escapes them.
+    func xml(term: String, qualifier: String?, expression: AnnotationExpression?) -> String {
+        var result = "<Annotation"
+        for attribute in attributes {
+            let (name, value): (String, String)
+            switch attribute {
+            case .term: (name, value) = ("Term", term)
+            case .qualifier: (name, value) = ("Qualifier", qualifier ?? "")
+            case .expression:
+                switch expression {
+                case .constant(let kind, let text)?: (name, value) = (kind.rawValue, text)
+                case .path(let kind, let text)?: (name, value) = (kind.rawValue, text)
+                default: continue
+                }
+            }
+            result += " \(name)=\""
+            for character in value.unicodeScalars {
+                switch character {
+                case "&": result += "&amp;"
+                case "<": result += "&lt;"
+                case ">": result += "&gt;"
+                case "\"": result += "&quot;"
+                default: result.unicodeScalars.append(character)
+                }
+            }
+            result += "\""
+        }
+        return result + "/>"
+    }
+}
