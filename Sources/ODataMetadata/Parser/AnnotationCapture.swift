@@ -106,14 +106,18 @@ struct AnnotationCapture {
         swap(&term, &self.term)
         let qualifier = self.qualifier.take()
         if let shorthand = shorthand.take() {
-            let annotation = VocabularyAnnotation(
-                term: term, qualifier: qualifier, value: shorthand.value, expression: shorthand.expression, order: shorthand.order)
-            return (annotation, destination)
+            return (
+                VocabularyAnnotation(
+                    term: term, qualifier: qualifier, value: shorthand.value, expression: shorthand.expression, order: shorthand.order),
+                destination
+            )
         }
         let text = value.take() ?? (childCount == 1 ? childText.map { String(decoding: $0, as: UTF8.self) } : nil)
-        let annotation = VocabularyAnnotation(
-            term: term, qualifier: qualifier, value: text, expression: expression.take(), rawXML: String(decoding: xml, as: UTF8.self))
-        return (annotation, destination)
+        return (
+            VocabularyAnnotation(
+                term: term, qualifier: qualifier, value: text, expression: expression.take(), rawXML: String(decoding: xml, as: UTF8.self)),
+            destination
+        )
     }
 
     private func isConstant(_ name: XMLName) -> Bool {

@@ -84,7 +84,8 @@ extension DocumentBuilder {
                 leaf()
             }
         case .entityType where name == names.navigationProperty && isV4, .complexType where name == names.navigationProperty && isV4:
-            openNavigation(a, owner: entityType?.qualifiedName ?? complexType?.qualifiedName ?? "", at: at)
+            let ownerType = entityType.map { ($0.namespace, $0.name) } ?? complexType.map { ($0.namespace, $0.name) }
+            openNavigation(a, ownerType: ownerType, at: at)
         case .navigationProperty where isV4 && openNavigationChild(name, a, at: at):
             break
         case .enumType where name == names.member:

@@ -35,10 +35,19 @@ extension DocumentBuilder {
     ) -> TypeReference? {
         var type: TypeReference?
         guard let base = a.base else { return nil }
+        // Unprefixed attributes every checked list allows (`Name` where the list has it): when all of them are, the
+        // check below has nothing to report and is skipped.
+        let nameIsAllowed = checked?.contains(where: { $0 == names.name }) ?? false
+        var allowedCount = 0
         for index in 0..<a.count {
             let entry = base + index * 5
             guard let local = entry[0], entry[2] == nil else { continue }
             let value = AttributeBytes(entry[3], entry[4])
+            switch local {
+            case names.type, names.nullable, names.maxLength, names.precision, names.scale: allowedCount += 1
+            case names.name where nameIsAllowed: allowedCount += 1
+            default: break
+            }
             switch local {
             case names.name: result.name = value.string
             case names.type:
@@ -72,7 +81,7 @@ extension DocumentBuilder {
             default: break
             }
         }
-        if let checked {
+        if let checked, allowedCount < a.count {
             // The name, not `result`, in the message's autoclosure: capturing the values would copy them.
             let name = result.name
             checkAttributes(a, checked, of: "\(element) \(name)", at: at)

@@ -2,7 +2,9 @@ internal import CLibXML2
 
 extension DocumentBuilder {
     /// A v4 `NavigationProperty` (no association: its own `Type`, `Nullable`, `Partner`, `ContainsTarget`).
-    mutating func openNavigation(_ a: XMLAttributes, owner: String, at: SourceLocation) {
+    /// `ownerType` is the namespace and name of the type it is in; its qualified name is only built for a message.
+    mutating func openNavigation(_ a: XMLAttributes, ownerType: (namespace: String, name: String)?, at: SourceLocation) {
+        var owner: String { ownerType.map { "\($0.namespace).\($0.name)" } ?? "" }
         guard let navigationName = required(a, names.name, "Name", of: "NavigationProperty", at: at),
             let written = required(a, names.type, "Type", of: "NavigationProperty \(owner)/\(navigationName)", at: at)
         else { return }
@@ -31,7 +33,9 @@ extension DocumentBuilder {
 
     /// `ReferentialConstraint` and `OnDelete` of a v4 navigation property.
     mutating func openNavigationChild(_ name: XMLName, _ a: XMLAttributes, at: SourceLocation) -> Bool {
-        let context = "NavigationProperty \(navigation?.name ?? "")"
+        let navigationName = navigation?.name ?? ""
+        // Built only for a message.
+        var context: String { "NavigationProperty \(navigationName)" }
         if name == names.referentialConstraint {
             checkAttributes(a, allowed.referentialConstraint, of: "the ReferentialConstraint of \(context)", at: at)
             guard let property = required(a, names.property, "Property", of: "ReferentialConstraint of \(context)", at: at),

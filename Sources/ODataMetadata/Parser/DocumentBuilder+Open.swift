@@ -185,14 +185,7 @@ extension DocumentBuilder {
         case .block:
             annotationsBlock?.annotations.append(annotation)
         case .inline(let path):
-            // Consecutive inline annotations of one element go into one block (the parts compare without joining).
-            if let last = schema?.annotationBlocks.indices.last, schema?.annotationBlocks[last].qualifier == nil,
-                schema?.annotationBlocks[last].path.hasSameText(as: path) == true
-            {
-                schema?.annotationBlocks[last].annotations.append(annotation)
-            } else {
-                schema?.annotationBlocks.append(AnnotationsBlock(path: path, annotations: [annotation]))
-            }
+            schema?.fileInline(annotation, at: path)
         }
     }
 
@@ -229,12 +222,26 @@ extension DocumentBuilder {
     /// `namespace.owner/` and `member`, kept apart (see `AnnotationTargetPath`). The owner's part is kept from the
     /// previous call, as consecutive inline annotations are mostly on members of one type or container.
     private mutating func memberTarget(_ namespace: String, _ owner: String, _ member: String) -> AnnotationTargetPath {
-        if let prefix = targetPrefix, prefix.namespace == namespace, prefix.owner == owner {
-            return .member(owner: prefix.text, member: member)
+        // Compared through the optional, in place: binding the tuple retained and released its three strings.
+        if targetPrefix?.namespace == namespace, targetPrefix?.owner == owner, let text = targetPrefix?.text {
+            return .member(owner: text, member: member)
         }
         let text = "\(namespace).\(owner)/"
         targetPrefix = (namespace, owner, text)
         return .member(owner: text, member: member)
+    }
+}
+
+extension Schema {
+    /// Files an inline annotation: consecutive ones of one element go into one block (the parts compare without
+    /// joining). The last block is read in place, not copied out of an optional schema.
+    fileprivate mutating func fileInline(_ annotation: consuming VocabularyAnnotation, at path: AnnotationTargetPath) {
+        let last = annotationBlocks.count - 1
+        if last >= 0, annotationBlocks[last].qualifier == nil, annotationBlocks[last].path.hasSameText(as: path) {
+            annotationBlocks[last].annotations.append(annotation)
+        } else {
+            annotationBlocks.append(AnnotationsBlock(path: path, annotations: [annotation]))
+        }
     }
 }
 

@@ -7,10 +7,11 @@ extension ModelResolver {
                 var container = schemas[s].entityContainers[c]
                 if container.isDefault { defaults += 1 }
                 container.extends = container.extends.map { qualify($0) }
-                resolveEntitySets(&container)
-                resolveAssociationSets(&container)
-                resolveFunctionImports(&container)
-                resolveSingletonsAndActionImports(&container)
+                // The entity sets' names, built once for the checks that follow.
+                let setNames = resolveEntitySets(&container)
+                resolveAssociationSets(&container, setNames: setNames)
+                resolveFunctionImports(&container, setNames: setNames)
+                resolveSingletonsAndActionImports(&container, setNames: setNames)
                 schemas[s].entityContainers[c] = container
                 if defaults == 2, container.isDefault {
                     report(
@@ -23,7 +24,8 @@ extension ModelResolver {
     }
 
     /// Qualifies each set's entity type in place (a set copied out and written back went through its value witnesses).
-    private mutating func resolveEntitySets(_ container: inout EntityContainer) {
+    /// Returns the sets' names.
+    private mutating func resolveEntitySets(_ container: inout EntityContainer) -> Set<String> {
         var names = Set<String>(minimumCapacity: container.entitySets.count)
         for i in container.entitySets.indices {
             let written = container.entitySets[i].entityType
@@ -42,11 +44,11 @@ extension ModelResolver {
             }
             container.entitySets[i].entityType = qualified
         }
+        return names
     }
 
-    private mutating func resolveAssociationSets(_ container: inout EntityContainer) {
+    private mutating func resolveAssociationSets(_ container: inout EntityContainer, setNames: Set<String>) {
         var names = Set<String>()
-        let setNames = Set(container.entitySets.map(\.name))
         for i in container.associationSets.indices {
             var set = container.associationSets[i]
             let written = set.association
@@ -78,10 +80,9 @@ extension ModelResolver {
         }
     }
 
-    private mutating func resolveFunctionImports(_ container: inout EntityContainer) {
+    private mutating func resolveFunctionImports(_ container: inout EntityContainer, setNames: Set<String>) {
         // Name → the parameter type lists seen: v3 overloads differ in their parameters, v4 imports must be unique.
         var signatures: [String: [[String]]] = [:]
-        let setNames = Set(container.entitySets.map(\.name))
         for i in container.functionImports.indices {
             var function = container.functionImports[i]
             let context = "FunctionImport \(container.name)/\(function.name)"
@@ -180,10 +181,10 @@ extension ModelResolver {
         }
     }
 
-    private mutating func resolveSingletonsAndActionImports(_ container: inout EntityContainer) {
+    private mutating func resolveSingletonsAndActionImports(_ container: inout EntityContainer, setNames: Set<String>) {
         let hasBindings = container.entitySets.contains { !$0.navigationPropertyBindings.isEmpty }
         guard hasBindings || !container.singletons.isEmpty || !container.actionImports.isEmpty else { return }
-        var names = Set(container.entitySets.map(\.name))
+        var names = setNames
         for i in container.singletons.indices {
             let singleton = container.singletons[i]
             container.singletons[i].type = qualify(singleton.type)

@@ -267,7 +267,7 @@ extension ModelResolver {
                     report(.error, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: type.location)
                 }
                 for name in type.key {
-                    if name.utf8.contains(UInt8(ascii: "/")) {
+                    if name.containsUTF8(UInt8(ascii: "/")) {
                         checkKeyPath(name, of: type, owner: owner)
                         continue
                     }

@@ -94,11 +94,10 @@ struct ModelResolver {
     /// every type name.
     func aliasResolved(_ name: String) -> String? {
         guard !namespaceByAlias.isEmpty else { return nil }
+        guard let prefixLength = name.lastUTF8Offset(of: UInt8(ascii: ".")) else { return nil }
         let utf8 = name.utf8
-        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-        let prefixLength = utf8.distance(from: utf8.startIndex, to: dot)
         for (alias, namespace) in namespaceByAlias where alias.utf8.count == prefixLength && utf8.starts(with: alias.utf8) {
-            return namespace + name[dot...]
+            return namespace + name[utf8.index(utf8.startIndex, offsetBy: prefixLength)...]
         }
         return nil
     }
