@@ -23,6 +23,39 @@ final class CSDL4BadInputTests: XCTestCase {
         XCTAssertTrue(metadata.diagnostics.allSatisfy { $0.location.column > 0 }, "\(metadata.diagnostics)")
     }
 
+    /// Properties, parameters and return types are checked against their own lists, whichever facets they have.
+    func testUnknownAttributesOfPropertiesParametersAndReturnTypes() throws {
+        let metadata = try parse(
+            """
+            <EntityType Name="T"><Key><PropertyRef Name="K"/></Key>
+              <Property Name="K" Type="Edm.Decimal" Nullable="false" MaxLength="4" Precision="3" Scale="2"/>
+              <Property Name="P" Type="Edm.String" m:FC_KeepInContent="true" SRID="0" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"/></EntityType>
+            <Function Name="F"><Parameter Name="p" Type="Edm.String" DefaultValue="x"/>
+              <ReturnType Name="r" Type="Edm.String" Nullable="false"/></Function>
+            """)
+        XCTAssertEqual(lines(metadata, "unknown-attribute"), [8, 9])
+        XCTAssertEqual(lines(metadata, "v2-attribute-in-v4"), [7])
+        let messages = metadata.diagnostics("unknown-attribute").map(\.message)
+        XCTAssertTrue(messages.first?.contains("Parameter p has the attribute DefaultValue") == true, "\(messages)")
+        XCTAssertTrue(messages.last?.contains("ReturnType") == true && messages.last?.contains("attribute Name") == true, "\(messages)")
+    }
+
+    /// Shorthand annotations that repeat a term, or follow one with another, keep their own terms.
+    func testShorthandAnnotationsKeepTheirOwnTerms() throws {
+        let metadata = try parse(
+            """
+            <EntityType Name="T"><Key><PropertyRef Name="K"/></Key>
+              <Property Name="K" Type="Edm.Int32" Nullable="false"><Annotation Term="Core.Description" String="a"/></Property>
+              <Property Name="L" Type="Edm.Int32"><Annotation Term="Core.Description" String="b"/></Property>
+              <Property Name="M" Type="Edm.Int32"><Annotation Term="Core.LongDescription" String="c"/>
+                <Annotation Term="Core.Description" Qualifier="q" String="d"/></Property></EntityType>
+            """)
+        let annotations = metadata.schemas.flatMap(\.annotationBlocks).flatMap(\.annotations)
+        XCTAssertEqual(annotations.map(\.term), ["Core.Description", "Core.Description", "Core.LongDescription", "Core.Description"])
+        XCTAssertEqual(annotations.map(\.value), ["a", "b", "c", "d"])
+        XCTAssertEqual(annotations.map(\.qualifier), [nil, nil, nil, "q"])
+    }
+
     func testV2AttributesAndElementsInAV4Document() throws {
         let metadata = try parse(
             """

@@ -34,6 +34,9 @@ struct AnnotationCapture {
     private var expression: AnnotationExpression?
     /// An empty annotation begun as a shorthand: what it is read as (see `beginShorthand`).
     private var shorthand: Shorthand?
+    /// The last shorthand `Term` as written and as read (see `termText`).
+    private var lastTermBytes: [UInt8] = []
+    private var lastTerm = ""
 
     /// A capture that records nothing until `begin`.
     init(constants: [XMLName?], expressionNames: ExpressionNames) {
@@ -70,31 +73,49 @@ struct AnnotationCapture {
         guard prefix == nil, name == expressionNames.annotation, let base = attributes.base, attributes.count <= 3 else {
             return false
         }
-        var read = Shorthand()
+        // Read into locals and moved into `shorthand` whole: a `Shorthand` built up and assigned was copied and
+        // destroyed per annotation.
+        var order = ShorthandOrder()
+        var expression: AnnotationExpression?
+        var value: String?
         var term: String?
         var qualifier: String?
         for index in 0..<attributes.count {
             let entry = base + index * 5
             guard let local = entry[0], entry[1] == nil, entry[2] == nil else { return false }
             if local == expressionNames.term, term == nil {
-                term = XMLAttributes.text(entry[3], entry[4])
-                read.order.append(.term)
+                term = termText(entry[3], entry[4])
+                order.append(.term)
             } else if local == expressionNames.qualifier, qualifier == nil {
                 qualifier = XMLAttributes.text(entry[3], entry[4])
-                read.order.append(.qualifier)
-            } else if read.expression == nil, let kind = expressionNames.shorthandKind(local) {
+                order.append(.qualifier)
+            } else if expression == nil, let kind = expressionNames.shorthandKind(local) {
                 let text = XMLAttributes.text(entry[3], entry[4])
-                read.expression = kind.expression(text)
-                if isConstant(local) { read.value = text }
-                read.order.append(.expression)
+                expression = kind.expression(text)
+                if isConstant(local) { value = text }
+                order.append(.expression)
             } else {
                 return false
             }
         }
         guard let term else { return false }
         begin(destination: destination, term: term, qualifier: qualifier)
-        shorthand = read
+        shorthand = Shorthand(order: order, expression: expression, value: value)
         return true
+    }
+
+    /// A shorthand's `Term` value: the previous one's string when the bytes are the same (most annotations of a
+    /// document repeat a few terms), else decoded and kept for the next.
+    private mutating func termText(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> String {
+        guard let start, let end, end > start else { return "" }
+        let bytes = UnsafeBufferPointer(start: start, count: end - start)
+        if bytes.count == lastTermBytes.count, lastTermBytes.withUnsafeBufferPointer({ Self.sameBytes($0, bytes) }) {
+            return lastTerm
+        }
+        lastTerm = String(decoding: bytes, as: UTF8.self)
+        lastTermBytes.removeAll(keepingCapacity: true)
+        lastTermBytes.append(contentsOf: bytes)
+        return lastTerm
     }
 
     /// The finished annotation and where it goes, moved out of the capture: it keeps no reference to either, so
@@ -105,10 +126,14 @@ struct AnnotationCapture {
         var term = ""
         swap(&term, &self.term)
         let qualifier = self.qualifier.take()
-        if let shorthand = shorthand.take() {
+        if shorthand != nil {
+            // Its parts moved out in place: taking the whole `Shorthand` out copied it.
+            let value = shorthand?.value.take()
+            let expression = shorthand?.expression.take()
+            let order = shorthand?.order ?? ShorthandOrder()
+            shorthand = nil
             return (
-                VocabularyAnnotation(
-                    term: term, qualifier: qualifier, value: shorthand.value, expression: shorthand.expression, order: shorthand.order),
+                VocabularyAnnotation(term: term, qualifier: qualifier, value: value, expression: expression, order: order),
                 destination
             )
         }
@@ -118,6 +143,12 @@ struct AnnotationCapture {
                 term: term, qualifier: qualifier, value: text, expression: expression.take(), rawXML: String(decoding: xml, as: UTF8.self)),
             destination
         )
+    }
+
+    /// Whether two buffers of the same length hold the same bytes (`elementsEqual` cost ≈ 370 instructions for a term).
+    private static func sameBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in lhs.indices where lhs[index] != rhs[index] { return false }
+        return true
     }
 
     private func isConstant(_ name: XMLName) -> Bool {
