@@ -118,11 +118,16 @@ struct AnnotationCapture {
         return lastTerm
     }
 
-    /// The finished annotation and where it goes, moved out of the capture: it keeps no reference to either, so
-    /// nothing is copied now and released at the next `begin`.
-    mutating func take() -> (annotation: VocabularyAnnotation, destination: Destination) {
+    /// Where the finished annotation goes, moved out of the capture (read it before `take`).
+    mutating func takeDestination() -> Destination {
         var destination = Destination.block
         swap(&destination, &self.destination)
+        return destination
+    }
+
+    /// The finished annotation, moved out of the capture: it keeps no reference to it, so nothing is copied now and
+    /// released at the next `begin`. (Returned alone, not in a tuple with its destination, which copied it.)
+    mutating func take() -> VocabularyAnnotation {
         var term = ""
         swap(&term, &self.term)
         let qualifier = self.qualifier.take()
@@ -132,17 +137,11 @@ struct AnnotationCapture {
             let expression = shorthand?.expression.take()
             let order = shorthand?.order ?? ShorthandOrder()
             shorthand = nil
-            return (
-                VocabularyAnnotation(term: term, qualifier: qualifier, value: value, expression: expression, order: order),
-                destination
-            )
+            return VocabularyAnnotation(term: term, qualifier: qualifier, value: value, expression: expression, order: order)
         }
         let text = value.take() ?? (childCount == 1 ? childText.map { String(decoding: $0, as: UTF8.self) } : nil)
-        return (
-            VocabularyAnnotation(
-                term: term, qualifier: qualifier, value: text, expression: expression.take(), rawXML: String(decoding: xml, as: UTF8.self)),
-            destination
-        )
+        return VocabularyAnnotation(
+            term: term, qualifier: qualifier, value: text, expression: expression.take(), rawXML: String(decoding: xml, as: UTF8.self))
     }
 
     /// Whether two buffers of the same length hold the same bytes (`elementsEqual` cost ≈ 370 instructions for a term).

@@ -135,8 +135,8 @@ struct DocumentBuilder {
             flushCaptureText()
             if capture.close() {
                 isCapturing = false
-                let (annotation, destination) = capture.take()
-                store(annotation, in: destination)
+                let destination = capture.takeDestination()
+                store(capture.take(), in: destination)
             }
             return
         }
