@@ -180,8 +180,9 @@ extension DocumentBuilder {
     }
 
     /// Files a finished annotation.
-    mutating func store(_ annotation: consuming VocabularyAnnotation, in destination: AnnotationCapture.Destination) {
-        switch destination {
+    /// The destination is consumed so that an inline annotation's target path moves into its block, not copied.
+    mutating func store(_ annotation: consuming VocabularyAnnotation, in destination: consuming AnnotationCapture.Destination) {
+        switch consume destination {
         case .block:
             annotationsBlock?.annotations.append(annotation)
         case .inline(let path):
@@ -234,8 +235,9 @@ extension DocumentBuilder {
 
 extension Schema {
     /// Files an inline annotation: consecutive ones of one element go into one block (the parts compare without
-    /// joining). The last block is read in place, not copied out of an optional schema.
-    fileprivate mutating func fileInline(_ annotation: consuming VocabularyAnnotation, at path: AnnotationTargetPath) {
+    /// joining). The last block is read in place, not copied out of an optional schema; the path is moved into a new
+    /// block (borrowed, it was copied).
+    fileprivate mutating func fileInline(_ annotation: consuming VocabularyAnnotation, at path: consuming AnnotationTargetPath) {
         let last = annotationBlocks.count - 1
         if last >= 0, annotationBlocks[last].qualifier == nil, annotationBlocks[last].path.hasSameText(as: path) {
             annotationBlocks[last].annotations.append(annotation)
