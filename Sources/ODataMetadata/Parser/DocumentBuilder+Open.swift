@@ -239,11 +239,20 @@ extension Schema {
     /// block (borrowed, it was copied).
     fileprivate mutating func fileInline(_ annotation: consuming VocabularyAnnotation, at path: consuming AnnotationTargetPath) {
         let last = annotationBlocks.count - 1
-        if last >= 0, annotationBlocks[last].qualifier == nil, annotationBlocks[last].path.hasSameText(as: path) {
+        if last >= 0, annotationBlocks[last].qualifier == nil, lastBlockHasPath(path, at: last) {
             annotationBlocks[last].annotations.append(annotation)
         } else {
             annotationBlocks.append(AnnotationsBlock(path: path, annotations: [annotation]))
         }
+    }
+
+    /// Whether the block at `last` has the same target as `path`. Its path is moved out for the comparison and back
+    /// (read from the array in place, it was copied and destroyed per annotation: ≈ 185 instructions).
+    private mutating func lastBlockHasPath(_ path: borrowing AnnotationTargetPath, at last: Int) -> Bool {
+        var lastPath = AnnotationTargetPath.text("")
+        swap(&lastPath, &annotationBlocks[last].path)
+        defer { swap(&lastPath, &annotationBlocks[last].path) }
+        return lastPath.hasSameText(as: path)
     }
 }
 
