@@ -110,9 +110,9 @@ package struct ShorthandOrder: Sendable, Equatable {
         (0..<count).compactMap { Attribute(rawValue: bits >> (2 * $0) & 3) }
     }
 
-    /// `<Annotation name="value" …/>`, values escaped as the parser's capture escapes them.
+    /// `<Annotation name="value" …/>`, values escaped as the parser's capture escapes them (`XMLEscape`).
     func xml(term: String, qualifier: String?, expression: AnnotationExpression?) -> String {
-        var result = "<Annotation"
+        var result = Array("<Annotation".utf8)
         for attribute in attributes {
             let (name, value): (String, String)
             switch attribute {
@@ -125,18 +125,14 @@ package struct ShorthandOrder: Sendable, Equatable {
                 default: continue
                 }
             }
-            result += " \(name)=\""
-            for character in value.unicodeScalars {
-                switch character {
-                case "&": result += "&amp;"
-                case "<": result += "&lt;"
-                case ">": result += "&gt;"
-                case "\"": result += "&quot;"
-                default: result.unicodeScalars.append(character)
-                }
-            }
-            result += "\""
+            result.append(UInt8(ascii: " "))
+            result.append(contentsOf: name.utf8)
+            result.append(contentsOf: "=\"".utf8)
+            var text = value
+            text.withUTF8 { XMLEscape.append($0, to: &result, attribute: true) }
+            result.append(UInt8(ascii: "\""))
         }
-        return result + "/>"
+        result.append(contentsOf: "/>".utf8)
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -269,23 +269,9 @@ struct AnnotationCapture {
         xml.append(contentsOf: UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
     }
 
-    /// Appends text with `&`, `<`, `>` (and `"` in attributes) escaped: the runs between them in one copy each.
+    /// Appends text with `&`, `<`, `>` (and `"` in attributes) escaped.
     private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, attribute: Bool) {
-        var run = 0
-        for index in bytes.indices {
-            let entity: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\"") where attribute: entity = "&quot;"
-            default: continue
-            }
-            xml.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-            entity.withUTF8Buffer { xml.append(contentsOf: $0) }
-            run = index + 1
-        }
-        xml.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+        XMLEscape.append(bytes, to: &xml, attribute: attribute)
     }
 }
 
