@@ -32,8 +32,6 @@ struct AnnotationCapture {
     private var frames: [ExpressionFrame] = []
     /// The annotation's value as an expression, once the `Annotation` element has closed.
     private var expression: AnnotationExpression?
-    /// An empty annotation begun as a shorthand: what it is read as (see `beginShorthand`).
-    private var shorthand: Shorthand?
     /// The last shorthand `Term` as written and as read (see `termText`).
     private var lastTermBytes: [UInt8] = []
     private var lastTerm = ""
@@ -60,21 +58,16 @@ struct AnnotationCapture {
         childIsConstant = false
         childText = nil
         expression = nil
-        shorthand = nil
     }
 
-    /// Starts recording an empty `Annotation` element (`<Annotation …/>`, so nothing follows its start tag but its
-    /// end) whose attributes are `Term` and at most a `Qualifier` and one constant or path (`String="…"`), none
-    /// prefixed: the common form, read from its attributes alone, without canonical XML or expression frames (its
-    /// XML is written when read, see `ShorthandOrder`). False, with nothing begun, for any other element.
-    mutating func beginShorthand(
-        destination: consuming Destination, name: XMLName, prefix: XMLName?, attributes: XMLAttributes
-    ) -> Bool {
+    /// Reads an empty `Annotation` element (`<Annotation …/>`, so nothing follows its start tag but its end) whose
+    /// attributes are `Term` and at most a `Qualifier` and one constant or path (`String="…"`), none prefixed: the
+    /// common form, read from its attributes alone, without canonical XML or expression frames (its XML is written
+    /// when read, see `ShorthandOrder`), and without beginning a capture. Nil for any other element.
+    mutating func shorthand(name: XMLName, prefix: XMLName?, attributes: XMLAttributes) -> VocabularyAnnotation? {
         guard prefix == nil, name == expressionNames.annotation, let base = attributes.base, attributes.count <= 3 else {
-            return false
+            return nil
         }
-        // Read into locals and moved into `shorthand` whole: a `Shorthand` built up and assigned was copied and
-        // destroyed per annotation.
         var order = ShorthandOrder()
         var expression: AnnotationExpression?
         var value: String?
@@ -82,7 +75,7 @@ struct AnnotationCapture {
         var qualifier: String?
         for index in 0..<attributes.count {
             let entry = base + index * 5
-            guard let local = entry[0], entry[1] == nil, entry[2] == nil else { return false }
+            guard let local = entry[0], entry[1] == nil, entry[2] == nil else { return nil }
             if local == expressionNames.term, term == nil {
                 term = termText(entry[3], entry[4])
                 order.append(.term)
@@ -95,17 +88,11 @@ struct AnnotationCapture {
                 if isConstant(local) { value = text }
                 order.append(.expression)
             } else {
-                return false
+                return nil
             }
         }
-        guard let term else { return false }
-        // Only what a shorthand's `close` and `take` read is set (`begin` emptied the rest for each capture, ≈ 320
-        // instructions): a finished capture leaves no text, frames or open elements, and `take` moved its value out.
-        self.destination = consume destination  // Moved: borrowed, it was copied.
-        self.term = term
-        self.qualifier = qualifier
-        shorthand = Shorthand(order: order, expression: expression, value: value)
-        return true
+        guard let term else { return nil }
+        return VocabularyAnnotation(term: term, qualifier: qualifier, value: value, expression: expression, order: order)
     }
 
     /// A shorthand's `Term` value: the previous one's string when the bytes are the same (most annotations of a
@@ -135,14 +122,6 @@ struct AnnotationCapture {
         var term = ""
         swap(&term, &self.term)
         let qualifier = self.qualifier.take()
-        if shorthand != nil {
-            // Its parts moved out in place: taking the whole `Shorthand` out copied it.
-            let value = shorthand?.value.take()
-            let expression = shorthand?.expression.take()
-            let order = shorthand?.order ?? ShorthandOrder()
-            shorthand = nil
-            return VocabularyAnnotation(term: term, qualifier: qualifier, value: value, expression: expression, order: order)
-        }
         let text = value.take() ?? (childCount == 1 ? childText.map { String(decoding: $0, as: UTF8.self) } : nil)
         return VocabularyAnnotation(
             term: term, qualifier: qualifier, value: text, expression: expression.take(), rawXML: String(decoding: xml, as: UTF8.self))
@@ -200,7 +179,6 @@ struct AnnotationCapture {
 
     /// Writes an end tag; returns true when the captured `Annotation` itself closed.
     mutating func close() -> Bool {
-        if shorthand != nil { return true }
         guard let (name, prefix) = open.popLast() else { return true }
         if tagPending {
             xml.append(UInt8(ascii: "/"))
@@ -273,12 +251,4 @@ struct AnnotationCapture {
     private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, attribute: Bool) {
         XMLEscape.append(bytes, to: &xml, attribute: attribute)
     }
-}
-
-/// An annotation begun as a shorthand (`AnnotationCapture.beginShorthand`).
-private struct Shorthand {
-    var order = ShorthandOrder()
-    /// The constant or path expression and, for a constant, its text.
-    var expression: AnnotationExpression?
-    var value: String?
 }

@@ -188,9 +188,11 @@ extension DocumentBuilder {
             stack.append(.parameter)
         case .documentation where name == names.summary:
             text = []
+            updateTextDelivery()
             stack.append(.summary)
         case .documentation where name == names.longDescription:
             text = []
+            updateTextDelivery()
             stack.append(.longDescription)
         case .annotations where name == names.annotation || name == names.valueAnnotation:
             beginCapture(name, prefix: prefix, a, destination: .block)

@@ -161,15 +161,18 @@ extension DocumentBuilder {
         return result
     }
 
-    /// Starts capturing a vocabulary `Annotation` element.
+    /// Starts capturing a vocabulary `Annotation` element; an empty one of the common shorthand form (see
+    /// `AnnotationCapture.shorthand`) is filed at once instead, and its end skipped.
     mutating func beginCapture(_ name: XMLName, prefix: XMLName?, _ a: XMLAttributes, destination: AnnotationCapture.Destination) {
-        if startTagIsEmpty, capture.beginShorthand(destination: destination, name: name, prefix: prefix, attributes: a) {
-            isCapturing = true
+        if startTagIsEmpty, let annotation = capture.shorthand(name: name, prefix: prefix, attributes: a) {
+            store(annotation, in: destination)
+            skip()
             return
         }
         capture.begin(destination: destination, term: a.value(names.term) ?? "", qualifier: a.value(names.qualifier))
         capture.open(name: name, prefix: prefix, attributes: a)
         isCapturing = true
+        updateTextDelivery()
     }
 
     /// Whether the start tag just read ends in `/>`: libxml2 reports the start of an element with its input at the

@@ -51,6 +51,11 @@ struct DocumentBuilder {
     var skipDepth = 0
     /// Collected character data, while a text-bearing element is open.
     var text: [UInt8]?
+    /// The reader's character callback, which libxml2 is given only while text is collected (see
+    /// `updateTextDelivery`).
+    private let charactersCallback: charactersSAXFunc?
+    /// Whether libxml2 has `charactersCallback` now.
+    private var deliversText = true
 
     // The document.
     var edmxVersion = ""
@@ -100,6 +105,19 @@ struct DocumentBuilder {
         self.capture = AnnotationCapture(constants: names.constants, expressionNames: names.expressions)
         self.options = options
         stack.reserveCapacity(16)
+        charactersCallback = context.pointee.sax?.pointee.characters
+        updateTextDelivery()
+    }
+
+    /// Gives libxml2 the character callback while an annotation is captured or a `Summary` or `LongDescription` is
+    /// open, and takes it away otherwise: the builder ignores all other character data, and libxml2 then skips the
+    /// call for it (the whitespace between elements: about one call per element). Called wherever `isCapturing` or
+    /// `text` changes.
+    mutating func updateTextDelivery() {
+        let wanted = isCapturing || text != nil
+        guard wanted != deliversText else { return }
+        deliversText = wanted
+        HardenedXMLParser.setCharacters(wanted ? charactersCallback : nil, in: context)
     }
 
     // MARK: Events
@@ -120,7 +138,10 @@ struct DocumentBuilder {
             capture.open(name: name, prefix: prefix, attributes: attributes)
             return
         }
-        text = nil
+        if text != nil {
+            text = nil
+            updateTextDelivery()
+        }
         open(name, prefix: prefix, uri: uri, attributes: attributes)
     }
 
@@ -135,6 +156,7 @@ struct DocumentBuilder {
             flushCaptureText()
             if capture.close() {
                 isCapturing = false
+                updateTextDelivery()
                 let destination = capture.takeDestination()
                 store(capture.take(), in: destination)
             }
@@ -278,6 +300,7 @@ struct DocumentBuilder {
     mutating func takeText() -> String? {
         guard let bytes = text else { return nil }
         text = nil
+        updateTextDelivery()
         let string = String(decoding: bytes, as: UTF8.self).trimmingUnicodeWhitespace()
         return string
     }

@@ -152,6 +152,16 @@ package enum HardenedXMLParser {
         return try result.get()
     }
 
+    /// Sets the callback libxml2 hands text and CDATA content to in `context`, for the rest of its parse or until set
+    /// again; nil makes libxml2 skip the call. A reader that ignores most character data (the whitespace between
+    /// elements) passes its callback only while it collects text. `context.sax` is the context's own copy of the
+    /// handler, made when the context was created, so no other parse sees the change.
+    package static func setCharacters(_ callback: charactersSAXFunc?, in context: xmlParserCtxtPtr) {
+        guard let handler = context.pointee.sax else { return }
+        handler.pointee.characters = callback
+        handler.pointee.cdataBlock = callback
+    }
+
     /// The reader behind a libxml2 error callback's user data; nil while no reader is attached (libxml2 then
     /// passes the parser context itself).
     package static func owner(of context: UnsafeMutableRawPointer?, error: xmlErrorPtr?) -> UnsafeMutableRawPointer? {
