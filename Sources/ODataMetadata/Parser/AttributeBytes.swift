@@ -28,6 +28,30 @@ struct AttributeBytes {
     /// The value as a string (invalid UTF-8 repaired, as `XMLAttributes.text` does).
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// The value without leading and trailing XML white space (space, tab, line feed, carriage return), as
+    /// `String.trimmingWhitespace` trims it.
+    var trimmed: AttributeBytes {
+        var start = 0
+        var end = bytes.count
+        while start < end, Self.isSpace(bytes[start]) { start += 1 }
+        while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
+        return AttributeBytes(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+    }
+
+    /// The type inside `Collection(…)` when the value is exactly that, else nil.
+    var collectionElement: AttributeBytes? {
+        let prefix: StaticString = "Collection("
+        let prefixCount = prefix.utf8CodeUnitCount
+        guard bytes.count > prefixCount, let base = bytes.baseAddress, bytes[bytes.count - 1] == UInt8(ascii: ")"),
+            memcmp(base, prefix.utf8Start, prefixCount) == 0
+        else { return nil }
+        return AttributeBytes(UnsafeBufferPointer(rebasing: bytes[prefixCount..<(bytes.count - 1)]))
+    }
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
     /// Whether the value is exactly `literal`.
     func equals(_ literal: StaticString) -> Bool {
         guard bytes.count == literal.utf8CodeUnitCount else { return false }

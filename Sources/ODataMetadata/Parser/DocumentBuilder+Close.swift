@@ -4,7 +4,7 @@ extension DocumentBuilder {
     /// Finishes the element of `frame` and files it in its parent.
     mutating func close(_ frame: Frame) {
         switch frame {
-        case .root, .dataServices, .key, .principal, .dependent, .leaf:
+        case .root, .dataServices, .key, .principal, .dependent, .property, .leaf:
             break
         case .reference:
             if let reference = reference.take() { references.append(reference) }
@@ -14,14 +14,6 @@ extension DocumentBuilder {
             if let entityType = entityType.take() { schema?.entityTypes.append(entityType) }
         case .complexType:
             if let complexType = complexType.take() { schema?.complexTypes.append(complexType) }
-        case .property:
-            if let property = property.take() {
-                if stack.last == .complexType {
-                    complexType?.properties.append(property)
-                } else {
-                    entityType?.declaredProperties.append(property)
-                }
-            }
         case .navigationProperty:
             if let navigation = navigation.take() {
                 if stack.last == .complexType {
@@ -86,7 +78,7 @@ extension DocumentBuilder {
         switch owner {
         case .entityType: entityType?.documentation = documentation
         case .complexType: complexType?.documentation = documentation
-        case .property: property?.documentation = documentation
+        case .property: documentOpenProperty(documentation)
         case .navigationProperty: navigation?.documentation = documentation
         case .entitySet: entitySet?.documentation = documentation
         case .functionImport: functionImport?.documentation = documentation

@@ -3,6 +3,7 @@ internal import CLibXML2
 extension DocumentBuilder {
     /// A CSDL element directly inside `Schema`.
     mutating func openInSchema(_ name: XMLName, prefix: XMLName?, uri: XMLName?, attributes a: XMLAttributes) {
+        ownerSerial += 1
         let at = location()
         let namespace = schema?.namespace ?? ""
         if isV4, name == names.association || name == names.using {

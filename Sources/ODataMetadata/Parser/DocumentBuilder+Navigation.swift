@@ -5,14 +5,17 @@ extension DocumentBuilder {
     /// `ownerType` is the namespace and name of the type it is in; its qualified name is only built for a message.
     mutating func openNavigation(_ a: XMLAttributes, ownerType: (namespace: String, name: String)?, at: SourceLocation) {
         var owner: String { ownerType.map { "\($0.namespace).\($0.name)" } ?? "" }
-        guard let navigationName = required(a, names.name, "Name", of: "NavigationProperty", at: at),
-            let written = required(a, names.type, "Type", of: "NavigationProperty \(owner)/\(navigationName)", at: at)
-        else { return }
+        guard let navigationName = required(a, names.name, "Name", of: "NavigationProperty", at: at) else { return }
+        guard let written = a.bytes(names.type) else {
+            _ = required(a, names.type, "Type", of: "NavigationProperty \(owner)/\(navigationName)", at: at)
+            return
+        }
         checkAttributes(a, allowed.navigationProperty, of: "NavigationProperty \(owner)/\(navigationName)", at: at)
-        let trimmed = written.trimmingWhitespace()
-        let isCollection = trimmed.hasPrefix("Collection(") && trimmed.hasSuffix(")")
-        // Cut by UTF-8 offsets (the wrapper is ASCII): dropping characters walked the string by grapheme.
-        let target = isCollection ? String(Substring(trimmed.utf8.dropFirst(11).dropLast())) : trimmed
+        // Trimmed and unwrapped in libxml2's buffer, so that one string is made, the target's.
+        let trimmed = written.trimmed
+        let element = trimmed.collectionElement
+        let isCollection = element != nil
+        let target = (element ?? trimmed).string
         let nullable = a.value(names.nullable).map { boolValue($0, "Nullable", default: true, at: at) }
         if isCollection, nullable != nil {
             report(

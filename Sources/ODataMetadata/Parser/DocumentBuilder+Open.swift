@@ -198,17 +198,16 @@ extension DocumentBuilder {
     /// The annotation target path of an inline annotation inside `frame`.
     private mutating func inlineTarget(of frame: Frame) -> AnnotationTargetPath? {
         guard let namespace = schema?.namespace else { return nil }
-        let typeName = entityType?.name ?? complexType?.name ?? ""
         switch frame {
         case .schema: return .text(namespace)
-        case .entityType, .complexType: return .text("\(namespace).\(typeName)")
-        case .property: return memberTarget(namespace, typeName, property?.name ?? "")
-        case .navigationProperty: return memberTarget(namespace, typeName, navigation?.name ?? "")
+        case .entityType, .complexType: return .text("\(namespace).\(entityType?.name ?? complexType?.name ?? "")")
+        case .property: return memberTarget(openPropertyName, in: .type, namespace: namespace)
+        case .navigationProperty: return memberTarget(navigation?.name ?? "", in: .type, namespace: namespace)
         case .association: return .text("\(namespace).\(association?.name ?? "")")
         case .entityContainer: return .text("\(namespace).\(container?.name ?? "")")
-        case .entitySet: return memberTarget(namespace, container?.name ?? "", entitySet?.name ?? "")
-        case .associationSet: return memberTarget(namespace, container?.name ?? "", associationSet?.name ?? "")
-        case .functionImport: return memberTarget(namespace, container?.name ?? "", functionImport?.name ?? "")
+        case .entitySet: return memberTarget(entitySet?.name ?? "", in: .container, namespace: namespace)
+        case .associationSet: return memberTarget(associationSet?.name ?? "", in: .container, namespace: namespace)
+        case .functionImport: return memberTarget(functionImport?.name ?? "", in: .container, namespace: namespace)
         case .parameter:
             if let operation { return .text("\(namespace).\(operation.name)/\(parameter?.name ?? "")") }
             return .text("\(namespace).\(container?.name ?? "")/\(functionImport?.name ?? "")/\(parameter?.name ?? "")")
@@ -217,21 +216,32 @@ extension DocumentBuilder {
         case .typeDefinition: return .text("\(namespace).\(typeDefinition?.name ?? "")")
         case .operation: return .text("\(namespace).\(operation?.name ?? "")")
         case .returnType: return .text("\(namespace).\(operation?.name ?? "")/$ReturnType")
-        case .singleton: return memberTarget(namespace, container?.name ?? "", singleton?.name ?? "")
-        case .actionImport: return memberTarget(namespace, container?.name ?? "", actionImport?.name ?? "")
+        case .singleton: return memberTarget(singleton?.name ?? "", in: .container, namespace: namespace)
+        case .actionImport: return memberTarget(actionImport?.name ?? "", in: .container, namespace: namespace)
         default: return nil
         }
     }
 
+    /// The element whose members inline annotations target.
+    private enum Owner {
+        /// The open entity or complex type.
+        case type
+        /// The open entity container.
+        case container
+    }
+
     /// `namespace.owner/` and `member`, kept apart (see `AnnotationTargetPath`). The owner's part is kept from the
-    /// previous call, as consecutive inline annotations are mostly on members of one type or container.
-    private mutating func memberTarget(_ namespace: String, _ owner: String, _ member: String) -> AnnotationTargetPath {
-        // Compared through the optional, in place: binding the tuple retained and released its three strings.
-        if targetPrefix?.namespace == namespace, targetPrefix?.owner == owner, let text = targetPrefix?.text {
-            return .member(owner: text, member: member)
-        }
-        let text = "\(namespace).\(owner)/"
-        targetPrefix = (namespace, owner, text)
+    /// previous call while the same schema element (`ownerSerial`) is open, as consecutive inline annotations are
+    /// mostly on members of one type or container; the owner's name is read only when it is not.
+    private mutating func memberTarget(_ member: String, in owner: Owner, namespace: String) -> AnnotationTargetPath {
+        if let targetPrefix, targetPrefix.owner == ownerSerial { return .member(owner: targetPrefix.text, member: member) }
+        let ownerName =
+            switch owner {
+            case .type: entityType?.name ?? complexType?.name ?? ""
+            case .container: container?.name ?? ""
+            }
+        let text = "\(namespace).\(ownerName)/"
+        targetPrefix = (ownerSerial, text)
         return .member(owner: text, member: member)
     }
 }

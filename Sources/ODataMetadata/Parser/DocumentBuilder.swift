@@ -74,7 +74,8 @@ struct DocumentBuilder {
     var schema: Schema?
     var entityType: EntityType?
     var complexType: ComplexType?
-    var property: Property?
+    /// Whether the open `Property` (filed at its start tag, see `openProperty`) is in a complex type.
+    var propertyIsInComplexType = false
     var navigation: NavigationProperty?
     var association: Association?
     var associationEnd: AssociationEnd?
@@ -90,8 +91,11 @@ struct DocumentBuilder {
     /// The annotation being captured while `isCapturing`.
     var capture: AnnotationCapture
     var isCapturing = false
-    /// The target path up to its slash of the last inline annotation on a member, with its namespace and owner.
-    var targetPrefix: (namespace: String, owner: String, text: String)?
+    /// Counts the elements opened directly in a schema: the owners (types, containers) of the members that inline
+    /// annotations target.
+    var ownerSerial = 0
+    /// The target path up to its slash of the last inline annotation on a member, with its owner's `ownerSerial`.
+    var targetPrefix: (owner: Int, text: String)?
     var enumType: EnumType?
     var typeDefinition: TypeDefinition?
     var operation: Operation?

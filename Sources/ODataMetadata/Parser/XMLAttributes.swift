@@ -47,7 +47,18 @@ struct XMLAttributes {
     let base: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     let count: Int
 
-    /// The value of the attribute without namespace whose local name is `name`.
+    /// The value of the attribute without namespace whose local name is `name`, as the bytes in libxml2's buffer.
+    func bytes(_ name: XMLName?) -> AttributeBytes? {
+        guard let base, let name else { return nil }
+        for index in 0..<count {
+            let entry = base + index * 5
+            if entry[0] == name, entry[2] == nil { return AttributeBytes(entry[3], entry[4]) }
+        }
+        return nil
+    }
+
+    /// The value of the attribute without namespace whose local name is `name`. (Its own loop, not `bytes(name)`
+    /// made a string: the callers of that were inlined differently, ≈ 0.4 M instructions more on the v2 benchmark.)
     func value(_ name: XMLName?) -> String? {
         guard let base, let name else { return nil }
         for index in 0..<count {
