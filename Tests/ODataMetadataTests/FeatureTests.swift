@@ -155,6 +155,35 @@ final class FeatureTests: XCTestCase {
         XCTAssertEqual(block.annotations.first?.value, "true")
     }
 
+    /// The parser takes character data from libxml2 only while it keeps text (a `Summary`, `LongDescription` or
+    /// captured annotation): text and CDATA are read there, whatever came before, and ignored everywhere else.
+    func testTextAndCDATAAreReadWhereTextIsKeptAndIgnoredElsewhere() throws {
+        let metadata = try Fixtures.parse(
+            Fixtures.edmx(
+                """
+                <EntityType Name="T">stray text <![CDATA[stray cdata]]>
+                  <Key><PropertyRef Name="K"/></Key>
+                  <Property Name="K" Type="Edm.Int32" Nullable="false">ignored
+                    <Annotation Term="Core.Computed" Bool="true" xmlns="http://docs.oasis-open.org/odata/ns/edm"/>
+                    <Annotation Term="Core.Description" xmlns="http://docs.oasis-open.org/odata/ns/edm"><String>one <![CDATA[& two]]></String></Annotation>
+                    between
+                    <Documentation><Summary><![CDATA[a <b> c]]></Summary></Documentation>
+                    <Annotation Term="Core.LongDescription" xmlns="http://docs.oasis-open.org/odata/ns/edm"><String><![CDATA[x < y]]></String></Annotation>
+                  </Property>
+                </EntityType>
+                """))
+        let type = try XCTUnwrap(metadata.entityType(named: "Test.T"))
+        XCTAssertNil(type.documentation)
+        XCTAssertEqual(type.property(named: "K")?.documentation?.summary, "a <b> c")
+        let annotations = try XCTUnwrap(metadata.schemas.first?.annotationBlocks.first?.annotations)
+        XCTAssertEqual(annotations.map(\.term), ["Core.Computed", "Core.Description", "Core.LongDescription"])
+        XCTAssertEqual(annotations.map(\.value), ["true", "one & two", "x < y"])
+        XCTAssertEqual(
+            annotations[1].rawXML, #"<Annotation Term="Core.Description"><String>one &amp; two</String></Annotation>"#)
+        XCTAssertEqual(
+            annotations[2].rawXML, #"<Annotation Term="Core.LongDescription"><String>x &lt; y</String></Annotation>"#)
+    }
+
     func testStructuredAnnotationsAreKeptAsCanonicalXML() throws {
         let metadata = try Fixtures.parse(
             Fixtures.edmx(
