@@ -197,17 +197,23 @@ extension DocumentBuilder {
 
     /// The annotation target path of an inline annotation inside `frame`.
     private mutating func inlineTarget(of frame: Frame) -> AnnotationTargetPath? {
+        // Members first: their owner's part is mostly kept from the previous annotation (see `memberTarget`).
+        switch frame {
+        case .property: return memberTarget(openPropertyName, in: .type)
+        case .navigationProperty: return memberTarget(navigation?.name ?? "", in: .type)
+        case .entitySet: return memberTarget(entitySet?.name ?? "", in: .container)
+        case .associationSet: return memberTarget(associationSet?.name ?? "", in: .container)
+        case .functionImport: return memberTarget(functionImport?.name ?? "", in: .container)
+        case .singleton: return memberTarget(singleton?.name ?? "", in: .container)
+        case .actionImport: return memberTarget(actionImport?.name ?? "", in: .container)
+        default: break
+        }
         guard let namespace = schema?.namespace else { return nil }
         switch frame {
         case .schema: return .text(namespace)
         case .entityType, .complexType: return .text("\(namespace).\(entityType?.name ?? complexType?.name ?? "")")
-        case .property: return memberTarget(openPropertyName, in: .type, namespace: namespace)
-        case .navigationProperty: return memberTarget(navigation?.name ?? "", in: .type, namespace: namespace)
         case .association: return .text("\(namespace).\(association?.name ?? "")")
         case .entityContainer: return .text("\(namespace).\(container?.name ?? "")")
-        case .entitySet: return memberTarget(entitySet?.name ?? "", in: .container, namespace: namespace)
-        case .associationSet: return memberTarget(associationSet?.name ?? "", in: .container, namespace: namespace)
-        case .functionImport: return memberTarget(functionImport?.name ?? "", in: .container, namespace: namespace)
         case .parameter:
             if let operation { return .text("\(namespace).\(operation.name)/\(parameter?.name ?? "")") }
             return .text("\(namespace).\(container?.name ?? "")/\(functionImport?.name ?? "")/\(parameter?.name ?? "")")
@@ -216,8 +222,6 @@ extension DocumentBuilder {
         case .typeDefinition: return .text("\(namespace).\(typeDefinition?.name ?? "")")
         case .operation: return .text("\(namespace).\(operation?.name ?? "")")
         case .returnType: return .text("\(namespace).\(operation?.name ?? "")/$ReturnType")
-        case .singleton: return memberTarget(singleton?.name ?? "", in: .container, namespace: namespace)
-        case .actionImport: return memberTarget(actionImport?.name ?? "", in: .container, namespace: namespace)
         default: return nil
         }
     }
@@ -233,8 +237,9 @@ extension DocumentBuilder {
     /// `namespace.owner/` and `member`, kept apart (see `AnnotationTargetPath`). The owner's part is kept from the
     /// previous call while the same schema element (`ownerSerial`) is open, as consecutive inline annotations are
     /// mostly on members of one type or container; the owner's name is read only when it is not.
-    private mutating func memberTarget(_ member: String, in owner: Owner, namespace: String) -> AnnotationTargetPath {
+    private mutating func memberTarget(_ member: String, in owner: Owner) -> AnnotationTargetPath? {
         if let targetPrefix, targetPrefix.owner == ownerSerial { return .member(owner: targetPrefix.text, member: member) }
+        guard let namespace = schema?.namespace else { return nil }
         let ownerName =
             switch owner {
             case .type: entityType?.name ?? complexType?.name ?? ""
