@@ -30,7 +30,7 @@ extension ModelResolver {
         for i in container.entitySets.indices {
             let written = container.entitySets[i].entityType
             let qualified = qualify(written)
-            if entityTypeIndex[qualified] == nil {
+            if entityTypePath(qualified) == nil {
                 report(
                     .error, "unresolved-type",
                     "EntitySet \(container.name)/\(container.entitySets[i].name) has EntityType \(written), which is not declared",
@@ -127,7 +127,7 @@ extension ModelResolver {
     /// member's target is rewritten in its owner's part, which holds the head; consecutive members share that part,
     /// so the last one's outcome is reused.
     mutating func resolveAnnotationTargets() {
-        guard !namespaceByAlias.isEmpty else { return }
+        guard aliasLengths != 0 else { return }
         var lastOwner: (written: String, resolved: String?)?
         for s in schemas.indices {
             for b in schemas[s].annotationBlocks.indices {
@@ -157,7 +157,7 @@ extension ModelResolver {
             let headEnd = bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
             return bytes[..<headEnd].lastIndex(of: UInt8(ascii: "."))
         }
-        guard let prefixLength else { return nil }
+        guard let prefixLength, mayBeAlias(length: prefixLength) else { return nil }
         for (alias, namespace) in namespaceByAlias where alias.utf8.count == prefixLength && target.utf8.starts(with: alias.utf8) {
             return namespace + target[target.utf8.index(target.startIndex, offsetBy: prefixLength)...]
         }
@@ -188,7 +188,7 @@ extension ModelResolver {
         for i in container.singletons.indices {
             let singleton = container.singletons[i]
             container.singletons[i].type = qualify(singleton.type)
-            if entityTypeIndex[qualify(singleton.type)] == nil, referencedTypes[qualify(singleton.type)] == nil {
+            if entityTypePath(qualify(singleton.type)) == nil, referencedTypes[qualify(singleton.type)] == nil {
                 report(
                     .error, "unresolved-type",
                     "Singleton \(container.name)/\(singleton.name) has Type \(singleton.type), which is not a declared entity type",

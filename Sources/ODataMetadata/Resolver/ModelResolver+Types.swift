@@ -11,7 +11,7 @@ extension ModelResolver {
                 for n in type.navigationProperties.indices { resolveNavigation(&type.navigationProperties[n], owner: owner) }
                 if let base = type.baseType {
                     type.baseType = qualify(base)
-                    if complexTypeIndex[qualify(base)] == nil {
+                    if complexTypePath(qualify(base)) == nil {
                         report(
                             .error, "unresolved-type", "ComplexType \(owner) has BaseType \(base), which is not a declared complex type",
                             at: type.location)
@@ -76,7 +76,7 @@ extension ModelResolver {
                         type = resolved
                         schemas[s].associations[a].ends[e].type = resolved
                     }
-                    if entityTypeIndex[type] == nil {
+                    if entityTypePath(type) == nil {
                         report(
                             .error, "unresolved-type",
                             "Association \(name) has an End of type \(written), which is not a declared entity type",
@@ -123,7 +123,7 @@ extension ModelResolver {
                 var owner: String { "\(namespace).\(name)" }
                 if let base = types[t].baseType {
                     types[t].baseType = qualify(base)
-                    if entityTypeIndex[qualify(base)] == nil {
+                    if entityTypePath(qualify(base)) == nil {
                         report(
                             .error, "unresolved-type", "EntityType \(owner) has BaseType \(base), which is not a declared entity type",
                             at: types[t].location)
@@ -131,7 +131,11 @@ extension ModelResolver {
                 }
                 for p in types[t].declaredProperties.indices { resolveProperty(&types[t].declaredProperties[p], owner: owner) }
                 for n in types[t].declaredNavigationProperties.indices {
-                    resolveNavigation(&types[t].declaredNavigationProperties[n], owner: owner)
+                    let known = resolveNavigation(&types[t].declaredNavigationProperties[n], owner: owner)
+                    guard types[t].declaredNavigationProperties[n].partner != nil,
+                        let target = known ?? types[t].declaredNavigationProperties[n].targetType.flatMap({ entityTypePath($0) })
+                    else { continue }
+                    partnerChecks.append(PartnerCheck(schema: s, type: t, navigation: n, target: target))
                 }
                 types[t].properties = types[t].declaredProperties
                 types[t].navigationProperties = types[t].declaredNavigationProperties
@@ -141,11 +145,14 @@ extension ModelResolver {
         }
     }
 
-    /// Finds a navigation property's association and ends.
-    mutating func resolveNavigation(_ navigation: inout NavigationProperty, owner: @autoclosure () -> String) {
+    /// Finds a navigation property's association and ends (v2, v3) or its target type (v4). Returns the target entity
+    /// type's position when a v4 target was found in the index as written.
+    @discardableResult
+    mutating func resolveNavigation(_ navigation: inout NavigationProperty, owner: @autoclosure () -> String) -> (
+        schema: Int, item: Int
+    )? {
         if navigation.relationship.isEmpty, let target = navigation.targetType {
-            resolveNavigationTarget(&navigation, target: target, owner: owner())
-            return
+            return resolveNavigationTarget(&navigation, target: target, owner: owner())
         }
         let written = navigation.relationship
         navigation.relationship = qualify(written)
@@ -156,7 +163,7 @@ extension ModelResolver {
             report(
                 .error, "unresolved-association", "\(context) has Relationship \(written), which is not a declared association",
                 at: navigation.location)
-            return
+            return nil
         }
         let association = schemas[path.schema].associations[path.item]
         if association.end(role: navigation.fromRole) == nil {
@@ -169,10 +176,11 @@ extension ModelResolver {
             report(
                 .error, "unresolved-role",
                 "\(context) has ToRole \(navigation.toRole), which is not a role of \(association.qualifiedName)", at: navigation.location)
-            return
+            return nil
         }
         navigation.targetType = target.type
         navigation.multiplicity = target.multiplicity
+        return nil
     }
 
     /// Applies entity `BaseType` inheritance: inherited keys and members come first; cycles are reported.
