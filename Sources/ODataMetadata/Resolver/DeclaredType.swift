@@ -39,3 +39,11 @@ struct PartnerCheck {
     let navigation: Int
     let target: (schema: Int, item: Int)
 }
+
+extension TypeReference {
+    /// Whether the type is a name still to be resolved (the parser resolves primitive types as it reads them).
+    var isUnresolved: Bool {
+        if case .unresolved = self { return true }
+        return false
+    }
+}

@@ -129,7 +129,10 @@ extension ModelResolver {
                             at: types[t].location)
                     }
                 }
-                for p in types[t].declaredProperties.indices { resolveProperty(&types[t].declaredProperties[p], owner: owner) }
+                // Only a property the parser left unresolved (not a primitive type) is written to.
+                for p in types[t].declaredProperties.indices where types[t].declaredProperties[p].type.isUnresolved {
+                    resolveProperty(&types[t].declaredProperties[p], owner: owner)
+                }
                 for n in types[t].declaredNavigationProperties.indices {
                     let known = resolveNavigation(&types[t].declaredNavigationProperties[n], owner: owner)
                     guard types[t].declaredNavigationProperties[n].partner != nil,
@@ -258,36 +261,41 @@ extension ModelResolver {
     mutating func checkEntityTypes() {
         for s in schemas.indices {
             for t in schemas[s].entityTypes.indices {
-                var type = schemas[s].entityTypes[t]
-                schemas[s].entityTypes[t].properties = []
-                let (namespace, typeName) = (type.namespace, type.name)
+                let (namespace, typeName) = (schemas[s].entityTypes[t].namespace, schemas[s].entityTypes[t].name)
+                let location = schemas[s].entityTypes[t].location
                 // Built only for a report: most types have none.
                 var owner: String { "EntityType \(namespace).\(typeName)" }
-                dropDuplicateMembers(&type.properties, &type.navigationProperties, owner: owner)
-                dropDuplicateKeys(&type.key, owner: owner, at: type.location)
-                schemas[s].entityTypes[t] = type
-                if type.key.isEmpty, version.isV4 {
-                    // CSDL 4.01 lets abstract types, and types used only by singletons or containment, go without one.
-                    if !type.isAbstract {
-                        report(.warning, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: type.location)
-                    }
-                } else if type.key.isEmpty {
-                    report(.error, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: type.location)
+                // Read in place: a type is copied out (and written back) only when it has members or keys to drop.
+                let repeats = Self.repeatedMembers(schemas[s].entityTypes[t].properties, schemas[s].entityTypes[t].navigationProperties)
+                if !repeats.isEmpty || Self.mayRepeat(schemas[s].entityTypes[t].key) {
+                    var type = schemas[s].entityTypes[t]
+                    schemas[s].entityTypes[t].properties = []
+                    dropRepeatedMembers(repeats, &type.properties, &type.navigationProperties, owner: owner)
+                    dropDuplicateKeys(&type.key, owner: owner, at: location)
+                    schemas[s].entityTypes[t] = type
                 }
-                for name in type.key {
+                let (key, properties) = (schemas[s].entityTypes[t].key, schemas[s].entityTypes[t].properties)
+                if key.isEmpty, version.isV4 {
+                    // CSDL 4.01 lets abstract types, and types used only by singletons or containment, go without one.
+                    if !schemas[s].entityTypes[t].isAbstract {
+                        report(.warning, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: location)
+                    }
+                } else if key.isEmpty {
+                    report(.error, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: location)
+                }
+                for name in key {
                     if name.containsUTF8(UInt8(ascii: "/")) {
-                        checkKeyPath(name, of: type, owner: owner)
+                        checkKeyPath(name, of: schemas[s].entityTypes[t], owner: owner)
                         continue
                     }
-                    guard let index = type.properties.firstIndex(where: { $0.name == name }) else {
+                    guard let index = properties.firstIndex(where: { $0.name == name }) else {
                         report(
                             .error, "unresolved-key", "\(owner) has key property \(name), which is not one of its properties",
-                            at: type.location)
+                            at: location)
                         continue
                     }
-                    if type.properties[index].isNullable {
-                        report(
-                            .warning, "nullable-key", "key property \(name) of \(owner) is Nullable", at: type.properties[index].location)
+                    if properties[index].isNullable {
+                        report(.warning, "nullable-key", "key property \(name) of \(owner) is Nullable", at: properties[index].location)
                     }
                 }
             }

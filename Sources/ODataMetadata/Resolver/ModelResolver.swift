@@ -62,10 +62,15 @@ struct ModelResolver {
         for schema in schemas { if let alias = schema.alias { namespaceByAlias[alias] = schema.namespace } }
         for alias in namespaceByAlias.keys { aliasLengths |= 1 << min(alias.utf8.count, 63) }
         var declared = 0
+        var navigations = 0
         for schema in schemas {
-            for type in schema.entityTypes { declared += type.declaredProperties.count + type.declaredNavigationProperties.count }
+            for type in schema.entityTypes {
+                declared += type.declaredProperties.count + type.declaredNavigationProperties.count
+                navigations += type.declaredNavigationProperties.count
+            }
             for type in schema.complexTypes { declared += type.properties.count }
         }
+        partnerChecks.reserveCapacity(navigations)
         inheritedMemberBudget = max(1_000_000, declared.multipliedReportingOverflow(by: 16).partialValue)
     }
 
@@ -101,8 +106,7 @@ struct ModelResolver {
     /// the model untouched). Works on UTF-8 bytes and compares against the few aliases directly: this runs for
     /// every type name.
     func aliasResolved(_ name: String) -> String? {
-        guard aliasLengths != 0 else { return nil }
-        guard let prefixLength = name.lastUTF8Offset(of: UInt8(ascii: ".")), mayBeAlias(length: prefixLength) else { return nil }
+        guard aliasLengths != 0, let prefixLength = aliasPrefixLength(of: name) else { return nil }
         let utf8 = name.utf8
         for (alias, namespace) in namespaceByAlias where alias.utf8.count == prefixLength && utf8.starts(with: alias.utf8) {
             return namespace + name[utf8.index(utf8.startIndex, offsetBy: prefixLength)...]
@@ -112,6 +116,27 @@ struct ModelResolver {
 
     /// Whether some alias is `length` UTF-8 bytes long.
     func mayBeAlias(length: Int) -> Bool { aliasLengths & (1 << min(length, 63)) != 0 }
+
+    /// The UTF-8 length of `name` before its last ".", when some alias is that long. Looks only at the bytes at the
+    /// aliases' lengths (and past a "." found there): scanning every name for its last "." was most of the cost.
+    private func aliasPrefixLength(of name: String) -> Int? {
+        let dot = UInt8(ascii: ".")
+        let found = name.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var lengths = aliasLengths
+            while lengths != 0 {
+                let length = lengths.trailingZeroBitCount
+                lengths &= lengths - 1
+                if length == 63 {  // 63 bytes or more
+                    if let last = bytes.lastIndex(of: dot), last >= 63 { return last }
+                } else if length < bytes.count, bytes[length] == dot, !bytes[(length + 1)...].contains(dot) {
+                    return length
+                }
+            }
+            return nil
+        }
+        if let found { return found }
+        return name.lastUTF8Offset(of: dot).flatMap { mayBeAlias(length: $0) ? $0 : nil }
+    }
 
     /// The position of the entity type with this qualified name.
     func entityTypePath(_ qualified: String) -> (schema: Int, item: Int)? {
