@@ -1,37 +1,46 @@
 extension ModelResolver {
-    /// Resolves the parameter and return types of actions and functions and checks bound ones.
+    /// Resolves the parameter and return types of actions and functions and checks bound ones. The operations are
+    /// moved out of their schema and edited in place (a copy of each shared its parameters, which the first edit
+    /// then copied), and their context is built only for a report.
     mutating func resolveEnumsAndOperations() {
         for s in schemas.indices {
-            for o in schemas[s].operations.indices {
-                var operation = schemas[s].operations[o]
-                let context = "\(operation.kind.rawValue) \(operation.qualifiedName)"
+            var operations = schemas[s].operations
+            schemas[s].operations = []
+            for o in operations.indices {
+                let (kind, namespace, name) = (operations[o].kind, operations[o].namespace, operations[o].name)
+                var context: String { "\(kind.rawValue) \(namespace).\(name)" }
+                // A few parameters are compared directly; a hostile document's thousands through a set, to stay linear.
+                let hashesNames = operations[o].parameters.count > 16
                 var names = Set<String>()
-                for p in operation.parameters.indices {
-                    let parameter = operation.parameters[p]
-                    if !names.insert(parameter.name).inserted {
-                        report(
-                            .error, "duplicate-name", "\(context) has more than one Parameter named \(parameter.name)",
-                            at: parameter.location)
+                for p in operations[o].parameters.indices {
+                    let (parameterName, location) = (operations[o].parameters[p].name, operations[o].parameters[p].location)
+                    let repeated =
+                        hashesNames
+                        ? !names.insert(parameterName).inserted
+                        : operations[o].parameters[..<p].contains { $0.name == parameterName }
+                    if repeated {
+                        report(.error, "duplicate-name", "\(context) has more than one Parameter named \(parameterName)", at: location)
                     }
-                    if case .unresolved(let written) = parameter.type {
-                        operation.parameters[p].type = resolveType(
-                            written, in: { "Parameter \(parameter.name) of \(context)" }, at: parameter.location)
+                    if case .unresolved(let written) = operations[o].parameters[p].type {
+                        operations[o].parameters[p].type = resolveType(
+                            written, in: { "Parameter \(parameterName) of \(context)" }, at: location)
                     }
                 }
-                if operation.isBound, operation.parameters.isEmpty {
+                let location = operations[o].location
+                if operations[o].isBound, operations[o].parameters.isEmpty {
                     report(
                         .error, "missing-binding-parameter", "\(context) is bound but has no parameter to bind to; it is read as unbound",
-                        at: operation.location)
-                    operation.isBound = false
+                        at: location)
+                    operations[o].isBound = false
                 }
-                if case .unresolved(let written)? = operation.returnType?.type {
-                    operation.returnType?.type = resolveType(written, in: { "the ReturnType of \(context)" }, at: operation.location)
+                if case .unresolved(let written)? = operations[o].returnType?.type {
+                    operations[o].returnType?.type = resolveType(written, in: { "the ReturnType of \(context)" }, at: location)
                 }
-                if operation.kind == .function, operation.returnType == nil {
-                    report(.error, "missing-return-type", "\(context) has no ReturnType, which functions must have", at: operation.location)
+                if kind == .function, operations[o].returnType == nil {
+                    report(.error, "missing-return-type", "\(context) has no ReturnType, which functions must have", at: location)
                 }
-                schemas[s].operations[o] = operation
             }
+            schemas[s].operations = operations
         }
     }
 

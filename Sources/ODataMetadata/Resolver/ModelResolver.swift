@@ -120,22 +120,24 @@ struct ModelResolver {
     /// The UTF-8 length of `name` before its last ".", when some alias is that long. Looks only at the bytes at the
     /// aliases' lengths (and past a "." found there): scanning every name for its last "." was most of the cost.
     private func aliasPrefixLength(of name: String) -> Int? {
+        if let found = name.utf8.withContiguousStorageIfAvailable({ aliasPrefixLength(in: $0) }) { return found }
+        return name.lastUTF8Offset(of: UInt8(ascii: ".")).flatMap { mayBeAlias(length: $0) ? $0 : nil }
+    }
+
+    /// `aliasPrefixLength(of:)` for the bytes of a name.
+    func aliasPrefixLength(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let dot = UInt8(ascii: ".")
-        let found = name.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            var lengths = aliasLengths
-            while lengths != 0 {
-                let length = lengths.trailingZeroBitCount
-                lengths &= lengths - 1
-                if length == 63 {  // 63 bytes or more
-                    if let last = bytes.lastIndex(of: dot), last >= 63 { return last }
-                } else if length < bytes.count, bytes[length] == dot, !bytes[(length + 1)...].contains(dot) {
-                    return length
-                }
+        var lengths = aliasLengths
+        while lengths != 0 {
+            let length = lengths.trailingZeroBitCount
+            lengths &= lengths - 1
+            if length == 63 {  // 63 bytes or more
+                if let last = bytes.lastIndex(of: dot), last >= 63 { return last }
+            } else if length < bytes.count, bytes[length] == dot, !bytes[(length + 1)...].contains(dot) {
+                return length
             }
-            return nil
         }
-        if let found { return found }
-        return name.lastUTF8Offset(of: dot).flatMap { mayBeAlias(length: $0) ? $0 : nil }
+        return nil
     }
 
     /// The position of the entity type with this qualified name.
@@ -163,30 +165,36 @@ struct ModelResolver {
         }
         typeIndex.reserveCapacity(typeCount)
         associationIndex.reserveCapacity(associationCount)
-        // By index, so that no type is copied; each qualified name is built once.
+        // By index, reading the fields in place (calling `qualifiedName` on an element copied the whole type); each
+        // qualified name is built once, from its bytes.
         for s in schemas.indices {
             for i in schemas[s].entityTypes.indices {
+                let (namespace, name) = (schemas[s].entityTypes[i].namespace, schemas[s].entityTypes[i].name)
                 let location = schemas[s].entityTypes[i].location
-                claim(schemas[s].entityTypes[i].qualifiedName, DeclaredType(kind: .entity, schema: s, item: i), at: location)
+                claim(String(qualifying: name, in: namespace), DeclaredType(kind: .entity, schema: s, item: i), at: location)
             }
             for i in schemas[s].complexTypes.indices {
+                let (namespace, name) = (schemas[s].complexTypes[i].namespace, schemas[s].complexTypes[i].name)
                 let location = schemas[s].complexTypes[i].location
-                claim(schemas[s].complexTypes[i].qualifiedName, DeclaredType(kind: .complex, schema: s, item: i), at: location)
+                claim(String(qualifying: name, in: namespace), DeclaredType(kind: .complex, schema: s, item: i), at: location)
             }
             for i in schemas[s].enumTypes.indices {
+                let (namespace, name) = (schemas[s].enumTypes[i].namespace, schemas[s].enumTypes[i].name)
                 let location = schemas[s].enumTypes[i].location
-                claim(schemas[s].enumTypes[i].qualifiedName, DeclaredType(kind: .enumeration, schema: s, item: i), at: location)
+                claim(String(qualifying: name, in: namespace), DeclaredType(kind: .enumeration, schema: s, item: i), at: location)
             }
             for i in schemas[s].typeDefinitions.indices {
+                let (namespace, name) = (schemas[s].typeDefinitions[i].namespace, schemas[s].typeDefinitions[i].name)
                 let location = schemas[s].typeDefinitions[i].location
-                claim(
-                    schemas[s].typeDefinitions[i].qualifiedName, DeclaredType(kind: .typeDefinition, schema: s, item: i), at: location)
+                claim(String(qualifying: name, in: namespace), DeclaredType(kind: .typeDefinition, schema: s, item: i), at: location)
             }
-            for operation in schemas[s].operations { operationNames.insert(operation.qualifiedName) }
+            for i in schemas[s].operations.indices {
+                operationNames.insert(String(qualifying: schemas[s].operations[i].name, in: schemas[s].operations[i].namespace))
+            }
         }
         for s in schemas.indices {
             for i in schemas[s].associations.indices {
-                let qualified = schemas[s].associations[i].qualifiedName
+                let qualified = String(qualifying: schemas[s].associations[i].name, in: schemas[s].associations[i].namespace)
                 let location = schemas[s].associations[i].location
                 // One hash of the name: filed, and put back in the rare case that it was taken.
                 if let earlier = associationIndex.updateValue((s, i), forKey: qualified) {

@@ -1,0 +1,25 @@
+extension String {
+    /// `namespace.name`, the same string as `"\(namespace).\(name)"`, built by copying UTF-8 bytes: an interpolation
+    /// checks each join for characters that could combine across it (about 800 instructions a qualified name).
+    init(qualifying name: String, in namespace: String) {
+        var (namespace, name) = (namespace, name)
+        self = namespace.withUTF8 { prefix in
+            name.withUTF8 { suffix in
+                String(unsafeUninitializedCapacity: prefix.count + 1 + suffix.count) { buffer in
+                    var end = 0
+                    for byte in prefix {
+                        buffer[end] = byte
+                        end += 1
+                    }
+                    buffer[end] = UInt8(ascii: ".")
+                    end += 1
+                    for byte in suffix {
+                        buffer[end] = byte
+                        end += 1
+                    }
+                    return end
+                }
+            }
+        }
+    }
+}
