@@ -6,18 +6,10 @@ extension String {
         self = namespace.withUTF8 { prefix in
             name.withUTF8 { suffix in
                 String(unsafeUninitializedCapacity: prefix.count + 1 + suffix.count) { buffer in
-                    var end = 0
-                    for byte in prefix {
-                        buffer[end] = byte
-                        end += 1
-                    }
-                    buffer[end] = UInt8(ascii: ".")
-                    end += 1
-                    for byte in suffix {
-                        buffer[end] = byte
-                        end += 1
-                    }
-                    return end
+                    let dot = buffer.initialize(fromContentsOf: prefix)
+                    buffer[dot] = UInt8(ascii: ".")
+                    let rest = UnsafeMutableBufferPointer(rebasing: buffer[(dot + 1)...])
+                    return dot + 1 + rest.initialize(fromContentsOf: suffix)
                 }
             }
         }
