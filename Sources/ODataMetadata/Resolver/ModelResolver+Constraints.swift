@@ -11,7 +11,7 @@ extension ModelResolver {
                 ]
                 for (side, role, names) in sides {
                     guard let end = association.ends.first(where: { $0.role == role }),
-                        let path = entityTypeIndex[end.type]
+                        let path = entityTypePath(end.type)
                     else { continue }
                     let type = schemas[path.schema].entityTypes[path.item]
                     for name in names where !type.properties.contains(where: { $0.name == name }) {

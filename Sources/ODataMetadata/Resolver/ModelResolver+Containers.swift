@@ -3,23 +3,25 @@ extension ModelResolver {
     mutating func resolveContainers() {
         var defaults = 0
         for s in schemas.indices {
-            for c in schemas[s].entityContainers.indices {
-                var container = schemas[s].entityContainers[c]
-                if container.isDefault { defaults += 1 }
-                container.extends = container.extends.map { qualify($0) }
+            // Moved out, so that each container is edited in place (a copy shared its sets, which the first edit copied).
+            var containers = schemas[s].entityContainers
+            schemas[s].entityContainers = []
+            for c in containers.indices {
+                if containers[c].isDefault { defaults += 1 }
+                containers[c].extends = containers[c].extends.map { qualify($0) }
                 // The entity sets' names, built once for the checks that follow.
-                let setNames = resolveEntitySets(&container)
-                resolveAssociationSets(&container, setNames: setNames)
-                resolveFunctionImports(&container, setNames: setNames)
-                resolveSingletonsAndActionImports(&container, setNames: setNames)
-                schemas[s].entityContainers[c] = container
-                if defaults == 2, container.isDefault {
+                let setNames = resolveEntitySets(&containers[c])
+                resolveAssociationSets(&containers[c], setNames: setNames)
+                resolveFunctionImports(&containers[c], setNames: setNames)
+                resolveSingletonsAndActionImports(&containers[c], setNames: setNames)
+                if defaults == 2, containers[c].isDefault {
                     report(
                         .warning, "multiple-default-containers",
-                        "EntityContainer \(container.name) is the second one marked m:IsDefaultEntityContainer; the first is the default",
-                        at: container.location)
+                        "EntityContainer \(containers[c].name) is the second one marked m:IsDefaultEntityContainer; the first is the default",
+                        at: containers[c].location)
                 }
             }
+            schemas[s].entityContainers = containers
         }
     }
 
@@ -29,8 +31,8 @@ extension ModelResolver {
         var names = Set<String>(minimumCapacity: container.entitySets.count)
         for i in container.entitySets.indices {
             let written = container.entitySets[i].entityType
-            let qualified = qualify(written)
-            if entityTypeIndex[qualified] == nil {
+            let resolved = aliasResolved(written)
+            if entityTypePath(resolved ?? written) == nil {
                 report(
                     .error, "unresolved-type",
                     "EntitySet \(container.name)/\(container.entitySets[i].name) has EntityType \(written), which is not declared",
@@ -42,7 +44,7 @@ extension ModelResolver {
                     "EntityContainer \(container.name) has more than one EntitySet named \(container.entitySets[i].name)",
                     at: container.entitySets[i].location)
             }
-            container.entitySets[i].entityType = qualified
+            if let resolved { container.entitySets[i].entityType = resolved }
         }
         return names
     }
@@ -127,22 +129,22 @@ extension ModelResolver {
     /// member's target is rewritten in its owner's part, which holds the head; consecutive members share that part,
     /// so the last one's outcome is reused.
     mutating func resolveAnnotationTargets() {
-        guard !namespaceByAlias.isEmpty else { return }
-        var lastOwner: (written: String, resolved: String?)?
+        guard aliasLengths != 0 else { return }
+        // The last member owner looked at and its rewrite (nil when its head is no alias), apart: a tuple of them was
+        // copied for every block.
+        var lastOwner: String?
+        var lastResolved: String?
         for s in schemas.indices {
             for b in schemas[s].annotationBlocks.indices {
                 switch schemas[s].annotationBlocks[b].path {
                 case .text(let target):
                     if let resolved = dealiasedHead(target) { schemas[s].annotationBlocks[b].path = .text(resolved) }
                 case .member(let owner, let member):
-                    let resolved: String?
-                    if let last = lastOwner, last.written == owner {
-                        resolved = last.resolved
-                    } else {
-                        resolved = dealiasedHead(owner)
-                        lastOwner = (owner, resolved)
+                    if lastOwner != owner {
+                        lastResolved = dealiasedHead(owner)
+                        lastOwner = owner
                     }
-                    if let resolved { schemas[s].annotationBlocks[b].path = .member(owner: resolved, member: member) }
+                    if let lastResolved { schemas[s].annotationBlocks[b].path = .member(owner: lastResolved, member: member) }
                 }
             }
         }
@@ -152,10 +154,10 @@ extension ModelResolver {
     /// is no alias.
     private func dealiasedHead(_ target: String) -> String? {
         var target = target
-        // The length of the head's namespace-or-alias prefix (before the last "." ahead of any "/").
+        // The length of the head's namespace-or-alias prefix (before the last "." ahead of any "/"), if an alias is that long.
         let prefixLength = target.withUTF8 { bytes -> Int? in
             let headEnd = bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
-            return bytes[..<headEnd].lastIndex(of: UInt8(ascii: "."))
+            return aliasPrefixLength(in: UnsafeBufferPointer(rebasing: bytes[..<headEnd]))
         }
         guard let prefixLength else { return nil }
         for (alias, namespace) in namespaceByAlias where alias.utf8.count == prefixLength && target.utf8.starts(with: alias.utf8) {
@@ -188,7 +190,7 @@ extension ModelResolver {
         for i in container.singletons.indices {
             let singleton = container.singletons[i]
             container.singletons[i].type = qualify(singleton.type)
-            if entityTypeIndex[qualify(singleton.type)] == nil, referencedTypes[qualify(singleton.type)] == nil {
+            if entityTypePath(qualify(singleton.type)) == nil, referencedTypes[qualify(singleton.type)] == nil {
                 report(
                     .error, "unresolved-type",
                     "Singleton \(container.name)/\(singleton.name) has Type \(singleton.type), which is not a declared entity type",
@@ -201,9 +203,11 @@ extension ModelResolver {
                     at: singleton.location)
             }
         }
+        // Read in place (a set copied out went through its value witnesses).
         for i in container.entitySets.indices where !container.entitySets[i].navigationPropertyBindings.isEmpty {
-            let set = container.entitySets[i]
-            checkBindings(set.navigationPropertyBindings, of: set.name, in: container.name, sets: names, at: set.location)
+            checkBindings(
+                container.entitySets[i].navigationPropertyBindings, of: container.entitySets[i].name, in: container.name, sets: names,
+                at: container.entitySets[i].location)
         }
         for singleton in container.singletons where !singleton.navigationPropertyBindings.isEmpty {
             checkBindings(singleton.navigationPropertyBindings, of: singleton.name, in: container.name, sets: names, at: singleton.location)
@@ -231,10 +235,10 @@ extension ModelResolver {
         _ bindings: [NavigationPropertyBinding], of source: String, in container: String, sets: Set<String>,
         at location: SourceLocation
     ) {
-        for binding in bindings where !binding.target.containsUTF8(UInt8(ascii: "/")) && !sets.contains(binding.target) {
+        for i in bindings.indices where !bindings[i].target.containsUTF8(UInt8(ascii: "/")) && !sets.contains(bindings[i].target) {
             report(
                 .warning, "unresolved-entity-set",
-                "the NavigationPropertyBinding \(binding.path) of \(container)/\(source) has Target \(binding.target), "
+                "the NavigationPropertyBinding \(bindings[i].path) of \(container)/\(source) has Target \(bindings[i].target), "
                     + "which is not an entity set or singleton of the container", at: location)
         }
     }

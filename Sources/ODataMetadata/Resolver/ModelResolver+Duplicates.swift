@@ -4,21 +4,35 @@ extension ModelResolver {
     mutating func dropDuplicateMembers(
         _ properties: inout [Property], _ navigations: inout [NavigationProperty], owner: @autoclosure () -> String
     ) {
+        let repeats = Self.repeatedMembers(properties, navigations)
+        dropRepeatedMembers(repeats, &properties, &navigations, owner: owner())
+    }
+
+    /// The indices of the members whose names repeat an earlier one's, navigation properties counted after the
+    /// properties.
+    static func repeatedMembers(_ properties: [Property], _ navigations: [NavigationProperty]) -> [Int] {
         let count = properties.count + navigations.count
-        guard count > 1 else { return }
-        var repeats: [Int] = []
+        guard count > 1 else { return [] }
         if count <= 48 {
-            repeats = Self.repeatedNames(count: count) { index in
+            return repeatedNames(count: count) { index in
                 index < properties.count ? properties[index].name : navigations[index - properties.count].name
             }
-        } else {
-            // Seeded hashing for large (possibly hostile) types, whose names could be chosen to collide.
-            var seen = Set<String>(minimumCapacity: count)
-            for index in properties.indices where !seen.insert(properties[index].name).inserted { repeats.append(index) }
-            for index in navigations.indices where !seen.insert(navigations[index].name).inserted {
-                repeats.append(properties.count + index)
-            }
         }
+        // Seeded hashing for large (possibly hostile) types, whose names could be chosen to collide.
+        var repeats: [Int] = []
+        var seen = Set<String>(minimumCapacity: count)
+        for index in properties.indices where !seen.insert(properties[index].name).inserted { repeats.append(index) }
+        for index in navigations.indices where !seen.insert(navigations[index].name).inserted {
+            repeats.append(properties.count + index)
+        }
+        return repeats
+    }
+
+    /// Reports the members at `repeats` (see `repeatedMembers`) and leaves them out.
+    mutating func dropRepeatedMembers(
+        _ repeats: [Int], _ properties: inout [Property], _ navigations: inout [NavigationProperty],
+        owner: @autoclosure () -> String
+    ) {
         guard !repeats.isEmpty else { return }
         for index in repeats {
             let isProperty = index < properties.count
@@ -34,32 +48,47 @@ extension ModelResolver {
         navigations = navigations.indices.filter { !dropped.contains(propertyCount + $0) }.map { navigations[$0] }
     }
 
+    /// Whether a key may list a name twice (so that `dropDuplicateKeys` has to look): it has more than two names,
+    /// or two equal ones.
+    static func mayRepeat(_ key: [String]) -> Bool {
+        key.count > 2 || (key.count == 2 && key[0] == key[1])
+    }
+
     /// The indices of the names (of `count`, at most 48) that repeat an earlier one. An open-addressing table of the
     /// names kept so far, by fingerprint (a slot holds index + 1, 0 when empty), on the stack: no copies, no
     /// `Hasher`, and names compared as strings only where their fingerprints agree. The first of a name is always
     /// in the table, so every later one finds it.
     static func repeatedNames(count: Int, _ name: (Int) -> String) -> [Int] {
-        var prints: [UInt64] = []
-        prints.reserveCapacity(count)
-        for index in 0..<count { prints.append(fingerprint(name(index))) }
+        precondition(count <= 48, "repeatedNames is for at most 48 names")
         var repeats: [Int] = []
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 128) { slots in
-            slots.initialize(repeating: 0)
-            for index in 0..<count {
-                var slot = Int(truncatingIfNeeded: prints[index]) & 127
-                var isRepeat = false
-                while slots[slot] != 0 {
-                    let earlier = slots[slot] - 1
-                    if prints[earlier] == prints[index], name(earlier) == name(index) {
-                        isRepeat = true
-                        break
-                    }
-                    slot = (slot + 1) & 127
-                }
-                if isRepeat { repeats.append(index) } else { slots[slot] = index + 1 }
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 48) { prints in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 128) { slots in
+                findRepeats(count: count, name, prints: prints, slots: slots, into: &repeats)
             }
         }
         return repeats
+    }
+
+    /// `repeatedNames` in the table `slots`, with the fingerprints in `prints` (both uninitialised, on the stack).
+    private static func findRepeats(
+        count: Int, _ name: (Int) -> String, prints: UnsafeMutableBufferPointer<UInt64>, slots: UnsafeMutableBufferPointer<Int>,
+        into repeats: inout [Int]
+    ) {
+        for index in 0..<count { prints.initializeElement(at: index, to: fingerprint(name(index))) }
+        slots.initialize(repeating: 0)
+        for index in 0..<count {
+            var slot = Int(truncatingIfNeeded: prints[index]) & 127
+            var isRepeat = false
+            while slots[slot] != 0 {
+                let earlier = slots[slot] - 1
+                if prints[earlier] == prints[index], name(earlier) == name(index) {
+                    isRepeat = true
+                    break
+                }
+                slot = (slot + 1) & 127
+            }
+            if isRepeat { repeats.append(index) } else { slots[slot] = index + 1 }
+        }
     }
 
     /// A 64-bit FNV-1a hash of a name's UTF-8 bytes: equal names have equal fingerprints, and different ones

@@ -1,49 +1,57 @@
 extension ModelResolver {
-    /// Resolves the parameter and return types of actions and functions and checks bound ones.
+    /// Resolves the parameter and return types of actions and functions and checks bound ones. The operations are
+    /// moved out of their schema and edited in place (a copy of each shared its parameters, which the first edit
+    /// then copied), and their context is built only for a report.
     mutating func resolveEnumsAndOperations() {
         for s in schemas.indices {
-            for o in schemas[s].operations.indices {
-                var operation = schemas[s].operations[o]
-                let context = "\(operation.kind.rawValue) \(operation.qualifiedName)"
+            var operations = schemas[s].operations
+            schemas[s].operations = []
+            for o in operations.indices {
+                let (kind, namespace, name) = (operations[o].kind, operations[o].namespace, operations[o].name)
+                var context: String { "\(kind.rawValue) \(namespace).\(name)" }
+                // A few parameters are compared directly; a hostile document's thousands through a set, to stay linear.
+                let hashesNames = operations[o].parameters.count > 16
                 var names = Set<String>()
-                for p in operation.parameters.indices {
-                    let parameter = operation.parameters[p]
-                    if !names.insert(parameter.name).inserted {
-                        report(
-                            .error, "duplicate-name", "\(context) has more than one Parameter named \(parameter.name)",
-                            at: parameter.location)
+                for p in operations[o].parameters.indices {
+                    let (parameterName, location) = (operations[o].parameters[p].name, operations[o].parameters[p].location)
+                    let repeated =
+                        hashesNames
+                        ? !names.insert(parameterName).inserted
+                        : operations[o].parameters[..<p].contains { $0.name == parameterName }
+                    if repeated {
+                        report(.error, "duplicate-name", "\(context) has more than one Parameter named \(parameterName)", at: location)
                     }
-                    if case .unresolved(let written) = parameter.type {
-                        operation.parameters[p].type = resolveType(
-                            written, in: { "Parameter \(parameter.name) of \(context)" }, at: parameter.location)
+                    if case .unresolved(let written) = operations[o].parameters[p].type {
+                        operations[o].parameters[p].type = resolveType(
+                            written, in: { "Parameter \(parameterName) of \(context)" }, at: location)
                     }
                 }
-                if operation.isBound, operation.parameters.isEmpty {
+                let location = operations[o].location
+                if operations[o].isBound, operations[o].parameters.isEmpty {
                     report(
                         .error, "missing-binding-parameter", "\(context) is bound but has no parameter to bind to; it is read as unbound",
-                        at: operation.location)
-                    operation.isBound = false
+                        at: location)
+                    operations[o].isBound = false
                 }
-                if case .unresolved(let written)? = operation.returnType?.type {
-                    operation.returnType?.type = resolveType(written, in: { "the ReturnType of \(context)" }, at: operation.location)
+                if case .unresolved(let written)? = operations[o].returnType?.type {
+                    operations[o].returnType?.type = resolveType(written, in: { "the ReturnType of \(context)" }, at: location)
                 }
-                if operation.kind == .function, operation.returnType == nil {
-                    report(.error, "missing-return-type", "\(context) has no ReturnType, which functions must have", at: operation.location)
+                if kind == .function, operations[o].returnType == nil {
+                    report(.error, "missing-return-type", "\(context) has no ReturnType, which functions must have", at: location)
                 }
-                schemas[s].operations[o] = operation
             }
+            schemas[s].operations = operations
         }
     }
 
     /// Qualifies a v4 navigation property's target and checks it is an entity type. `owner` and the message's
     /// context are built only for a report; a target written as the qualified name of a declared entity type (the
-    /// usual case) is taken from the index without classifying it again.
+    /// usual case) is taken from the index without classifying it again, and its position is returned.
     mutating func resolveNavigationTarget(
         _ navigation: inout NavigationProperty, target written: String, owner: @autoclosure () -> String
-    ) {
-        if entityTypeIndex[written] != nil, isPlainQualifiedName(written) {
-            navigation.targetType = written
-            return
+    ) -> (schema: Int, item: Int)? {
+        if let declared = typeIndex[written], declared.kind == .entity, isPlainQualifiedName(written) {
+            return (declared.schema, declared.item)  // the target is already written as resolved
         }
         let name = navigation.name
         var context: String { "NavigationProperty \(owner())/\(name)" }
@@ -58,37 +66,37 @@ extension ModelResolver {
                 at: navigation.location)
             navigation.targetType = nil
         }
+        return nil
     }
 
     /// Whether `resolveType` would give `name` back unchanged as an entity type's name: no surrounding whitespace,
-    /// not a collection or `Edm.` name, and no alias before its last dot.
+    /// not a collection or `Edm.` name, and no alias before its last dot. Reads the bytes in place (a string whose
+    /// bytes are not contiguous is not called plain, and goes the long way).
     private func isPlainQualifiedName(_ name: String) -> Bool {
-        let utf8 = name.utf8
-        guard let first = utf8.first, let last = utf8.last, first > 0x20, last > 0x20, last != UInt8(ascii: ")") else {
-            return false
+        let isPlain = name.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last, first > 0x20, last > 0x20, last != UInt8(ascii: ")") else {
+                return false
+            }
+            return !bytes.starts(with: Self.edmPrefix)
         }
-        if utf8.starts(with: "Edm.".utf8) { return false }
-        return qualify(name) == name
+        return isPlain == true && qualify(name) == name
     }
 
-    /// Checks the `Partner` of every v4 navigation property: it must be a navigation property of the target type.
+    private static let edmPrefix = Array("Edm.".utf8)
+
+    /// Checks the `Partner` of every v4 navigation property whose target is a declared entity type: it must be a
+    /// navigation property of the target type (inherited ones included). Reads the types in place.
     mutating func checkPartners() {
-        for s in schemas.indices {
-            for t in schemas[s].entityTypes.indices {
-                for n in schemas[s].entityTypes[t].declaredNavigationProperties.indices {
-                    let navigation = schemas[s].entityTypes[t].declaredNavigationProperties[n]
-                    guard let partner = navigation.partner, let target = navigation.targetType,
-                        let path = entityTypeIndex[target]
-                    else { continue }
-                    let found = schemas[path.schema].entityTypes[path.item].navigationProperties.contains { $0.name == partner }
-                    if !found {
-                        report(
-                            .warning, "unresolved-partner",
-                            "NavigationProperty \(schemas[s].entityTypes[t].qualifiedName)/\(navigation.name) has Partner \(partner), "
-                                + "which is not a navigation property of \(target)", at: navigation.location)
-                    }
-                }
-            }
+        for check in partnerChecks {
+            guard let partner = schemas[check.schema].entityTypes[check.type].declaredNavigationProperties[check.navigation].partner,
+                !schemas[check.target.schema].entityTypes[check.target.item].navigationProperties.contains(where: { $0.name == partner })
+            else { continue }
+            let owner = schemas[check.schema].entityTypes[check.type].qualifiedName
+            let navigation = schemas[check.schema].entityTypes[check.type].declaredNavigationProperties[check.navigation]
+            report(
+                .warning, "unresolved-partner",
+                "NavigationProperty \(owner)/\(navigation.name) has Partner \(partner), "
+                    + "which is not a navigation property of \(navigation.targetType ?? "")", at: navigation.location)
         }
     }
 
@@ -120,7 +128,7 @@ extension ModelResolver {
                 return
             }
             guard index < segments.count - 1 else { return }
-            guard case .complex(let name) = property.type, let complex = complexTypeIndex[name] else {
+            guard case .complex(let name) = property.type, let complex = complexTypePath(name) else {
                 report(
                     .error, "unresolved-key", "\(owner) has key property \(path), whose segment \(segment) is not complex-typed",
                     at: type.location)

@@ -11,7 +11,7 @@ extension ModelResolver {
                 for n in type.navigationProperties.indices { resolveNavigation(&type.navigationProperties[n], owner: owner) }
                 if let base = type.baseType {
                     type.baseType = qualify(base)
-                    if complexTypeIndex[qualify(base)] == nil {
+                    if complexTypePath(qualify(base)) == nil {
                         report(
                             .error, "unresolved-type", "ComplexType \(owner) has BaseType \(base), which is not a declared complex type",
                             at: type.location)
@@ -76,7 +76,7 @@ extension ModelResolver {
                         type = resolved
                         schemas[s].associations[a].ends[e].type = resolved
                     }
-                    if entityTypeIndex[type] == nil {
+                    if entityTypePath(type) == nil {
                         report(
                             .error, "unresolved-type",
                             "Association \(name) has an End of type \(written), which is not a declared entity type",
@@ -123,15 +123,22 @@ extension ModelResolver {
                 var owner: String { "\(namespace).\(name)" }
                 if let base = types[t].baseType {
                     types[t].baseType = qualify(base)
-                    if entityTypeIndex[qualify(base)] == nil {
+                    if entityTypePath(qualify(base)) == nil {
                         report(
                             .error, "unresolved-type", "EntityType \(owner) has BaseType \(base), which is not a declared entity type",
                             at: types[t].location)
                     }
                 }
-                for p in types[t].declaredProperties.indices { resolveProperty(&types[t].declaredProperties[p], owner: owner) }
+                // Only a property the parser left unresolved (not a primitive type) is written to.
+                for p in types[t].declaredProperties.indices where types[t].declaredProperties[p].type.isUnresolved {
+                    resolveProperty(&types[t].declaredProperties[p], owner: owner)
+                }
                 for n in types[t].declaredNavigationProperties.indices {
-                    resolveNavigation(&types[t].declaredNavigationProperties[n], owner: owner)
+                    let known = resolveNavigation(&types[t].declaredNavigationProperties[n], owner: owner)
+                    guard types[t].declaredNavigationProperties[n].partner != nil,
+                        let target = known ?? types[t].declaredNavigationProperties[n].targetType.flatMap({ entityTypePath($0) })
+                    else { continue }
+                    partnerChecks.append(PartnerCheck(schema: s, type: t, navigation: n, target: target))
                 }
                 types[t].properties = types[t].declaredProperties
                 types[t].navigationProperties = types[t].declaredNavigationProperties
@@ -141,11 +148,14 @@ extension ModelResolver {
         }
     }
 
-    /// Finds a navigation property's association and ends.
-    mutating func resolveNavigation(_ navigation: inout NavigationProperty, owner: @autoclosure () -> String) {
+    /// Finds a navigation property's association and ends (v2, v3) or its target type (v4). Returns the target entity
+    /// type's position when a v4 target was found in the index as written.
+    @discardableResult
+    mutating func resolveNavigation(_ navigation: inout NavigationProperty, owner: @autoclosure () -> String) -> (
+        schema: Int, item: Int
+    )? {
         if navigation.relationship.isEmpty, let target = navigation.targetType {
-            resolveNavigationTarget(&navigation, target: target, owner: owner())
-            return
+            return resolveNavigationTarget(&navigation, target: target, owner: owner())
         }
         let written = navigation.relationship
         navigation.relationship = qualify(written)
@@ -156,7 +166,7 @@ extension ModelResolver {
             report(
                 .error, "unresolved-association", "\(context) has Relationship \(written), which is not a declared association",
                 at: navigation.location)
-            return
+            return nil
         }
         let association = schemas[path.schema].associations[path.item]
         if association.end(role: navigation.fromRole) == nil {
@@ -169,10 +179,11 @@ extension ModelResolver {
             report(
                 .error, "unresolved-role",
                 "\(context) has ToRole \(navigation.toRole), which is not a role of \(association.qualifiedName)", at: navigation.location)
-            return
+            return nil
         }
         navigation.targetType = target.type
         navigation.multiplicity = target.multiplicity
+        return nil
     }
 
     /// Applies entity `BaseType` inheritance: inherited keys and members come first; cycles are reported.
@@ -250,36 +261,41 @@ extension ModelResolver {
     mutating func checkEntityTypes() {
         for s in schemas.indices {
             for t in schemas[s].entityTypes.indices {
-                var type = schemas[s].entityTypes[t]
-                schemas[s].entityTypes[t].properties = []
-                let (namespace, typeName) = (type.namespace, type.name)
+                let (namespace, typeName) = (schemas[s].entityTypes[t].namespace, schemas[s].entityTypes[t].name)
+                let location = schemas[s].entityTypes[t].location
                 // Built only for a report: most types have none.
                 var owner: String { "EntityType \(namespace).\(typeName)" }
-                dropDuplicateMembers(&type.properties, &type.navigationProperties, owner: owner)
-                dropDuplicateKeys(&type.key, owner: owner, at: type.location)
-                schemas[s].entityTypes[t] = type
-                if type.key.isEmpty, version.isV4 {
-                    // CSDL 4.01 lets abstract types, and types used only by singletons or containment, go without one.
-                    if !type.isAbstract {
-                        report(.warning, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: type.location)
-                    }
-                } else if type.key.isEmpty {
-                    report(.error, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: type.location)
+                // Read in place: a type is copied out (and written back) only when it has members or keys to drop.
+                let repeats = Self.repeatedMembers(schemas[s].entityTypes[t].properties, schemas[s].entityTypes[t].navigationProperties)
+                if !repeats.isEmpty || Self.mayRepeat(schemas[s].entityTypes[t].key) {
+                    var type = schemas[s].entityTypes[t]
+                    schemas[s].entityTypes[t].properties = []
+                    dropRepeatedMembers(repeats, &type.properties, &type.navigationProperties, owner: owner)
+                    dropDuplicateKeys(&type.key, owner: owner, at: location)
+                    schemas[s].entityTypes[t] = type
                 }
-                for name in type.key {
+                let (key, properties) = (schemas[s].entityTypes[t].key, schemas[s].entityTypes[t].properties)
+                if key.isEmpty, version.isV4 {
+                    // CSDL 4.01 lets abstract types, and types used only by singletons or containment, go without one.
+                    if !schemas[s].entityTypes[t].isAbstract {
+                        report(.warning, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: location)
+                    }
+                } else if key.isEmpty {
+                    report(.error, "missing-key", "\(owner) has no Key, neither declared nor inherited", at: location)
+                }
+                for name in key {
                     if name.containsUTF8(UInt8(ascii: "/")) {
-                        checkKeyPath(name, of: type, owner: owner)
+                        checkKeyPath(name, of: schemas[s].entityTypes[t], owner: owner)
                         continue
                     }
-                    guard let index = type.properties.firstIndex(where: { $0.name == name }) else {
+                    guard let index = properties.firstIndex(where: { $0.name == name }) else {
                         report(
                             .error, "unresolved-key", "\(owner) has key property \(name), which is not one of its properties",
-                            at: type.location)
+                            at: location)
                         continue
                     }
-                    if type.properties[index].isNullable {
-                        report(
-                            .warning, "nullable-key", "key property \(name) of \(owner) is Nullable", at: type.properties[index].location)
+                    if properties[index].isNullable {
+                        report(.warning, "nullable-key", "key property \(name) of \(owner) is Nullable", at: properties[index].location)
                     }
                 }
             }

@@ -6,11 +6,18 @@ struct ModelResolver {
     var diagnostics: [Diagnostic]
     /// Alias → namespace, from schemas, `Using` and `edmx:Include`.
     var namespaceByAlias: [String: String] = [:]
-    var entityTypeIndex: [String: (schema: Int, item: Int)] = [:]
-    var complexTypeIndex: [String: (schema: Int, item: Int)] = [:]
+    /// Bit `n` is set when an alias is `n` UTF-8 bytes long (bit 63: 63 or more), so that a name whose prefix
+    /// has no alias's length is passed over without looking at the aliases.
+    var aliasLengths: UInt64 = 0
+    /// Every declared type by qualified name, with its kind (a name is filed once, by its first declaration).
+    var typeIndex: [String: DeclaredType] = [:]
     var associationIndex: [String: (schema: Int, item: Int)] = [:]
-    var enumTypeIndex: [String: (schema: Int, item: Int)] = [:]
-    var typeDefinitionIndex: [String: (schema: Int, item: Int)] = [:]
+    /// Type names as written that resolved without a diagnostic, with their (shared, boxed) references: a type
+    /// named again is one lookup and allocates nothing.
+    var resolvedTypes: [String: TypeReference] = [:]
+    /// The declared navigation properties with a `Partner` whose target is a declared entity type, in document
+    /// order: found while resolving the targets, checked once inheritance has been applied.
+    var partnerChecks: [PartnerCheck] = []
     /// Qualified names of the actions and functions (overloads share one).
     var operationNames: Set<String> = []
     /// The schemas of supplied referenced documents: their types resolve, they are not resolved themselves.
@@ -53,11 +60,17 @@ struct ModelResolver {
             for using in schema.usings { if let alias = using.alias { namespaceByAlias[alias] = using.namespace } }
         }
         for schema in schemas { if let alias = schema.alias { namespaceByAlias[alias] = schema.namespace } }
+        for alias in namespaceByAlias.keys { aliasLengths |= 1 << min(alias.utf8.count, 63) }
         var declared = 0
+        var navigations = 0
         for schema in schemas {
-            for type in schema.entityTypes { declared += type.declaredProperties.count + type.declaredNavigationProperties.count }
+            for type in schema.entityTypes {
+                declared += type.declaredProperties.count + type.declaredNavigationProperties.count
+                navigations += type.declaredNavigationProperties.count
+            }
             for type in schema.complexTypes { declared += type.properties.count }
         }
+        partnerChecks.reserveCapacity(navigations)
         inheritedMemberBudget = max(1_000_000, declared.multipliedReportingOverflow(by: 16).partialValue)
     }
 
@@ -93,8 +106,7 @@ struct ModelResolver {
     /// the model untouched). Works on UTF-8 bytes and compares against the few aliases directly: this runs for
     /// every type name.
     func aliasResolved(_ name: String) -> String? {
-        guard !namespaceByAlias.isEmpty else { return nil }
-        guard let prefixLength = name.lastUTF8Offset(of: UInt8(ascii: ".")) else { return nil }
+        guard aliasLengths != 0, let prefixLength = aliasPrefixLength(of: name) else { return nil }
         let utf8 = name.utf8
         for (alias, namespace) in namespaceByAlias where alias.utf8.count == prefixLength && utf8.starts(with: alias.utf8) {
             return namespace + name[utf8.index(utf8.startIndex, offsetBy: prefixLength)...]
@@ -102,78 +114,30 @@ struct ModelResolver {
         return nil
     }
 
-    /// Indexes types and associations by qualified name and reports duplicates. Names are resolved per
-    /// kind, as the grammar says which kind an attribute names (`Type` an entity or complex type,
-    /// `Relationship` and `AssociationSet@Association` an association): an association that shares its
-    /// qualified name with a type is kept (a note), and a duplicate within a kind is an error.
-    private mutating func buildIndexes() {
-        var typeCount = 0
-        var associationCount = 0
-        for schema in schemas {
-            typeCount += schema.entityTypes.count + schema.complexTypes.count + schema.enumTypes.count + schema.typeDefinitions.count
-            associationCount += schema.associations.count
-        }
-        var seenTypes: [String: String] = [:]
-        var seenAssociations: [String: String] = [:]
-        seenTypes.reserveCapacity(typeCount)
-        seenAssociations.reserveCapacity(associationCount)
-        associationIndex.reserveCapacity(associationCount)
-        // One hash of the name per claim: the kind is filed, and put back in the rare case that it was taken.
-        func claim(
-            _ qualified: String, _ kind: String, _ location: SourceLocation, in seen: inout [String: String],
-            _ resolver: inout ModelResolver
-        ) -> Bool {
-            guard let earlier = seen.updateValue(kind, forKey: qualified) else { return true }
-            seen[qualified] = earlier
-            resolver.report(
-                .error, "duplicate-name", "\(kind) \(qualified) is declared again (first as \(earlier)); the first declaration is used",
-                at: location)
-            return false
-        }
-        // By index, so that no type is copied; each qualified name is built once.
-        for s in schemas.indices {
-            entityTypeIndex.reserveCapacity(entityTypeIndex.count + schemas[s].entityTypes.count)
-            for i in schemas[s].entityTypes.indices {
-                let qualified = schemas[s].entityTypes[i].qualifiedName
-                if claim(qualified, "EntityType", schemas[s].entityTypes[i].location, in: &seenTypes, &self) {
-                    entityTypeIndex[qualified] = (s, i)
-                }
-            }
-            for i in schemas[s].complexTypes.indices {
-                let qualified = schemas[s].complexTypes[i].qualifiedName
-                if claim(qualified, "ComplexType", schemas[s].complexTypes[i].location, in: &seenTypes, &self) {
-                    complexTypeIndex[qualified] = (s, i)
-                }
-            }
-            for i in schemas[s].enumTypes.indices {
-                let qualified = schemas[s].enumTypes[i].qualifiedName
-                if claim(qualified, "EnumType", schemas[s].enumTypes[i].location, in: &seenTypes, &self) {
-                    enumTypeIndex[qualified] = (s, i)
-                }
-            }
-            for i in schemas[s].typeDefinitions.indices {
-                let qualified = schemas[s].typeDefinitions[i].qualifiedName
-                if claim(qualified, "TypeDefinition", schemas[s].typeDefinitions[i].location, in: &seenTypes, &self) {
-                    typeDefinitionIndex[qualified] = (s, i)
-                }
-            }
-            for operation in schemas[s].operations { operationNames.insert(operation.qualifiedName) }
-        }
-        for s in schemas.indices {
-            for i in schemas[s].associations.indices {
-                let qualified = schemas[s].associations[i].qualifiedName
-                let location = schemas[s].associations[i].location
-                guard claim(qualified, "Association", location, in: &seenAssociations, &self) else { continue }
-                associationIndex[qualified] = (s, i)
-                if let type = seenTypes[qualified] {
-                    report(
-                        .note, "name-shared-across-kinds",
-                        "Association \(qualified) has the qualified name of an \(type); "
-                            + "Relationship and AssociationSet names resolve to the association, type references to the type",
-                        at: location)
-                }
+    /// Whether some alias is `length` UTF-8 bytes long.
+    func mayBeAlias(length: Int) -> Bool { aliasLengths & (1 << min(length, 63)) != 0 }
+
+    /// The UTF-8 length of `name` before its last ".", when some alias is that long. Looks only at the bytes at the
+    /// aliases' lengths (and past a "." found there): scanning every name for its last "." was most of the cost.
+    private func aliasPrefixLength(of name: String) -> Int? {
+        if let found = name.utf8.withContiguousStorageIfAvailable({ aliasPrefixLength(in: $0) }) { return found }
+        return name.lastUTF8Offset(of: UInt8(ascii: ".")).flatMap { mayBeAlias(length: $0) ? $0 : nil }
+    }
+
+    /// `aliasPrefixLength(of:)` for the bytes of a name.
+    func aliasPrefixLength(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let dot = UInt8(ascii: ".")
+        var lengths = aliasLengths
+        while lengths != 0 {
+            let length = lengths.trailingZeroBitCount
+            lengths &= lengths - 1
+            if length == 63 {  // 63 bytes or more
+                if let last = bytes.lastIndex(of: dot), last >= 63 { return last }
+            } else if length < bytes.count, bytes[length] == dot, !bytes[(length + 1)...].contains(dot) {
+                return length
             }
         }
+        return nil
     }
 
     /// The primitive type references by qualified name: one shared (boxed) value per type, so that
@@ -190,9 +154,18 @@ struct ModelResolver {
     /// Classifies a type name as written (`Edm.String`, `Alias.Type`, `Collection(…)`); `context`
     /// names the referring element and is only built when something is reported.
     mutating func resolveType(_ written: String, in context: () -> String, at location: SourceLocation) -> TypeReference {
+        if let known = resolvedTypes[written] { return known }
         if let primitive = Self.primitives[written], case .primitive(let type) = primitive, type.isDefined(in: version) {
             return primitive
         }
+        let reported = diagnostics.count
+        let resolved = classifyType(written, in: context, at: location)
+        if diagnostics.count == reported { resolvedTypes[written] = resolved }
+        return resolved
+    }
+
+    /// `resolveType` for a name that is no primitive type as written.
+    private mutating func classifyType(_ written: String, in context: () -> String, at location: SourceLocation) -> TypeReference {
         let trimmed = written.trimmingWhitespace()
         if trimmed.hasPrefix("Collection("), trimmed.hasSuffix(")") {
             let inner = String(trimmed.dropFirst("Collection(".count).dropLast())
@@ -225,10 +198,7 @@ struct ModelResolver {
             return .unresolved(trimmed)
         }
         let qualified = qualify(trimmed)
-        if complexTypeIndex[qualified] != nil { return .complex(qualifiedName: qualified) }
-        if entityTypeIndex[qualified] != nil { return .entity(qualifiedName: qualified) }
-        if enumTypeIndex[qualified] != nil { return .enumeration(qualifiedName: qualified) }
-        if typeDefinitionIndex[qualified] != nil { return .typeDefinition(qualifiedName: qualified) }
+        if let declared = typeIndex[qualified] { return declared.kind.reference(to: qualified) }
         if let referenced = referencedTypes[qualified] { return referenced }
         if let dot = qualified.lastIndex(of: "."), let uri = includedNamespaces[String(qualified[..<dot])] {
             report(
