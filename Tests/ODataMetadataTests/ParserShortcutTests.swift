@@ -73,4 +73,37 @@ final class ParserShortcutTests: XCTestCase {
             metadata.diagnostics("unresolved-role").map(\.message),
             [#"the ReferentialConstraint of Association Test.A names Role "X", which is not one of its ends"#])
     }
+
+    /// An association set's association is qualified through the alias and checked in place: a repeated name, an
+    /// undeclared association, a role its association lacks and an entity set not in the container are reported.
+    func testAssociationSetsAreQualifiedAndChecked() throws {
+        let type =
+            #"<EntityType Name="T"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/>"#
+            + "</EntityType>"
+        let association = """
+            <Association Name="A"><End Type="Test.T" Multiplicity="1" Role="From"/><End Type="Test.T" Multiplicity="*" Role="To"/></Association>
+            """
+        let container = """
+            <EntityContainer Name="C" m:IsDefaultEntityContainer="true">
+              <EntitySet Name="Ts" EntityType="Test.T"/>
+              <AssociationSet Name="S" Association="Alias.A"><End EntitySet="Ts" Role="From"/><End EntitySet="Ts" Role="To"/></AssociationSet>
+              <AssociationSet Name="S" Association="Test.A"><End EntitySet="Ts" Role="From"/><End EntitySet="Us" Role="Other"/></AssociationSet>
+              <AssociationSet Name="Missing" Association="Test.B"><End EntitySet="Ts" Role="From"/></AssociationSet>
+            </EntityContainer>
+            """
+        let metadata = try Fixtures.parse(Fixtures.edmx(type + association + container, alias: "Alias"))
+        let sets = try XCTUnwrap(metadata.schemas.first?.entityContainers.first?.associationSets)
+        XCTAssertEqual(sets.map(\.association), ["Test.A", "Test.A", "Test.B"])
+        XCTAssertEqual(
+            metadata.diagnostics("duplicate-name").map(\.message), ["EntityContainer C has more than one AssociationSet named S"])
+        XCTAssertEqual(
+            metadata.diagnostics("unresolved-role").map(\.message),
+            ["AssociationSet C/S has an End with Role Other, which is not a role of Test.A"])
+        XCTAssertEqual(
+            metadata.diagnostics("unresolved-entity-set").map(\.message),
+            ["AssociationSet C/S has an End with EntitySet Us, which is not in the container"])
+        XCTAssertEqual(
+            metadata.diagnostics("unresolved-association").map(\.message),
+            ["AssociationSet C/Missing has Association Test.B, which is not declared"])
+    }
 }

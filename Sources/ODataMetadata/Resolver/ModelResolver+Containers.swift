@@ -49,36 +49,39 @@ extension ModelResolver {
         return names
     }
 
+    /// Qualifies each association set's `Association` and checks its name, association, roles and entity sets, in
+    /// place: messages are built only when reported, and the association is read where it is, not copied out.
     private mutating func resolveAssociationSets(_ container: inout EntityContainer, setNames: Set<String>) {
         var names = Set<String>()
+        names.reserveCapacity(container.associationSets.count)
         for i in container.associationSets.indices {
-            var set = container.associationSets[i]
-            let written = set.association
-            set.association = qualify(written)
-            let context = "AssociationSet \(container.name)/\(set.name)"
-            if !names.insert(set.name).inserted {
+            let written = container.associationSets[i].association
+            if let qualified = aliasResolved(written) { container.associationSets[i].association = qualified }
+            let setName = container.associationSets[i].name
+            let location = container.associationSets[i].location
+            var context: String { "AssociationSet \(container.name)/\(setName)" }
+            if !names.insert(setName).inserted {
                 report(
-                    .error, "duplicate-name", "EntityContainer \(container.name) has more than one AssociationSet named \(set.name)",
-                    at: set.location)
+                    .error, "duplicate-name", "EntityContainer \(container.name) has more than one AssociationSet named \(setName)",
+                    at: location)
             }
-            let association = associationIndex[set.association].map { schemas[$0.schema].associations[$0.item] }
-            if association == nil {
-                report(.error, "unresolved-association", "\(context) has Association \(written), which is not declared", at: set.location)
+            let position = associationIndex[container.associationSets[i].association]
+            if position == nil {
+                report(.error, "unresolved-association", "\(context) has Association \(written), which is not declared", at: location)
             }
-            for end in set.ends {
-                if let association, association.end(role: end.role) == nil {
+            for end in container.associationSets[i].ends {
+                if let position, !schemas[position.schema].associations[position.item].ends.contains(where: { $0.role == end.role }) {
                     report(
                         .error, "unresolved-role",
-                        "\(context) has an End with Role \(end.role), which is not a role of \(association.qualifiedName)", at: set.location
-                    )
+                        "\(context) has an End with Role \(end.role), which is not a role of \(schemas[position.schema].associations[position.item].qualifiedName)",
+                        at: location)
                 }
                 if !setNames.contains(end.entitySet) {
                     report(
                         .error, "unresolved-entity-set",
-                        "\(context) has an End with EntitySet \(end.entitySet), which is not in the container", at: set.location)
+                        "\(context) has an End with EntitySet \(end.entitySet), which is not in the container", at: location)
                 }
             }
-            container.associationSets[i] = set
         }
     }
 
