@@ -221,8 +221,8 @@ struct AnnotationCapture {
     mutating func flushText() {
         guard !pendingText.isEmpty else { return }
         defer { pendingText.removeAll(keepingCapacity: true) }
-        guard let first = pendingText.firstIndex(where: { !Self.isSpace($0) }),
-            let last = pendingText.lastIndex(where: { !Self.isSpace($0) })
+        guard let first = pendingText.firstIndex(where: { !$0.isXMLSpace }),
+            let last = pendingText.lastIndex(where: { !$0.isXMLSpace })
         else { return }
         if tagPending {
             xml.append(UInt8(ascii: ">"))
@@ -236,8 +236,6 @@ struct AnnotationCapture {
         }
         if !frames.isEmpty { frames[frames.count - 1].text += pendingText[first...last] }
     }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     private mutating func appendName(_ name: XMLName, prefix: XMLName?) {
         if let prefix {

@@ -33,8 +33,8 @@ struct AttributeBytes {
     var trimmed: AttributeBytes {
         var start = 0
         var end = bytes.count
-        while start < end, Self.isSpace(bytes[start]) { start += 1 }
-        while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
+        while start < end, bytes[start].isXMLSpace { start += 1 }
+        while end > start, bytes[end - 1].isXMLSpace { end -= 1 }
         return AttributeBytes(UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
 
@@ -49,8 +49,6 @@ struct AttributeBytes {
     }
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// Whether the value is exactly `literal`.
     func equals(_ literal: StaticString) -> Bool {

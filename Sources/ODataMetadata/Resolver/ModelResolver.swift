@@ -223,14 +223,3 @@ struct ModelResolver {
         }
     }
 }
-
-extension String {
-    /// The string without leading and trailing spaces, tabs and line breaks (by UTF-8 bytes).
-    func trimmingWhitespace() -> String {
-        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        let bytes = utf8
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
-        if first == bytes.startIndex, bytes.index(after: last) == bytes.endIndex { return self }
-        return String(self[first...last])
-    }
-}
