@@ -40,6 +40,8 @@ public struct ReferentialConstraint: Sendable, Hashable {
 
 /// An `Association`.
 public struct Association: Sendable, Hashable {
+    /// Where the element starts (declared first, see `init`).
+    public var location: SourceLocation
     /// The simple name.
     public var name: String
     /// The schema namespace.
@@ -50,25 +52,23 @@ public struct Association: Sendable, Hashable {
     public var referentialConstraint: ReferentialConstraint?
     /// Foreign attributes.
     public var annotations: AnnotationSet
-    /// Where the element starts.
-    public var location: SourceLocation
-
-    /// Creates a `Association` from its parts.
-    public init(
-        name: String, namespace: String, ends: [AssociationEnd], referentialConstraint: ReferentialConstraint? = nil,
-        annotations: AnnotationSet = AnnotationSet(), location: SourceLocation = SourceLocation(line: 0, column: 0)
-    ) {
-        self.name = name
-        self.namespace = namespace
-        self.ends = ends
-        self.referentialConstraint = referentialConstraint
-        self.annotations = annotations
-        self.location = location
-    }
 
     /// `Namespace.Name`.
     public var qualifiedName: String { "\(namespace).\(name)" }
 
     /// The end with this role.
     public func end(role: String) -> AssociationEnd? { ends.first { $0.role == role } }
+}
+
+extension Association {
+    /// Creates a `Association` from its parts.
+    public init(
+        name: String, namespace: String, ends: [AssociationEnd], referentialConstraint: ReferentialConstraint? = nil,
+        annotations: AnnotationSet = AnnotationSet(), location: SourceLocation = SourceLocation(line: 0, column: 0)
+    ) {
+        // Through the implicit memberwise initialiser (see `Property.init`), whose labels begin with `location`.
+        self.init(
+            location: location, name: name, namespace: namespace, ends: ends, referentialConstraint: referentialConstraint,
+            annotations: annotations)
+    }
 }

@@ -1,5 +1,7 @@
 /// An `EntitySet`.
 public struct EntitySet: Sendable, Hashable {
+    /// Where the element starts (declared first, see `init`).
+    public var location: SourceLocation
     /// The name.
     public var name: String
     /// `EntityType`, qualified (aliases resolved).
@@ -12,22 +14,19 @@ public struct EntitySet: Sendable, Hashable {
     public var annotations: AnnotationSet
     /// The `Documentation` child.
     public var documentation: Documentation?
-    /// Where the element starts.
-    public var location: SourceLocation
+}
 
+extension EntitySet {
     /// Creates a `EntitySet` from its parts.
     public init(
         name: String, entityType: String, navigationPropertyBindings: [NavigationPropertyBinding] = [],
         includeInServiceDocument: Bool = true, annotations: AnnotationSet = AnnotationSet(),
         documentation: Documentation? = nil, location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
-        self.name = name
-        self.entityType = entityType
-        self.navigationPropertyBindings = navigationPropertyBindings
-        self.includeInServiceDocument = includeInServiceDocument
-        self.annotations = annotations
-        self.documentation = documentation
-        self.location = location
+        // Through the implicit memberwise initialiser (see `Property.init`), whose labels begin with `location`.
+        self.init(
+            location: location, name: name, entityType: entityType, navigationPropertyBindings: navigationPropertyBindings,
+            includeInServiceDocument: includeInServiceDocument, annotations: annotations, documentation: documentation)
     }
 }
 
@@ -47,6 +46,8 @@ public struct AssociationSetEnd: Sendable, Hashable {
 
 /// An `AssociationSet`.
 public struct AssociationSet: Sendable, Hashable {
+    /// Where the element starts (declared first, see `init`).
+    public var location: SourceLocation
     /// The name.
     public var name: String
     /// `Association`, qualified (aliases resolved).
@@ -55,20 +56,16 @@ public struct AssociationSet: Sendable, Hashable {
     public var ends: [AssociationSetEnd]
     /// Foreign attributes.
     public var annotations: AnnotationSet
+}
 
-    /// Where the element starts.
-    public var location: SourceLocation
-
+extension AssociationSet {
     /// Creates an association set.
     public init(
         name: String, association: String, ends: [AssociationSetEnd], annotations: AnnotationSet = AnnotationSet(),
         location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
-        self.name = name
-        self.association = association
-        self.ends = ends
-        self.annotations = annotations
-        self.location = location
+        // Through the implicit memberwise initialiser (see `Property.init`), whose labels begin with `location`.
+        self.init(location: location, name: name, association: association, ends: ends, annotations: annotations)
     }
 }
 
@@ -127,6 +124,8 @@ public struct FunctionImportParameter: Sendable, Hashable {
 /// A `FunctionImport`: in v2/v3 the operation itself (name, parameters, return type, method); in v4 a
 /// function exposed at the service root, whose `function` names the schema's `Operation` (its overloads).
 public struct FunctionImport: Sendable, Hashable {
+    /// Where the element starts (declared first, see `init`).
+    public var location: SourceLocation
     /// The name.
     public var name: String
     /// `ReturnType`, nil for none (v2/v3; a v4 import's return type is its function's).
@@ -157,9 +156,9 @@ public struct FunctionImport: Sendable, Hashable {
     public var annotations: AnnotationSet
     /// The `Documentation` child.
     public var documentation: Documentation?
-    /// Where the element starts.
-    public var location: SourceLocation
+}
 
+extension FunctionImport {
     /// Creates a `FunctionImport` from its parts.
     public init(
         name: String, returnType: TypeReference? = nil, entitySet: String? = nil, httpMethod: String? = nil,
@@ -168,21 +167,12 @@ public struct FunctionImport: Sendable, Hashable {
         includeInServiceDocument: Bool = false, annotations: AnnotationSet = AnnotationSet(),
         documentation: Documentation? = nil, location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
-        self.name = name
-        self.returnType = returnType
-        self.entitySet = entitySet
-        self.httpMethod = httpMethod
-        self.parameters = parameters
-        self.kind = kind ?? (httpMethod.map { $0 == "GET" } ?? true ? .function : .action)
-        self.function = function
-        self.isSideEffecting = isSideEffecting
-        self.isBindable = isBindable
-        self.isAlwaysBindable = isAlwaysBindable
-        self.isComposable = isComposable
-        self.includeInServiceDocument = includeInServiceDocument
-        self.annotations = annotations
-        self.documentation = documentation
-        self.location = location
+        // Through the implicit memberwise initialiser (see `Property.init`), whose labels begin with `location`.
+        self.init(
+            location: location, name: name, returnType: returnType, entitySet: entitySet, httpMethod: httpMethod, parameters: parameters,
+            kind: kind ?? (httpMethod.map { $0 == "GET" } ?? true ? .function : .action), function: function,
+            isSideEffecting: isSideEffecting, isBindable: isBindable, isAlwaysBindable: isAlwaysBindable, isComposable: isComposable,
+            includeInServiceDocument: includeInServiceDocument, annotations: annotations, documentation: documentation)
     }
 }
 

@@ -63,7 +63,9 @@ public struct Property: Sendable, Hashable {
     public var documentation: Documentation?
     /// Where the element starts.
     public var location: SourceLocation
+}
 
+extension Property {
     /// Creates a `Property` from its parts.
     public init(
         name: String, type: TypeReference, isNullable: Bool = true, maxLength: MaxLength? = nil,
@@ -72,20 +74,13 @@ public struct Property: Sendable, Hashable {
         annotations: AnnotationSet = AnnotationSet(), documentation: Documentation? = nil,
         location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
-        self.name = name
-        self.type = type
-        self.isNullable = isNullable
-        self.maxLength = maxLength
-        self.isFixedLength = isFixedLength
-        self.precision = precision
-        self.scale = scale
-        self.variableScale = variableScale
-        self.srid = srid
-        self.isUnicode = isUnicode
-        self.defaultValue = defaultValue
-        self.concurrencyMode = concurrencyMode
-        self.annotations = annotations
-        self.documentation = documentation
-        self.location = location
+        // Through the implicit memberwise initialiser (the stored properties' order, `srid` before `isUnicode`): an
+        // initialiser that assigns each property builds the value in a local and returns a copy of it, the local
+        // then destroyed, which the optimiser does not remove (Swift 6.3): ≈ 310 instructions per property parsed.
+        self.init(
+            name: name, type: type, isNullable: isNullable, maxLength: maxLength, isFixedLength: isFixedLength,
+            precision: precision, scale: scale, variableScale: variableScale, srid: srid, isUnicode: isUnicode,
+            defaultValue: defaultValue, concurrencyMode: concurrencyMode, annotations: annotations,
+            documentation: documentation, location: location)
     }
 }

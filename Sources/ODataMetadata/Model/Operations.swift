@@ -38,6 +38,8 @@ public struct ReturnType: Sendable, Hashable {
 
 /// A schema-level `Action` or `Function` (CSDL 4.0). Overloads are separate values with the same qualified name.
 public struct Operation: Sendable, Hashable {
+    /// Where the element starts (declared first, see `init`).
+    public var location: SourceLocation
     /// The simple name.
     public var name: String
     /// The schema namespace.
@@ -58,28 +60,6 @@ public struct Operation: Sendable, Hashable {
     public var annotations: AnnotationSet
     /// The `Documentation` child.
     public var documentation: Documentation?
-    /// Where the element starts.
-    public var location: SourceLocation
-
-    /// Creates an `Operation` from its parts.
-    public init(
-        name: String, namespace: String, kind: OperationKind, isBound: Bool = false, isComposable: Bool = false,
-        entitySetPath: String? = nil, parameters: [FunctionImportParameter] = [], returnType: ReturnType? = nil,
-        annotations: AnnotationSet = AnnotationSet(), documentation: Documentation? = nil,
-        location: SourceLocation = SourceLocation(line: 0, column: 0)
-    ) {
-        self.name = name
-        self.namespace = namespace
-        self.kind = kind
-        self.isBound = isBound
-        self.isComposable = isComposable
-        self.entitySetPath = entitySetPath
-        self.parameters = parameters
-        self.returnType = returnType
-        self.annotations = annotations
-        self.documentation = documentation
-        self.location = location
-    }
 
     /// `Namespace.Name`.
     public var qualifiedName: String { "\(namespace).\(name)" }
@@ -89,6 +69,22 @@ public struct Operation: Sendable, Hashable {
 
     /// The parameters a caller passes: all of them, less the binding parameter of a bound operation.
     public var nonBindingParameters: ArraySlice<FunctionImportParameter> { isBound ? parameters.dropFirst() : parameters[...] }
+}
+
+extension Operation {
+    /// Creates an `Operation` from its parts.
+    public init(
+        name: String, namespace: String, kind: OperationKind, isBound: Bool = false, isComposable: Bool = false,
+        entitySetPath: String? = nil, parameters: [FunctionImportParameter] = [], returnType: ReturnType? = nil,
+        annotations: AnnotationSet = AnnotationSet(), documentation: Documentation? = nil,
+        location: SourceLocation = SourceLocation(line: 0, column: 0)
+    ) {
+        // Through the implicit memberwise initialiser (see `Property.init`), whose labels begin with `location`.
+        self.init(
+            location: location, name: name, namespace: namespace, kind: kind, isBound: isBound, isComposable: isComposable,
+            entitySetPath: entitySetPath, parameters: parameters, returnType: returnType, annotations: annotations,
+            documentation: documentation)
+    }
 }
 
 /// An `ActionImport` of an entity container (CSDL 4.0): an unbound action exposed at the service root.

@@ -13,6 +13,8 @@ public enum Multiplicity: String, Sendable, Hashable {
 /// `toRole` are empty) and the target type and multiplicity come from its own `Type` and `Nullable`
 /// (`Collection(T)` is `*`, `Nullable="false"` is `1`, else `0..1`).
 public struct NavigationProperty: Sendable, Hashable {
+    /// Where the element starts (declared first, see `init`).
+    public var location: SourceLocation
     /// The EDM name.
     public var name: String
     /// The association's qualified name (aliases resolved); empty in v4.
@@ -37,9 +39,12 @@ public struct NavigationProperty: Sendable, Hashable {
     public var annotations: AnnotationSet
     /// The `Documentation` child.
     public var documentation: Documentation?
-    /// Where the element starts.
-    public var location: SourceLocation
 
+    /// Whether the target end is `*`.
+    public var isCollection: Bool { multiplicity == .many }
+}
+
+extension NavigationProperty {
     /// Creates a `NavigationProperty` from its parts.
     public init(
         name: String, relationship: String, fromRole: String, toRole: String,
@@ -48,27 +53,18 @@ public struct NavigationProperty: Sendable, Hashable {
         annotations: AnnotationSet = AnnotationSet(), documentation: Documentation? = nil,
         location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
-        self.name = name
-        self.relationship = relationship
-        self.fromRole = fromRole
-        self.toRole = toRole
-        self.targetType = targetType
-        self.multiplicity = multiplicity
-        self.partner = partner
-        self.containsTarget = containsTarget
-        self.onDelete = onDelete
-        self.referentialConstraints = referentialConstraints
-        self.annotations = annotations
-        self.documentation = documentation
-        self.location = location
+        // Through the implicit memberwise initialiser (see `Property.init`), whose labels begin with `location`.
+        self.init(
+            location: location, name: name, relationship: relationship, fromRole: fromRole, toRole: toRole, targetType: targetType,
+            multiplicity: multiplicity, partner: partner, containsTarget: containsTarget, onDelete: onDelete,
+            referentialConstraints: referentialConstraints, annotations: annotations, documentation: documentation)
     }
-
-    /// Whether the target end is `*`.
-    public var isCollection: Bool { multiplicity == .many }
 }
 
 /// An `EntityType`.
 public struct EntityType: Sendable, Hashable {
+    /// Where the element starts (declared first, see `init`).
+    public var location: SourceLocation
     /// The simple name.
     public var name: String
     /// The schema namespace.
@@ -100,34 +96,6 @@ public struct EntityType: Sendable, Hashable {
     public var annotations: AnnotationSet
     /// The `Documentation` child.
     public var documentation: Documentation?
-    /// Where the element starts.
-    public var location: SourceLocation
-
-    /// Creates a `EntityType` from its parts.
-    public init(
-        name: String, namespace: String, baseType: String? = nil, isAbstract: Bool = false,
-        hasStream: Bool = false, isOpenType: Bool = false, declaredKey: [String] = [], keyAliases: [KeyAlias] = [],
-        declaredProperties: [Property] = [], declaredNavigationProperties: [NavigationProperty] = [],
-        annotations: AnnotationSet = AnnotationSet(), documentation: Documentation? = nil,
-        location: SourceLocation = SourceLocation(line: 0, column: 0)
-    ) {
-        self.name = name
-        self.namespace = namespace
-        self.baseType = baseType
-        self.isAbstract = isAbstract
-        self.hasStream = hasStream
-        self.isOpenType = isOpenType
-        self.declaredKey = declaredKey
-        self.keyAliases = keyAliases
-        self.declaredProperties = declaredProperties
-        self.declaredNavigationProperties = declaredNavigationProperties
-        self.key = declaredKey
-        self.properties = declaredProperties
-        self.navigationProperties = declaredNavigationProperties
-        self.annotations = annotations
-        self.documentation = documentation
-        self.location = location
-    }
 
     /// `Namespace.Name`.
     public var qualifiedName: String { "\(namespace).\(name)" }
@@ -141,8 +109,28 @@ public struct EntityType: Sendable, Hashable {
     }
 }
 
+extension EntityType {
+    /// Creates a `EntityType` from its parts.
+    public init(
+        name: String, namespace: String, baseType: String? = nil, isAbstract: Bool = false,
+        hasStream: Bool = false, isOpenType: Bool = false, declaredKey: [String] = [], keyAliases: [KeyAlias] = [],
+        declaredProperties: [Property] = [], declaredNavigationProperties: [NavigationProperty] = [],
+        annotations: AnnotationSet = AnnotationSet(), documentation: Documentation? = nil,
+        location: SourceLocation = SourceLocation(line: 0, column: 0)
+    ) {
+        // Through the implicit memberwise initialiser (see `Property.init`), whose labels begin with `location`.
+        self.init(
+            location: location, name: name, namespace: namespace, baseType: baseType, isAbstract: isAbstract, hasStream: hasStream,
+            isOpenType: isOpenType, declaredKey: declaredKey, keyAliases: keyAliases, declaredProperties: declaredProperties,
+            declaredNavigationProperties: declaredNavigationProperties, key: declaredKey, properties: declaredProperties,
+            navigationProperties: declaredNavigationProperties, annotations: annotations, documentation: documentation)
+    }
+}
+
 /// A `ComplexType`.
 public struct ComplexType: Sendable, Hashable {
+    /// Where the element starts (declared first, see `init`).
+    public var location: SourceLocation
     /// The simple name.
     public var name: String
     /// The schema namespace.
@@ -161,9 +149,15 @@ public struct ComplexType: Sendable, Hashable {
     public var annotations: AnnotationSet
     /// The `Documentation` child.
     public var documentation: Documentation?
-    /// Where the element starts.
-    public var location: SourceLocation
 
+    /// `Namespace.Name`.
+    public var qualifiedName: String { "\(namespace).\(name)" }
+
+    /// The property with this name.
+    public func property(named name: String) -> Property? { properties.first { $0.name == name } }
+}
+
+extension ComplexType {
     /// Creates a `ComplexType` from its parts.
     public init(
         name: String, namespace: String, baseType: String? = nil, isAbstract: Bool = false, isOpenType: Bool = false,
@@ -171,21 +165,9 @@ public struct ComplexType: Sendable, Hashable {
         annotations: AnnotationSet = AnnotationSet(), documentation: Documentation? = nil,
         location: SourceLocation = SourceLocation(line: 0, column: 0)
     ) {
-        self.name = name
-        self.namespace = namespace
-        self.baseType = baseType
-        self.isAbstract = isAbstract
-        self.isOpenType = isOpenType
-        self.properties = properties
-        self.navigationProperties = navigationProperties
-        self.annotations = annotations
-        self.documentation = documentation
-        self.location = location
+        // Through the implicit memberwise initialiser (see `Property.init`), whose labels begin with `location`.
+        self.init(
+            location: location, name: name, namespace: namespace, baseType: baseType, isAbstract: isAbstract, isOpenType: isOpenType,
+            properties: properties, navigationProperties: navigationProperties, annotations: annotations, documentation: documentation)
     }
-
-    /// `Namespace.Name`.
-    public var qualifiedName: String { "\(namespace).\(name)" }
-
-    /// The property with this name.
-    public func property(named name: String) -> Property? { properties.first { $0.name == name } }
 }

@@ -28,27 +28,6 @@ public struct VocabularyAnnotation: Sendable, Hashable {
     /// The canonical XML, or the order of the attributes it is written from when read.
     private var xml: CanonicalXML
 
-    /// Creates a `VocabularyAnnotation` from its parts.
-    public init(
-        term: String, qualifier: String? = nil, value: String? = nil, expression: AnnotationExpression? = nil, rawXML: String
-    ) {
-        self.term = term
-        self.qualifier = qualifier
-        self.value = value
-        self.expression = expression
-        self.xml = .text(rawXML)
-    }
-
-    /// An annotation read as an empty, unprefixed `<Annotation Term="…" Qualifier="…" String="…"/>` (see
-    /// `ShorthandOrder`): its canonical XML is written from the term, qualifier and expression when read.
-    package init(term: String, qualifier: String?, value: String?, expression: AnnotationExpression?, order: ShorthandOrder) {
-        self.term = term
-        self.qualifier = qualifier
-        self.value = value
-        self.expression = expression
-        self.xml = .shorthand(order)
-    }
-
     /// Keeps the XML as it was before one of the parts it is written from changed.
     private mutating func freezeXML(term: String, qualifier: String?, expression: AnnotationExpression?) {
         guard case .shorthand(let order) = xml else { return }
@@ -67,6 +46,24 @@ public struct VocabularyAnnotation: Sendable, Hashable {
         hasher.combine(qualifier)
         hasher.combine(value)
         hasher.combine(expression)
+    }
+}
+
+extension VocabularyAnnotation {
+    // Both through the implicit memberwise initialiser: one that assigns each property copies the value it built and
+    // destroys the original (see `Property.init`).
+
+    /// Creates a `VocabularyAnnotation` from its parts.
+    public init(
+        term: String, qualifier: String? = nil, value: String? = nil, expression: AnnotationExpression? = nil, rawXML: String
+    ) {
+        self.init(term: term, qualifier: qualifier, value: value, expression: expression, xml: .text(rawXML))
+    }
+
+    /// An annotation read as an empty, unprefixed `<Annotation Term="…" Qualifier="…" String="…"/>` (see
+    /// `ShorthandOrder`): its canonical XML is written from the term, qualifier and expression when read.
+    package init(term: String, qualifier: String?, value: String?, expression: AnnotationExpression?, order: ShorthandOrder) {
+        self.init(term: term, qualifier: qualifier, value: value, expression: expression, xml: .shorthand(order))
     }
 }
 

@@ -10,20 +10,15 @@ extension DocumentBuilder {
     /// 160–280 instructions more.)
     mutating func openProperty(_ a: XMLAttributes, at: SourceLocation) {
         var values = FacetValues()
-        let type = facets(a, into: &values, at: at, checked: isV4 ? allowed.property : nil)
-        if values.name.isEmpty, required(a, names.name, "Name", of: "Property", at: at) == nil { return }
-        guard let type else {
-            // No `Type` attribute: `required` reports it missing and skips the element.
-            let name = values.name
-            _ = required(a, names.type, "Type", of: "Property \(name)", at: at)
+        // Bound here, not from a constant tested later: that copied the type and destroyed the optional.
+        guard let type = facets(a, into: &values, at: at, checked: isV4 ? allowed.property : nil) else {
+            // No `Type` attribute: `required` reports it missing (or the name first) and skips the element.
+            if values.name.isEmpty, required(a, names.name, "Name", of: "Property", at: at) == nil { return }
+            _ = required(a, names.type, "Type", of: "Property \(values.name)", at: at)
             return
         }
-        let created = Property(
-            name: values.name, type: type, isNullable: values.isNullable, maxLength: values.maxLength,
-            isFixedLength: values.isFixedLength, precision: values.precision, scale: values.scale,
-            variableScale: values.variableScale, isUnicode: values.isUnicode, srid: values.srid,
-            defaultValue: values.defaultValue, concurrencyMode: values.concurrencyMode, annotations: foreignAttributes(a),
-            location: at)
+        if values.name.isEmpty, required(a, names.name, "Name", of: "Property", at: at) == nil { return }
+        let created = values.takeProperty(type: type, annotations: foreignAttributes(a), location: at)
         propertyIsInComplexType = stack.last == .complexType
         // Moved in: appended as it was, it was copied and the original destroyed.
         if propertyIsInComplexType {
@@ -201,6 +196,17 @@ struct FacetValues {
         isUnicode = property.isUnicode
         defaultValue = property.defaultValue
         concurrencyMode = property.concurrencyMode
+    }
+
+    /// A property of these values. The name, the one string every property has, is moved out, not copied (and
+    /// released with the values).
+    mutating func takeProperty(type: TypeReference, annotations: AnnotationSet, location: SourceLocation) -> Property {
+        var name = ""
+        swap(&name, &self.name)
+        return Property(
+            name: name, type: type, isNullable: isNullable, maxLength: maxLength, isFixedLength: isFixedLength,
+            precision: precision, scale: scale, variableScale: variableScale, isUnicode: isUnicode, srid: srid,
+            defaultValue: defaultValue, concurrencyMode: concurrencyMode, annotations: annotations, location: location)
     }
 
     /// Writes the values into `property`.
