@@ -169,4 +169,27 @@ final class InlineAnnotationTests: XCTestCase {
         XCTAssertEqual(
             metadata.diagnostics.map(\.code).filter { $0 != "unknown-element" }, ["invalid-navigation-type", "unresolved-partner"])
     }
+
+    /// An inline annotation targets its element in the element's own schema, even where that schema's namespace is
+    /// spelt like another schema's alias (inline targets were once rewritten as if it were the alias).
+    func testInlineTargetsKeepTheirSchemasNamespace() throws {
+        let metadata = try Fixtures.parse(
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
+              <edmx:DataServices>
+                <Schema Namespace="Lib" Alias="L" xmlns="http://docs.oasis-open.org/odata/ns/edm"/>
+                <Schema Namespace="L" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+                  <EntityType Name="T"><Key><PropertyRef Name="K"/></Key>
+                    <Property Name="K" Type="Edm.Int32" Nullable="false"><Annotation Term="Core.Computed"/></Property>
+                  </EntityType>
+                  <Annotations Target="L.T"><Annotation Term="Core.Description" String="by alias"/></Annotations>
+                </Schema>
+              </edmx:DataServices>
+            </edmx:Edmx>
+            """)
+        let blocks = try XCTUnwrap(metadata.schemas.last?.annotationBlocks)
+        // The inline one names `L.T/K` as written in schema `L`; the written target's head is read as the alias.
+        XCTAssertEqual(blocks.map(\.target).sorted(), ["L.T/K", "Lib.T"])
+    }
 }

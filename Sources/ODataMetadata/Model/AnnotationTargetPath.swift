@@ -16,6 +16,12 @@ package enum AnnotationTargetPath: Sendable {
         }
     }
 
+    /// Whether the path is a member's, kept in its two parts.
+    package var isMember: Bool {
+        if case .member = self { return true }
+        return false
+    }
+
     /// Whether both paths are the same string (`==` of their texts), joining a member's parts only where the parts
     /// cannot tell.
     package func hasSameText(as other: AnnotationTargetPath) -> Bool {

@@ -17,15 +17,15 @@ extension DocumentBuilder {
         case .navigationProperty:
             if let navigation = navigation.take() {
                 if stack.last == .complexType {
-                    complexType?.navigationProperties.append(navigation)
+                    complexType?.navigationProperties.appendMakingRoomForFew(navigation)
                 } else {
-                    entityType?.declaredNavigationProperties.append(navigation)
+                    entityType?.declaredNavigationProperties.appendMakingRoomForFew(navigation)
                 }
             }
         case .association:
             if let association = association.take() { schema?.associations.append(association) }
         case .associationEnd:
-            if let associationEnd = associationEnd.take() { association?.ends.append(associationEnd) }
+            if let associationEnd = associationEnd.take() { association?.ends.appendMakingRoomForFew(associationEnd) }
         case .referentialConstraint:
             association?.referentialConstraint = ReferentialConstraint(
                 principalRole: constraint.principalRole, principalProperties: constraint.principalProperties,

@@ -80,7 +80,7 @@ extension DocumentBuilder {
         case .key where name == names.propertyRef:
             if let keyName = required(a, names.name, "Name", of: "PropertyRef", at: at) {
                 if isV4 { checkAttributes(a, allowed.propertyRef, of: "PropertyRef \(keyName)", at: at) }
-                entityType?.declaredKey.append(keyName)
+                entityType?.declaredKey.appendMakingRoomForFew(keyName)
                 if let alias = a.value(names.alias) { entityType?.keyAliases.append(KeyAlias(path: keyName, alias: alias)) }
                 leaf()
             }
@@ -164,7 +164,7 @@ extension DocumentBuilder {
             if let role = required(a, names.role, "Role", of: "End", at: at),
                 let set = required(a, names.entitySet, "EntitySet", of: "End \(role)", at: at)
             {
-                associationSet?.ends.append(AssociationSetEnd(role: role, entitySet: set))
+                associationSet?.ends.appendMakingRoomForFew(AssociationSetEnd(role: role, entitySet: set))
                 leaf()
             }
         case .entityContainer where name == names.functionImport:

@@ -126,9 +126,9 @@ extension DocumentBuilder {
         checkAttributes(a, allowed.navigationPropertyBinding, of: "NavigationPropertyBinding \(path)", at: at)
         let binding = NavigationPropertyBinding(path: path, target: target)
         if stack.last == .singleton {
-            singleton?.navigationPropertyBindings.append(binding)
+            singleton?.navigationPropertyBindings.appendMakingRoomForFew(binding)
         } else {
-            entitySet?.navigationPropertyBindings.append(binding)
+            entitySet?.navigationPropertyBindings.appendMakingRoomForFew(binding)
         }
         leaf()
     }

@@ -39,6 +39,8 @@ struct DocumentBuilder {
     var diagnostics: [Diagnostic] = []
 
     var knownNamespaces: [KnownNamespace] = []
+    /// The namespace `namespace(_:)` classified last.
+    var lastNamespace: (pointer: XMLName?, kind: NamespaceKind) = (nil, .none)
     /// Attribute local names and prefixes already turned into strings, by interned pointer.
     var nameStrings: [UnsafeRawPointer: String] = [:]
     /// Foreign attribute names seen so far (pointer triple → shared name), at most 255: documents use a few dozen.
@@ -226,9 +228,19 @@ struct DocumentBuilder {
         skip()
     }
 
-    /// Classifies a namespace pointer (cached per pointer: libxml2 interns URIs).
+    /// Classifies a namespace pointer (cached per pointer: libxml2 interns URIs). The last answer is kept, as most
+    /// elements of a document are in one namespace, and the list is read in place, not copied out.
     mutating func namespace(_ uri: XMLName?) -> NamespaceKind {
-        knownNamespace(uri)?.kind ?? .none
+        guard let uri else { return .none }
+        if uri == lastNamespace.pointer { return lastNamespace.kind }
+        var kind: NamespaceKind?
+        for index in knownNamespaces.indices where knownNamespaces[index].pointer == uri {
+            kind = knownNamespaces[index].kind
+            break
+        }
+        let found = kind ?? knownNamespace(uri)?.kind ?? .none
+        lastNamespace = (uri, found)
+        return found
     }
 
     mutating func knownNamespace(_ uri: XMLName?) -> KnownNamespace? {

@@ -129,26 +129,16 @@ extension ModelResolver {
 
     /// Rewrites alias prefixes in `Annotations` targets (`Alias.Type/Property` → `Namespace.Type/Property`).
     /// Compares bytes first: most targets (every inline annotation's) already start with a namespace. An inline
-    /// member's target is rewritten in its owner's part, which holds the head; consecutive members share that part,
-    /// so the last one's outcome is reused.
+    /// member's target is left alone: the parser built it from its schema's namespace, so even a namespace that is
+    /// spelt like another schema's alias names its own schema there.
     mutating func resolveAnnotationTargets() {
         guard aliasLengths != 0 else { return }
-        // The last member owner looked at and its rewrite (nil when its head is no alias), apart: a tuple of them was
-        // copied for every block.
-        var lastOwner: String?
-        var lastResolved: String?
         for s in schemas.indices {
             for b in schemas[s].annotationBlocks.indices {
-                switch schemas[s].annotationBlocks[b].path {
-                case .text(let target):
-                    if let resolved = dealiasedHead(target) { schemas[s].annotationBlocks[b].path = .text(resolved) }
-                case .member(let owner, let member):
-                    if lastOwner != owner {
-                        lastResolved = dealiasedHead(owner)
-                        lastOwner = owner
-                    }
-                    if let lastResolved { schemas[s].annotationBlocks[b].path = .member(owner: lastResolved, member: member) }
-                }
+                // Told apart without copying the path out (most blocks of a v4 document are inline members').
+                if schemas[s].annotationBlocks[b].path.isMember { continue }
+                guard case .text(let target) = schemas[s].annotationBlocks[b].path else { continue }
+                if let resolved = dealiasedHead(target) { schemas[s].annotationBlocks[b].path = .text(resolved) }
             }
         }
     }
