@@ -70,17 +70,23 @@ struct AttributeBytes {
         return value
     }
 
-    /// The primitive type this value names exactly (`Edm.String`), else nil.
+    /// The primitive type this value names exactly (`Edm.String`), else nil. Only the names of its length whose
+    /// fifth byte (the first after `Edm.`) is its own are compared: one or two of the thirty-odd.
     var primitiveType: TypeReference? {
-        guard bytes.count >= 8, let base = bytes.baseAddress else { return nil }
-        for (name, type) in AttributeBytes.primitives where name.count == bytes.count {
+        guard bytes.count >= 8, bytes.count < AttributeBytes.primitivesByLength.count, let base = bytes.baseAddress else {
+            return nil
+        }
+        for (name, type) in AttributeBytes.primitivesByLength[bytes.count] where name[4] == base[4] {
             if name.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base, bytes.count) }) == 0 { return type }
         }
         return nil
     }
 
-    /// The UTF-8 names of the primitive types with their references.
-    static let primitives: [(name: [UInt8], type: TypeReference)] = EDMPrimitiveType.allCases.map {
-        (Array($0.rawValue.utf8), TypeReference.primitive($0))
-    }
+    /// The UTF-8 names of the primitive types with their references, by the names' length.
+    static let primitivesByLength: [[(name: [UInt8], type: TypeReference)]] = {
+        let all = EDMPrimitiveType.allCases.map { (name: Array($0.rawValue.utf8), type: TypeReference.primitive($0)) }
+        var byLength = Array(repeating: [(name: [UInt8], type: TypeReference)](), count: (all.map(\.name.count).max() ?? 0) + 1)
+        for entry in all { byLength[entry.name.count].append(entry) }
+        return byLength
+    }()
 }

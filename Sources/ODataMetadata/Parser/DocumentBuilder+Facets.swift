@@ -18,7 +18,7 @@ extension DocumentBuilder {
             return
         }
         if values.name.isEmpty, required(a, names.name, "Name", of: "Property", at: at) == nil { return }
-        let created = values.takeProperty(type: type, annotations: foreignAttributes(a), location: at)
+        let created = values.takeProperty(type: consume type, annotations: foreignAttributes(a), location: at)
         propertyIsInComplexType = stack.last == .complexType
         // Moved in: appended as it was, it was copied and the original destroyed.
         if propertyIsInComplexType {
@@ -200,7 +200,7 @@ struct FacetValues {
 
     /// A property of these values. The name, the one string every property has, is moved out, not copied (and
     /// released with the values).
-    mutating func takeProperty(type: TypeReference, annotations: AnnotationSet, location: SourceLocation) -> Property {
+    mutating func takeProperty(type: consuming TypeReference, annotations: AnnotationSet, location: SourceLocation) -> Property {
         var name = ""
         swap(&name, &self.name)
         return Property(
