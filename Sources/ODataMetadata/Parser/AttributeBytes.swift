@@ -28,6 +28,9 @@ struct AttributeBytes {
     /// The value as a string (invalid UTF-8 repaired, as `XMLAttributes.text` does).
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Whether the value is empty (or the attribute absent).
+    var isEmpty: Bool { bytes.isEmpty }
+
     /// The value without leading and trailing XML white space (space, tab, line feed, carriage return), as
     /// `String.trimmingWhitespace` trims it.
     var trimmed: AttributeBytes {

@@ -73,12 +73,12 @@ extension DocumentBuilder {
             skip()
             return
         }
-        var read = Property(name: "", type: Self.placeholderType)
+        var read = FacetValues()
         _ = facets(a, into: &read, at: at, checked: nil)
         typeDefinition = TypeDefinition(
             name: typeName, namespace: namespace, underlyingType: underlying, maxLength: read.maxLength,
             precision: read.precision, scale: read.scale, variableScale: read.variableScale, isUnicode: read.isUnicode,
-            srid: read.srid, annotations: foreignAttributes(a), location: at)
+            srid: read.srid?.string, annotations: foreignAttributes(a), location: at)
         stack.append(.typeDefinition)
     }
 
@@ -139,7 +139,7 @@ extension DocumentBuilder {
 
     /// The `ReturnType` of the open action or function.
     mutating func openReturnType(_ a: XMLAttributes, at: SourceLocation) {
-        var read = Property(name: "", type: Self.placeholderType)
+        var read = FacetValues()
         let type = facets(a, into: &read, at: at, checked: isV4 ? allowed.returnType : nil, element: "ReturnType")
         guard let type else {
             let owner = operation?.name ?? ""
