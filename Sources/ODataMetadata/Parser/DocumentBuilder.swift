@@ -229,16 +229,11 @@ struct DocumentBuilder {
     }
 
     /// Classifies a namespace pointer (cached per pointer: libxml2 interns URIs). The last answer is kept, as most
-    /// elements of a document are in one namespace, and the list is read in place, not copied out.
+    /// elements of a document are in one namespace: looking it up copied a `KnownNamespace` out for every element.
     mutating func namespace(_ uri: XMLName?) -> NamespaceKind {
         guard let uri else { return .none }
         if uri == lastNamespace.pointer { return lastNamespace.kind }
-        var kind: NamespaceKind?
-        for index in knownNamespaces.indices where knownNamespaces[index].pointer == uri {
-            kind = knownNamespaces[index].kind
-            break
-        }
-        let found = kind ?? knownNamespace(uri)?.kind ?? .none
+        let found = knownNamespace(uri)?.kind ?? .none
         lastNamespace = (uri, found)
         return found
     }

@@ -47,3 +47,15 @@ extension TypeReference {
         return false
     }
 }
+
+/// A type declared in a schema, as the resolver's index files it: by its namespace and name.
+protocol TypeDeclaration {
+    var namespace: String { get }
+    var name: String { get }
+    var location: SourceLocation { get }
+}
+
+extension EntityType: TypeDeclaration {}
+extension ComplexType: TypeDeclaration {}
+extension EnumType: TypeDeclaration {}
+extension TypeDefinition: TypeDeclaration {}

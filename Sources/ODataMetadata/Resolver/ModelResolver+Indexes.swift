@@ -24,29 +24,11 @@ extension ModelResolver {
         }
         typeIndex.reserveCapacity(typeCount)
         associationIndex.reserveCapacity(associationCount)
-        // By index, reading the fields in place (calling `qualifiedName` on an element copied the whole type); each
-        // qualified name is built once, from its bytes.
         for s in schemas.indices {
-            for i in schemas[s].entityTypes.indices {
-                let (namespace, name) = (schemas[s].entityTypes[i].namespace, schemas[s].entityTypes[i].name)
-                let location = schemas[s].entityTypes[i].location
-                claim(String(qualifying: name, in: namespace), DeclaredType(kind: .entity, schema: s, item: i), at: location)
-            }
-            for i in schemas[s].complexTypes.indices {
-                let (namespace, name) = (schemas[s].complexTypes[i].namespace, schemas[s].complexTypes[i].name)
-                let location = schemas[s].complexTypes[i].location
-                claim(String(qualifying: name, in: namespace), DeclaredType(kind: .complex, schema: s, item: i), at: location)
-            }
-            for i in schemas[s].enumTypes.indices {
-                let (namespace, name) = (schemas[s].enumTypes[i].namespace, schemas[s].enumTypes[i].name)
-                let location = schemas[s].enumTypes[i].location
-                claim(String(qualifying: name, in: namespace), DeclaredType(kind: .enumeration, schema: s, item: i), at: location)
-            }
-            for i in schemas[s].typeDefinitions.indices {
-                let (namespace, name) = (schemas[s].typeDefinitions[i].namespace, schemas[s].typeDefinitions[i].name)
-                let location = schemas[s].typeDefinitions[i].location
-                claim(String(qualifying: name, in: namespace), DeclaredType(kind: .typeDefinition, schema: s, item: i), at: location)
-            }
+            claimEach(schemas[s].entityTypes, as: .entity, schema: s)
+            claimEach(schemas[s].complexTypes, as: .complex, schema: s)
+            claimEach(schemas[s].enumTypes, as: .enumeration, schema: s)
+            claimEach(schemas[s].typeDefinitions, as: .typeDefinition, schema: s)
             for i in schemas[s].operations.indices {
                 operationNames.insert(String(qualifying: schemas[s].operations[i].name, in: schemas[s].operations[i].namespace))
             }
@@ -69,6 +51,17 @@ extension ModelResolver {
                         at: location)
                 }
             }
+        }
+    }
+
+    /// Claims the qualified name of each type of one kind in schema `s`. By index, reading the fields in place
+    /// (calling `qualifiedName` on an element copied the whole type); each qualified name is built once, from its bytes.
+    private mutating func claimEach<Declaration: TypeDeclaration>(
+        _ declarations: [Declaration], as kind: DeclaredType.Kind, schema s: Int
+    ) {
+        for i in declarations.indices {
+            let qualified = String(qualifying: declarations[i].name, in: declarations[i].namespace)
+            claim(qualified, DeclaredType(kind: kind, schema: s, item: i), at: declarations[i].location)
         }
     }
 
