@@ -2,6 +2,9 @@
 pyodata.v2.model.MetadataBuilder(xml, config).build() calls, wall clock and thread CPU time.
 
 Prints one line per file: name, bytes, wall ms, cpu ms, config (tab-separated), like metadata-bench --tsv.
+With `--serve FILE` it parses FILE twice, prints "ready", and then parses it once for every line it reads,
+printing that parse's wall and thread CPU seconds (tab-separated), so that a caller can pair each of its own
+measurements with one of pyodata's taken in the same seconds.
 pyodata runs with its default configuration; a document that this rejects is timed again with
 every error policy set to ignore (config "ignore"), as pyodata's users do for such services.
 """
@@ -26,6 +29,28 @@ def median_times(xml, config, budget=0.5):
         cpu.append(time.thread_time() - cpu_before)
     return statistics.median(wall), statistics.median(cpu)
 
+
+def serve(path):
+    with open(path, "rb") as handle:
+        xml = handle.read()
+    config = model.Config()
+    try:
+        model.MetadataBuilder(xml, config=config).build()
+    except Exception:  # as above: the configuration pyodata's users take for such a document
+        config = model.Config(default_error_policy=PolicyIgnore())
+    model.MetadataBuilder(xml, config=config).build()
+    print("ready", flush=True)
+    for _ in sys.stdin:
+        cpu_before = time.thread_time()
+        before = time.perf_counter()
+        model.MetadataBuilder(xml, config=config).build()
+        wall = time.perf_counter() - before
+        print(f"{wall}\t{time.thread_time() - cpu_before}", flush=True)
+
+
+if len(sys.argv) == 3 and sys.argv[1] == "--serve":
+    serve(sys.argv[2])
+    sys.exit(0)
 
 for path in sys.argv[1:]:
     with open(path, "rb") as handle:

@@ -4,6 +4,10 @@ import ODataMetadata
 let usage = """
     usage: metadata-bench [--tsv] <file>...           parse each file repeatedly; print the median wall and CPU time
                                                     of one parse and the throughput (--tsv: name, bytes, wall ms, cpu ms)
+           metadata-bench --paired <a> <b> [rounds]   parse a and b alternately (the order swapped every round, so
+                                                    both see the same state of the machine) and print, tab-separated,
+                                                    the median CPU ms of each and the median, first and third quartile
+                                                    of the per-round ratio of b's CPU time per MB to a's (default 200)
            metadata-bench --generate <path> [bytes]   write the synthetic SAP-style v2 document (default ~2 MB)
            metadata-bench --generate-v4 <path> [types] write the synthetic CSDL 4.0 document (default 300 entity types)
 
@@ -14,7 +18,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(usage, terminator: "")
     exit(0)
 }
-if let unknown = arguments.first(where: { $0.hasPrefix("-") && $0 != "--tsv" && $0 != "--generate" && $0 != "--generate-v4" }) {
+let options: Set = ["--tsv", "--generate", "--generate-v4", "--paired"]
+if let unknown = arguments.first(where: { $0.hasPrefix("-") && !options.contains($0) }) {
     FileHandle.standardError.write(Data("metadata-bench: unknown option \(unknown)\n\(usage)".utf8))
     exit(64)
 }
@@ -33,6 +38,23 @@ if arguments.first == "--generate", arguments.count >= 2 {
 }
 if arguments.first == "--generate-v4", arguments.count >= 2 {
     writeDocument(LargeDocumentV4.make(typeCount: arguments.count > 2 ? Int(arguments[2]) ?? 300 : 300), to: arguments[1])
+}
+if arguments.first == "--paired" {
+    guard arguments.count == 3 || arguments.count == 4, let rounds = arguments.count == 4 ? Int(arguments[3]) : 200, rounds > 0
+    else {
+        FileHandle.standardError.write(Data(usage.utf8))
+        exit(64)
+    }
+    do {
+        let first = try [UInt8](Data(contentsOf: URL(fileURLWithPath: arguments[1])))
+        let second = try [UInt8](Data(contentsOf: URL(fileURLWithPath: arguments[2])))
+        let result = try pairedParseTimes(first, second, rounds: rounds)
+        print("\(result.first * 1000)\t\(result.second * 1000)\t\(result.ratio.median)\t\(result.ratio.lower)\t\(result.ratio.upper)")
+    } catch {
+        FileHandle.standardError.write(Data("metadata-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
 }
 let tsv = arguments.contains("--tsv")
 let files = arguments.filter { $0 != "--tsv" }
