@@ -11,9 +11,15 @@ extension DocumentBuilder {
         case .schema:
             if let schema = schema.take() { schemas.append(schema) }
         case .entityType:
-            if let entityType = entityType.take() { schema?.entityTypes.append(entityType) }
+            if let entityType = entityType.take() {
+                lastPropertyCount.entityType = max(4, entityType.declaredProperties.count)
+                schema?.entityTypes.append(entityType)
+            }
         case .complexType:
-            if let complexType = complexType.take() { schema?.complexTypes.append(complexType) }
+            if let complexType = complexType.take() {
+                lastPropertyCount.complexType = max(4, complexType.properties.count)
+                schema?.complexTypes.append(complexType)
+            }
         case .navigationProperty:
             if let navigation = navigation.take() {
                 if stack.last == .complexType {

@@ -26,17 +26,19 @@ extension DocumentBuilder {
                 isAbstract: bool(a, names.abstract, "Abstract", default: false, at: at), hasStream: hasStream,
                 isOpenType: bool(a, names.openType, "OpenType", default: false, at: at),
                 annotations: foreignAttributes(a), location: at)
-            created.declaredProperties.reserveCapacity(16)
+            created.declaredProperties.reserveCapacity(lastPropertyCount.entityType)
             entityType = created
             stack.append(.entityType)
         } else if name == names.complexType {
             guard let typeName = required(a, names.name, "Name", of: "ComplexType", at: at) else { return }
             if isV4 { checkAttributes(a, allowed.complexType, of: "ComplexType \(typeName)", at: at) }
-            complexType = ComplexType(
+            var created = ComplexType(
                 name: typeName, namespace: namespace, baseType: a.value(names.baseType),
                 isAbstract: bool(a, names.abstract, "Abstract", default: false, at: at),
                 isOpenType: bool(a, names.openType, "OpenType", default: false, at: at), annotations: foreignAttributes(a),
                 location: at)
+            created.properties.reserveCapacity(lastPropertyCount.complexType)
+            complexType = created
             stack.append(.complexType)
         } else if name == names.association {
             guard let associationName = required(a, names.name, "Name", of: "Association", at: at) else { return }
