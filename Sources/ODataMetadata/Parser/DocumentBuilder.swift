@@ -337,6 +337,9 @@ struct DocumentBuilder {
             return SourceLocation(line: line, column: column)
         }
         let start = found.assumingMemoryBound(to: UInt8.self)
+        // libxml2 counts `col` from 1 after the last newline, a character (one byte or more) at a time: when it is
+        // past the tag's length in bytes, no newline is in the tag, and it need not be scanned for one.
+        if column > cur - start { return SourceLocation(line: line, column: column - (cur - start)) }
         var newlines = 0
         var scan = UnsafeRawPointer(start)
         while let newline = memchr(scan, Int32(UInt8(ascii: "\n")), UnsafeRawPointer(cur) - scan) {
