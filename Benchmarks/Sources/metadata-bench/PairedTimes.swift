@@ -1,14 +1,3 @@
-import ODataMetadata
-
-/// The thread CPU seconds of one parse of `bytes`.
-private func parseCPUTime(_ bytes: [UInt8]) throws -> Double {
-    let before = threadCPUTime()
-    let metadata = try MetadataParser.parse(bytes)
-    let elapsed = threadCPUTime() - before
-    precondition(!metadata.schemas.isEmpty)
-    return elapsed
-}
-
 /// Parses `first` and `second` alternately for `rounds` rounds, the order swapped every round, and returns the
 /// median CPU seconds of one parse of each and the quartiles of the per-round ratio of `second`'s CPU time per byte
 /// to `first`'s. The two parses of a round run within milliseconds of each other, so a slow spell of a shared
@@ -18,8 +7,8 @@ func pairedParseTimes(_ first: [UInt8], _ second: [UInt8], rounds: Int) throws -
     first: Double, second: Double, ratio: (median: Double, lower: Double, upper: Double)
 ) {
     for _ in 0..<3 {
-        _ = try parseCPUTime(first)
-        _ = try parseCPUTime(second)
+        _ = try timedParse(first).cpu
+        _ = try timedParse(second).cpu
     }
     var firstTimes: [Double] = []
     var secondTimes: [Double] = []
@@ -29,11 +18,11 @@ func pairedParseTimes(_ first: [UInt8], _ second: [UInt8], rounds: Int) throws -
         let a: Double
         let b: Double
         if round % 2 == 0 {
-            a = try parseCPUTime(first)
-            b = try parseCPUTime(second)
+            a = try timedParse(first).cpu
+            b = try timedParse(second).cpu
         } else {
-            b = try parseCPUTime(second)
-            a = try parseCPUTime(first)
+            b = try timedParse(second).cpu
+            a = try timedParse(first).cpu
         }
         firstTimes.append(a)
         secondTimes.append(b)

@@ -70,6 +70,17 @@ func threadCPUTime() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// The wall-clock and thread-CPU seconds of one parse of `bytes` (the model is released after the clocks stop).
+func timedParse(_ bytes: [UInt8]) throws -> (wall: Double, cpu: Double) {
+    let cpuBefore = threadCPUTime()
+    let before = DispatchTime.now().uptimeNanoseconds
+    let metadata = try MetadataParser.parse(bytes)
+    let after = DispatchTime.now().uptimeNanoseconds
+    let cpu = threadCPUTime() - cpuBefore
+    precondition(!metadata.schemas.isEmpty)
+    return (Double(after - before) / 1e9, cpu)
+}
+
 /// Parses `bytes` until at least `budget` seconds (and 9 runs) have passed; returns the median wall-clock
 /// and the median thread-CPU seconds of one parse.
 func medianParseTime(_ bytes: [UInt8], budget: Double = 0.5) throws -> (wall: Double, cpu: Double) {
@@ -78,13 +89,9 @@ func medianParseTime(_ bytes: [UInt8], budget: Double = 0.5) throws -> (wall: Do
     var cpu: [Double] = []
     let start = DispatchTime.now().uptimeNanoseconds
     while wall.count < 9 || (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 < budget && wall.count < 2000) {
-        let cpuBefore = threadCPUTime()
-        let before = DispatchTime.now().uptimeNanoseconds
-        let metadata = try MetadataParser.parse(bytes)
-        let after = DispatchTime.now().uptimeNanoseconds
-        cpu.append(threadCPUTime() - cpuBefore)
-        precondition(!metadata.schemas.isEmpty)
-        wall.append(Double(after - before) / 1e9)
+        let time = try timedParse(bytes)
+        wall.append(time.wall)
+        cpu.append(time.cpu)
     }
     wall.sort()
     cpu.sort()
