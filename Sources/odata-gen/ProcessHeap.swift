@@ -32,32 +32,36 @@ enum ProcessHeap {
         /// Larger than what the heap has free when the tool starts, below the size glibc maps apart from the heap.
         private static let probeSize = 1 << 20
 
-        /// Sets the heap's growth once (a lazy static is initialised exactly once).
-        private static let largeSteps: Void = {
+        /// Sets the heap's growth once (a lazy static is initialised exactly once). Its value is the address of the
+        /// filler block below: kept, so that the compiler cannot drop the allocation as unused (a `malloc` whose
+        /// result went nowhere was removed from the build, and the model landed below the huge pages).
+        private static let largeSteps: Int = {
             // `mallopt` is not in the Glibc module (it lives in malloc.h); it is looked up by name.
             typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return 0 }
             let mallopt = unsafeBitCast(symbol, to: MallocOption.self)
             let trimThreshold: Int32 = -1
             let topPad: Int32 = -2
             let mmapThreshold: Int32 = -3  // their values in malloc.h
             guard mallopt(topPad, Int32(step)) == 1, mallopt(trimThreshold, Int32(2 * step)) == 1,
                 mallopt(mmapThreshold, Int32(probeSize * 4)) == 1
-            else { return }
+            else { return 0 }
             // A block larger than anything free in the young heap makes glibc grow it by one step now; freeing it
             // leaves the step in place (the trim threshold is above it).
-            guard let probe = malloc(probeSize) else { return }
+            guard let probe = malloc(probeSize) else { return 0 }
             let base = Int(bitPattern: probe)
             let end = Int(bitPattern: sbrk(0))
-            let start = (base + hugePage - 1) & ~(hugePage - 1)
+            // The huge pages start at the first 2 MB boundary past the probe's end, where glibc wrote the header of
+            // the heap's free top when it carved out the probe: a 2 MB range with a 4 KB page already in it gets no
+            // huge page, and from the probe's own boundary on, a document's model took some 480 page faults more.
+            let start = (base + probeSize + 4096 + hugePage - 1) & ~(hugePage - 1)
             let length = (end - start) & ~(hugePage - 1)
             free(probe)
-            guard length > 0, madvise(UnsafeMutableRawPointer(bitPattern: start), length, MADV_HUGEPAGE) == 0 else { return }
-            // Below its first 2 MB boundary the heap can only have 4 KB pages, and glibc would place the model there
-            // first. A block that fills that part, kept and never touched, costs address space only, so the model
-            // lands in huge pages.
+            guard length > 0, madvise(UnsafeMutableRawPointer(bitPattern: start), length, MADV_HUGEPAGE) == 0 else { return 0 }
+            // Below `start` the heap has 4 KB pages, and glibc would place the model there first. A block that fills
+            // that part, kept and never touched, costs address space only, so the model lands in huge pages.
             let filler = start - base - 64
-            if filler >= 4096 { _ = malloc(filler) }
+            return filler >= 4096 ? Int(bitPattern: malloc(filler)) : 0
         }()
     #endif
 }
