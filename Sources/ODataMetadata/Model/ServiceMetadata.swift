@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A whole `$metadata` document: the EDMX envelope and its schemas, with lookups.
 public struct ServiceMetadata: Sendable, Hashable {
     /// `edmx:Edmx/@Version`.
@@ -7,16 +9,22 @@ public struct ServiceMetadata: Sendable, Hashable {
     /// `m:MaxDataServiceVersion`, if given.
     public var maxDataServiceVersion: String?
     /// The schemas in document order.
-    public var schemas: [Schema]
+    public var schemas: [Schema] { didSet { lookups = Lookups() } }
     /// `edmx:Reference` elements.
-    public var references: [SchemaReference]
+    public var references: [SchemaReference] { didSet { lookups = Lookups() } }
     /// The schemas of referenced documents that were supplied (`ParseOptions.referencedDocuments`), which the
     /// lookups below also search; empty when none were given.
-    public var referencedSchemas: [Schema]
+    public var referencedSchemas: [Schema] { didSet { lookups = Lookups() } }
     /// What the parser noticed, in document order.
     public var diagnostics: [Diagnostic]
 
-    private var index: Index
+    /// The lookups' index of the schemas as they are now: made by the first lookup, and dropped whenever the schemas or
+    /// references change. (Built once in `init`, it went stale when a caller edited `schemas`, and a lookup then
+    /// returned another type or trapped on an index past the end.)
+    private var lookups = Lookups()
+
+    /// The index of the names `entityType(named:)` and the other lookups find.
+    private var index: Index { lookups.index { Index(schemas: schemas + referencedSchemas, references: references) } }
 
     /// Creates a `ServiceMetadata` from its parts.
     public init(
@@ -31,7 +39,6 @@ public struct ServiceMetadata: Sendable, Hashable {
         self.references = references
         self.referencedSchemas = referencedSchemas
         self.diagnostics = diagnostics
-        self.index = Index(schemas: schemas + referencedSchemas, references: references)
     }
 
     /// The protocol version the document is written for (`1.0` … `4.01`).
@@ -159,6 +166,20 @@ public struct ServiceMetadata: Sendable, Hashable {
             }
         }
         return nil
+    }
+
+    /// The index, made once by whichever lookup comes first (copies of the metadata share it until one of them changes).
+    private final class Lookups: Sendable {
+        private let built = Mutex<Index?>(nil)
+
+        func index(_ make: () -> Index) -> Index {
+            built.withLock { built in
+                if let built { return built }
+                let made = make()
+                built = made
+                return made
+            }
+        }
     }
 
     private struct Path: Sendable, Hashable {
