@@ -61,11 +61,20 @@ public struct ServiceMetadata: Sendable, Hashable {
     // MARK: Lookups
 
     /// Rewrites `Alias.Name` to `Namespace.Name`; other names are returned unchanged.
-    public func resolveAlias(_ name: String) -> String {
+    public func resolveAlias(_ name: String) -> String { Self.resolveAlias(name, in: index) }
+
+    /// `resolveAlias(_:)` with an index already read (each read of `index` takes its lock and copies it).
+    private static func resolveAlias(_ name: String, in index: Index) -> String {
         guard let dot = name.lastIndex(of: ".") else { return name }
         let prefix = String(name[..<dot])
         if let namespace = index.namespaceByAlias[prefix] { return namespace + name[dot...] }
         return name
+    }
+
+    /// The position filed under `name`, alias-qualified or not, in one table of the index, which is read once.
+    private func path(of name: String, in table: KeyPath<Index, [String: Path]>) -> Path? {
+        let index = self.index
+        return index[keyPath: table][Self.resolveAlias(name, in: index)]
     }
 
     /// All entity types of all schemas, in document order.
@@ -96,36 +105,37 @@ public struct ServiceMetadata: Sendable, Hashable {
 
     /// The entity type by qualified or alias-qualified name (referenced schemas included).
     public func entityType(named name: String) -> EntityType? {
-        guard let path = index.entityTypes[resolveAlias(name)] else { return nil }
+        guard let path = path(of: name, in: \.entityTypes) else { return nil }
         return schema(path).entityTypes[path.item]
     }
 
     /// The complex type by qualified or alias-qualified name (referenced schemas included).
     public func complexType(named name: String) -> ComplexType? {
-        guard let path = index.complexTypes[resolveAlias(name)] else { return nil }
+        guard let path = path(of: name, in: \.complexTypes) else { return nil }
         return schema(path).complexTypes[path.item]
     }
 
     /// The enum type by qualified or alias-qualified name (referenced schemas included).
     public func enumType(named name: String) -> EnumType? {
-        guard let path = index.enumTypes[resolveAlias(name)] else { return nil }
+        guard let path = path(of: name, in: \.enumTypes) else { return nil }
         return schema(path).enumTypes[path.item]
     }
 
     /// The type definition by qualified or alias-qualified name (referenced schemas included).
     public func typeDefinition(named name: String) -> TypeDefinition? {
-        guard let path = index.typeDefinitions[resolveAlias(name)] else { return nil }
+        guard let path = path(of: name, in: \.typeDefinitions) else { return nil }
         return schema(path).typeDefinitions[path.item]
     }
 
     /// Every overload of the action or function with this qualified or alias-qualified name, in document order.
     public func operations(named name: String) -> [Operation] {
-        (index.operations[resolveAlias(name)] ?? []).map { schema($0).operations[$0.item] }
+        let index = self.index
+        return (index.operations[Self.resolveAlias(name, in: index)] ?? []).map { schema($0).operations[$0.item] }
     }
 
     /// The association by qualified or alias-qualified name.
     public func association(named name: String) -> Association? {
-        guard let path = index.associations[resolveAlias(name)] else { return nil }
+        guard let path = path(of: name, in: \.associations) else { return nil }
         return schema(path).associations[path.item]
     }
 
