@@ -30,6 +30,25 @@ final class NameKindAndNamespaceTests: XCTestCase {
         XCTAssertEqual(metadata.targetEntitySet(from: tasks, navigationProperty: "Comments")?.name, "Comments")
     }
 
+    /// A BaseType resolves as every other type reference does: to the first declaration of its name. A complex type
+    /// whose base's name was first declared as an entity type gets the error and inherits nothing (it inherited from
+    /// the later complex type of that name, although the error said there was none).
+    func testABaseTypeNamedLikeAnEarlierTypeOfAnotherKindInheritsNothing() throws {
+        let body = """
+                  <EntityType Name="Base"><Key><PropertyRef Name="ID"/></Key><Property Name="ID" Type="Edm.String" Nullable="false"/></EntityType>
+                  <ComplexType Name="Base"><Property Name="Street" Type="Edm.String"/></ComplexType>
+                  <ComplexType Name="Derived" BaseType="Test.Base"><Property Name="City" Type="Edm.String"/></ComplexType>
+                  <EntityType Name="Child" BaseType="Test.Base"><Property Name="Extra" Type="Edm.String"/></EntityType>
+            """
+        let metadata = try MetadataParser.parse(Fixtures.edmx(body))
+        let unresolved = metadata.diagnostics("unresolved-type")
+        XCTAssertEqual(unresolved.count, 1, "\(metadata.diagnostics)")
+        XCTAssertTrue(unresolved.first?.message.contains("ComplexType Test.Derived has BaseType Test.Base") == true, "\(unresolved)")
+        XCTAssertEqual(metadata.complexType(named: "Test.Derived")?.properties.map(\.name), ["City"])
+        XCTAssertEqual(metadata.entityType(named: "Test.Child")?.properties.map(\.name), ["ID", "Extra"])
+        XCTAssertEqual(metadata.entityType(named: "Test.Child")?.key, ["ID"])
+    }
+
     func testADanglingReferentialConstraintPropertyIsDiagnosed() throws {
         let body = """
                   <EntityType Name="Order"><Key><PropertyRef Name="ID"/></Key><Property Name="ID" Type="Edm.String" Nullable="false"/></EntityType>

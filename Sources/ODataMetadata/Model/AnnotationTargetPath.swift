@@ -49,11 +49,4 @@ extension String {
         if let found = utf8.withContiguousStorageIfAvailable({ $0.contains(byte) }) { return found }
         return utf8.contains(byte)
     }
-
-    /// The UTF-8 offset of the last `byte`, scanned in the string's contiguous storage (`utf8.lastIndex(of:)` went
-    /// through the view's generic indices: ≈ 1,000 instructions for a qualified name).
-    func lastUTF8Offset(of byte: UInt8) -> Int? {
-        if let found = utf8.withContiguousStorageIfAvailable({ $0.lastIndex(of: byte) }) { return found }
-        return utf8.lastIndex(of: byte).map { utf8.distance(from: utf8.startIndex, to: $0) }
-    }
 }

@@ -147,16 +147,13 @@ extension ModelResolver {
     /// is no alias.
     private func dealiasedHead(_ target: String) -> String? {
         var target = target
-        // The length of the head's namespace-or-alias prefix (before the last "." ahead of any "/"), if an alias is that long.
-        let prefixLength = target.withUTF8 { bytes -> Int? in
+        return target.withUTF8 { bytes in
+            // The head's namespace-or-alias prefix ends at the last "." ahead of any "/".
             let headEnd = bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
-            return aliasPrefixLength(in: UnsafeBufferPointer(rebasing: bytes[..<headEnd]))
+            return aliasPrefixLength(in: UnsafeBufferPointer(rebasing: bytes[..<headEnd])).flatMap {
+                replacingAlias(in: bytes, prefixLength: $0)
+            }
         }
-        guard let prefixLength else { return nil }
-        for (alias, namespace) in namespaceByAlias where alias.utf8.count == prefixLength && target.utf8.starts(with: alias.utf8) {
-            return namespace + target[target.utf8.index(target.startIndex, offsetBy: prefixLength)...]
-        }
-        return nil
     }
 
     /// Whether a v2/v3 function import is an action or a function (see `FunctionImport.kind`); a v4 import's

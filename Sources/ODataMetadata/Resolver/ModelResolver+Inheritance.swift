@@ -5,16 +5,14 @@ extension ModelResolver {
         // Most documents have no BaseType at all: nothing to order, no cycle possible.
         guard schemas.contains(where: { schema in schema.entityTypes.contains { $0.baseType != nil } }) else { return }
         var flat: [(schema: Int, item: Int)] = []
-        var flatIndex: [String: Int] = [:]
+        // Where each schema's types begin in `flat` (see `flatPosition`).
+        var first: [Int] = []
         for s in schemas.indices {
-            for i in schemas[s].entityTypes.indices {
-                let qualified = schemas[s].entityTypes[i].qualifiedName
-                if flatIndex[qualified] == nil { flatIndex[qualified] = flat.count }
-                flat.append((s, i))
-            }
+            first.append(flat.count)
+            for i in schemas[s].entityTypes.indices { flat.append((s, i)) }
         }
         let (order, cyclic) = Self.inheritanceOrder(count: flat.count) { index in
-            schemas[flat[index].schema].entityTypes[flat[index].item].baseType.flatMap { flatIndex[$0] }
+            flatPosition(of: schemas[flat[index].schema].entityTypes[flat[index].item].baseType, .entity, first: first)
         }
         var depth = [Int](repeating: 0, count: flat.count)
         for index in order {
@@ -27,7 +25,7 @@ extension ModelResolver {
                     .error, "basetype-cycle",
                     "EntityType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
                 type.baseType = nil  // ignored, so that nothing downstream (generated code, inspect) claims it
-            } else if let baseIndex = type.baseType.flatMap({ flatIndex[$0] }) {
+            } else if let baseIndex = flatPosition(of: type.baseType, .entity, first: first) {
                 let base = schemas[flat[baseIndex].schema].entityTypes[flat[baseIndex].item]
                 guard
                     admitInheritance(
@@ -54,21 +52,29 @@ extension ModelResolver {
     /// base's members into every derived type, so a hostile document (a long BaseType chain) could
     /// multiply its size: chains deeper than `maximumInheritanceDepth` and copies beyond the budget are
     /// refused with a diagnostic (the type keeps its own members).
-    mutating func admitInheritance(_ owner: String, levels: Int, members: Int, at location: SourceLocation) -> Bool {
+    mutating func admitInheritance(_ owner: @autoclosure () -> String, levels: Int, members: Int, at location: SourceLocation) -> Bool {
         if levels > Self.maximumInheritanceDepth {
             report(
                 .error, "inheritance-too-deep",
-                "\(owner) is more than \(Self.maximumInheritanceDepth) BaseType levels deep; inheritance is ignored", at: location)
+                "\(owner()) is more than \(Self.maximumInheritanceDepth) BaseType levels deep; inheritance is ignored", at: location)
             return false
         }
         if members > inheritedMemberBudget {
             report(
                 .error, "inheritance-too-large",
-                "\(owner) would inherit more members than the document's inheritance budget allows; inheritance is ignored", at: location)
+                "\(owner()) would inherit more members than the document's inheritance budget allows; inheritance is ignored", at: location)
             return false
         }
         inheritedMemberBudget -= members
         return true
+    }
+
+    /// The place of the type named `name`, when it is a declared type of `kind`, in a list of every schema's types of
+    /// that kind in order, where schema `s`'s begin at `first[s]`. Found through `typeIndex`, which files a name by its
+    /// first declaration: so does the resolver for every other reference to the type.
+    func flatPosition(of name: String?, _ kind: DeclaredType.Kind, first: [Int]) -> Int? {
+        guard let name, let declared = typeIndex[name], declared.kind == kind else { return nil }
+        return first[declared.schema] + declared.item
     }
 
     /// An order in which every type comes after its base type; members of `BaseType` cycles are returned separately.

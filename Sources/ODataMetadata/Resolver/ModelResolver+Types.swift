@@ -2,30 +2,35 @@ extension ModelResolver {
     /// Resolves complex-type property types and complex `BaseType` inheritance.
     mutating func resolveComplexTypes() {
         var flat: [(schema: Int, item: Int)] = []
-        var flatIndex: [String: Int] = [:]
-        for (s, schema) in schemas.enumerated() {
-            for i in schema.complexTypes.indices {
+        // Where each schema's types begin in `flat`: a base type's place there is found through `typeIndex` (see
+        // `flatPosition`), not through a second index of qualified names built here.
+        var first: [Int] = []
+        for s in schemas.indices {
+            first.append(flat.count)
+            for i in schemas[s].complexTypes.indices {
                 var type = schemas[s].complexTypes[i]
-                let owner = type.qualifiedName
+                let (namespace, name) = (type.namespace, type.name)
+                // Built only for a report.
+                var owner: String { "\(namespace).\(name)" }
                 for p in type.properties.indices { resolveProperty(&type.properties[p], owner: owner) }
                 for n in type.navigationProperties.indices { resolveNavigation(&type.navigationProperties[n], owner: owner) }
                 if let base = type.baseType {
-                    type.baseType = qualify(base)
-                    if complexTypePath(qualify(base)) == nil {
+                    let qualified = qualify(base)
+                    type.baseType = qualified
+                    if complexTypePath(qualified) == nil {
                         report(
                             .error, "unresolved-type", "ComplexType \(owner) has BaseType \(base), which is not a declared complex type",
                             at: type.location)
                     }
                 }
                 schemas[s].complexTypes[i] = type
-                if flatIndex[owner] == nil { flatIndex[owner] = flat.count }
                 flat.append((s, i))
             }
         }
         let declared = flat.map { schemas[$0.schema].complexTypes[$0.item].properties }
         let (order, cyclic) = Self.inheritanceOrder(count: flat.count) { index in
             let path = flat[index]
-            return schemas[path.schema].complexTypes[path.item].baseType.flatMap { flatIndex[$0] }
+            return flatPosition(of: schemas[path.schema].complexTypes[path.item].baseType, .complex, first: first)
         }
         var depth = [Int](repeating: 0, count: flat.count)
         for index in order {
@@ -36,7 +41,7 @@ extension ModelResolver {
                     .error, "basetype-cycle",
                     "ComplexType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
                 type.baseType = nil  // ignored, so that nothing downstream (generated code, inspect) claims it
-            } else if let base = type.baseType.flatMap({ flatIndex[$0] }) {
+            } else if let base = flatPosition(of: type.baseType, .complex, first: first) {
                 let basePath = flat[base]
                 let inherited = schemas[basePath.schema].complexTypes[basePath.item].properties
                 guard
@@ -51,8 +56,8 @@ extension ModelResolver {
         for path in flat {
             var type = schemas[path.schema].complexTypes[path.item]
             schemas[path.schema].complexTypes[path.item].properties = []
-            let qualifiedName = type.qualifiedName
-            dropDuplicateMembers(&type.properties, &type.navigationProperties, owner: "ComplexType \(qualifiedName)")
+            let (namespace, name) = (type.namespace, type.name)
+            dropDuplicateMembers(&type.properties, &type.navigationProperties, owner: "ComplexType \(namespace).\(name)")
             schemas[path.schema].complexTypes[path.item] = type
         }
     }
