@@ -12,9 +12,9 @@ enum GenerateCommand {
     static let usage = """
         usage: odata-gen generate <metadata.xml|.edmx> --output <dir> [--config <file>] [options]
 
-          Generates typed Swift sources (service class, metadata namespace, one type per entity and
-          complex type) from an OData v2 $metadata document. Options given here override the
-          configuration file.
+          Generates typed Swift sources (service class, metadata namespace, one type per entity,
+          complex and enum type) from an OData $metadata document (v2, v3 or v4). Options given
+          here override the configuration file.
 
           --output, -o <dir>        directory for the .swift files (created when missing); earlier
                                     generated files there that are no longer produced are removed

@@ -213,6 +213,30 @@ final class V4SnippetTests: XCTestCase {
         XCTAssertContains(order, "/// Open: entities may carry dynamic properties beyond those declared here.")
     }
 
+    /// A complex type's navigation properties (its own and inherited) have no generated member: `generate` says so for
+    /// each, and still generates the type's properties.
+    func testNavigationPropertiesOfComplexTypesAreReportedAsLeftOut() throws {
+        let result = try TestSupport.generate(
+            TestSupport.edmx4(
+                types: """
+                    <EntityType Name="Country"><Key><PropertyRef Name="Code"/></Key><Property Name="Code" Type="Edm.String" Nullable="false"/></EntityType>
+                    <ComplexType Name="Place"><Property Name="City" Type="Edm.String"/><NavigationProperty Name="Country" Type="T.Country"/></ComplexType>
+                    <ComplexType Name="Address" BaseType="T.Place"><Property Name="Street" Type="Edm.String"/></ComplexType>
+                    <EntityType Name="Shop"><Key><PropertyRef Name="ID"/></Key><Property Name="ID" Type="Edm.Int32" Nullable="false"/>
+                      <Property Name="Address" Type="T.Address"/></EntityType>
+                    """,
+                container: #"<EntitySet Name="Shops" EntityType="T.Shop"/><EntitySet Name="Countries" EntityType="T.Country"/>"#))
+        XCTAssertEqual(
+            result.diagnostics.map(\.message),
+            [
+                "navigation property Place.Country skipped: navigation properties of complex types are not generated",
+                "navigation property Address.Country skipped: navigation properties of complex types are not generated",
+            ])
+        let address = try TestSupport.file(result, "Address.swift")
+        XCTAssertContains(address, "city")
+        XCTAssertContains(address, "street")
+    }
+
     func testV4PrimitivesMapToTheRuntimesValueTypes() throws {
         let result = try TestSupport.generate(
             TestSupport.edmx4(

@@ -145,6 +145,28 @@ final class CSDL4Tests: XCTestCase {
         XCTAssertEqual(metadata.diagnostics("unresolved-key"), [])
     }
 
+    /// A derived complex type inherits its base's navigation properties as well as its properties (CSDL 4: both are
+    /// structural members of the type), base members first.
+    func testADerivedComplexTypeInheritsNavigationProperties() throws {
+        let metadata = try Fixtures.parse(
+            Self.document(
+                """
+                <EntityType Name="Country"><Key><PropertyRef Name="Code"/></Key><Property Name="Code" Type="Edm.String" Nullable="false"/></EntityType>
+                <ComplexType Name="Place"><Property Name="City" Type="Edm.String"/><NavigationProperty Name="Country" Type="Lib.Country"/></ComplexType>
+                <ComplexType Name="Address" BaseType="L.Place"><Property Name="Street" Type="Edm.String"/>
+                  <NavigationProperty Name="Region" Type="Lib.Country"/></ComplexType>
+                <ComplexType Name="Postal" BaseType="Lib.Address"><NavigationProperty Name="Country" Type="Lib.Country"/></ComplexType>
+                """))
+        let address = try XCTUnwrap(metadata.complexType(named: "Lib.Address"))
+        XCTAssertEqual(address.properties.map(\.name), ["City", "Street"])
+        XCTAssertEqual(address.navigationProperties.map(\.name), ["Country", "Region"])
+        XCTAssertEqual(address.navigationProperties.map(\.targetType), ["Lib.Country", "Lib.Country"])
+        // Two levels down; a navigation property declared again under an inherited name is reported and left out.
+        let postal = try XCTUnwrap(metadata.complexType(named: "Lib.Postal"))
+        XCTAssertEqual(postal.navigationProperties.map(\.name), ["Country", "Region"])
+        XCTAssertEqual(metadata.diagnostics("duplicate-name").count, 1, "\(metadata.diagnostics)")
+    }
+
     func testActionsFunctionsAndOverloads() throws {
         let metadata = try Fixtures.parse(Self.document(Self.library))
         let schema = try XCTUnwrap(metadata.schemas.first)

@@ -43,13 +43,18 @@ extension ModelResolver {
                 type.baseType = nil  // ignored, so that nothing downstream (generated code, inspect) claims it
             } else if let base = flatPosition(of: type.baseType, .complex, first: first) {
                 let basePath = flat[base]
+                // The base's members, its own inherited ones included (a base comes first in `order`): properties and,
+                // in CSDL 4, navigation properties.
                 let inherited = schemas[basePath.schema].complexTypes[basePath.item].properties
+                let inheritedNavigations = schemas[basePath.schema].complexTypes[basePath.item].navigationProperties
                 guard
                     admitInheritance(
-                        "ComplexType \(type.qualifiedName)", levels: depth[base] + 1, members: inherited.count, at: type.location)
+                        "ComplexType \(type.qualifiedName)", levels: depth[base] + 1,
+                        members: inherited.count + inheritedNavigations.count, at: type.location)
                 else { continue }
                 depth[index] = depth[base] + 1
                 type.properties = inherited + declared[index]
+                type.navigationProperties = inheritedNavigations + type.navigationProperties
             }
             schemas[path.schema].complexTypes[path.item] = type
         }
