@@ -39,11 +39,15 @@ struct DataModelBuilder {
         // The recursion guard: a cycle `ComplexCycles` did not cut (through an inherited property) ends here.
         guard !visiting.contains(qualified) else { return nil }
         visiting.append(qualified)
+        // A parsed document's complex type already lists its inherited properties first (the resolver applied its
+        // BaseType); one built by hand may list only its own. So a base's property is added only under a name the type
+        // does not have yet (adding them all listed every inherited property of a parsed type twice).
         var inherited: [Property] = []
+        var names = Set(type.properties.map(\.name))
         var base = type.baseType
         var seenBases: Set<String> = [qualified]
         while let baseName = base, let baseType = metadata.complexType(named: baseName), seenBases.insert(baseType.qualifiedName).inserted {
-            inherited = baseType.properties + inherited
+            inherited = baseType.properties.filter { names.insert($0.name).inserted } + inherited
             base = baseType.baseType
         }
         var properties: [PropertyDescriptor] = []

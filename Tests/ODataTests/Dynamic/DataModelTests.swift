@@ -117,6 +117,31 @@ final class DataModelTests: XCTestCase {
         XCTAssertEqual(model.complexType(named: "N.B")?.properties.map(\.name), [])
     }
 
+    /// A derived complex type's inherited properties come once, first, whether the metadata was parsed (the resolver
+    /// has applied the BaseType: they were listed twice) or built by hand (the type lists only its own).
+    func testADerivedComplexTypeHasItsInheritedPropertiesOnce() throws {
+        let parsed = try MetadataParser.parse(
+            Array(
+                """
+                <?xml version="1.0" encoding="utf-8"?>
+                <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices>
+                  <Schema Namespace="N" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+                    <ComplexType Name="Place"><Property Name="City" Type="Edm.String"/></ComplexType>
+                    <ComplexType Name="Address" BaseType="N.Place"><Property Name="Street" Type="Edm.String"/></ComplexType>
+                    <ComplexType Name="Postal" BaseType="N.Address"><Property Name="Code" Type="Edm.String"/></ComplexType>
+                  </Schema>
+                </edmx:DataServices></edmx:Edmx>
+                """.utf8))
+        let model = try DataModel(metadata: parsed)
+        XCTAssertEqual(model.complexType(named: "N.Address")?.properties.map(\.name), ["City", "Street"])
+        XCTAssertEqual(model.complexType(named: "N.Postal")?.properties.map(\.name), ["City", "Street", "Code"])
+        let place = ComplexType(name: "Place", namespace: "N", properties: [Property(name: "City", type: .primitive(.string))])
+        let address = ComplexType(
+            name: "Address", namespace: "N", baseType: "N.Place", properties: [Property(name: "Street", type: .primitive(.string))])
+        let byHand = try DataModel(metadata: ServiceMetadata(schemas: [Schema(namespace: "N", complexTypes: [place, address])]))
+        XCTAssertEqual(byHand.complexType(named: "N.Address")?.properties.map(\.name), ["City", "Street"])
+    }
+
     func testUnsupportedElementsAreListed() throws {
         let type = EntityType(
             name: "T", namespace: "N", declaredKey: ["Id"],
