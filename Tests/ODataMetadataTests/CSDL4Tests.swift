@@ -236,6 +236,45 @@ final class CSDL4Tests: XCTestCase {
         XCTAssertEqual(xml, "<If><Bool>true</Bool><Int>1</Int><Int>2</Int></If>")
     }
 
+    /// A BaseType from a referenced document: named as a document not given when it is not supplied (it was "not a
+    /// declared entity type", and the key it would have inherited was missing), inherited from when it is.
+    func testABaseTypeFromASuppliedReferenceIsInheritedFrom() throws {
+        let references = """
+
+              <edmx:Reference Uri="https://example.com/common.xml"><edmx:Include Namespace="Common" Alias="C"/></edmx:Reference>
+            """
+        let body = """
+            <EntityType Name="Order" BaseType="C.Thing"><Property Name="Total" Type="Lib.Price"/></EntityType>
+            <ComplexType Name="Price" BaseType="Common.Money"><Property Name="Currency" Type="Edm.String"/></ComplexType>
+            <EntityType Name="Rush" BaseType="Lib.Order"><Property Name="Due" Type="Edm.Date"/></EntityType>
+            """
+        let alone = try Fixtures.parse(Self.document(body, references: references))
+        let missing = alone.diagnostics("reference-not-given")
+        XCTAssertEqual(missing.map(\.location.line), [6, 7], "\(alone.diagnostics)")
+        XCTAssertTrue(missing.first?.message.contains("BaseType Common.Thing from namespace Common") == true, "\(missing)")
+        XCTAssertEqual(alone.diagnostics("unresolved-type"), [])
+
+        let common = try Fixtures.parse(
+            """
+            <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices>
+            <Schema Namespace="Common" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+              <EntityType Name="Root" Abstract="true"><Key><PropertyRef Name="ID"/></Key><Property Name="ID" Type="Edm.Int32" Nullable="false"/></EntityType>
+              <EntityType Name="Thing" BaseType="Common.Root" Abstract="true"><Property Name="Label" Type="Edm.String"/></EntityType>
+              <ComplexType Name="Money"><Property Name="Amount" Type="Edm.Decimal"/></ComplexType>
+            </Schema>
+            </edmx:DataServices></edmx:Edmx>
+            """)
+        let given = try Fixtures.parse(Self.document(body, references: references), options: ParseOptions().referencing([common]))
+        XCTAssertEqual(given.diagnostics, [])
+        let order = try XCTUnwrap(given.entityType(named: "Lib.Order"))
+        XCTAssertEqual(order.baseType, "Common.Thing")
+        XCTAssertEqual(order.key, ["ID"])
+        XCTAssertEqual(order.properties.map(\.name), ["ID", "Label", "Total"])
+        XCTAssertEqual(given.entityType(named: "Lib.Rush")?.properties.map(\.name), ["ID", "Label", "Total", "Due"])
+        XCTAssertEqual(given.entityType(named: "Lib.Rush")?.key, ["ID"])
+        XCTAssertEqual(given.complexType(named: "Lib.Price")?.properties.map(\.name), ["Amount", "Currency"])
+    }
+
     func testReferencesAreKeptNeverFetchedAndMaySupplied() throws {
         let references = """
 

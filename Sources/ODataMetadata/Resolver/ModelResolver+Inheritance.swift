@@ -25,14 +25,20 @@ extension ModelResolver {
                     .error, "basetype-cycle",
                     "EntityType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
                 type.baseType = nil  // ignored, so that nothing downstream (generated code, inspect) claims it
-            } else if let baseIndex = flatPosition(of: type.baseType, .entity, first: first) {
-                let base = schemas[flat[baseIndex].schema].entityTypes[flat[baseIndex].item]
+            } else if let baseType = type.baseType {
+                // A base in the document comes first in `order`; one from a supplied referenced document had its own
+                // inheritance applied when that document was read.
+                guard
+                    let (base, levels) = inheritedBase(
+                        baseType, .entity, first: first, depth: depth, local: { schemas[flat[$0].schema].entityTypes[flat[$0].item] },
+                        referenced: referencedEntityType)
+                else { continue }  // reported when the base type was qualified
                 guard
                     admitInheritance(
-                        "EntityType \(type.qualifiedName)", levels: depth[baseIndex] + 1,
+                        "EntityType \(type.qualifiedName)", levels: levels,
                         members: base.properties.count + base.navigationProperties.count, at: type.location)
                 else { continue }
-                depth[index] = depth[baseIndex] + 1
+                depth[index] = levels
                 type.properties = base.properties + type.declaredProperties
                 type.navigationProperties = base.navigationProperties + type.declaredNavigationProperties
                 if type.declaredKey.isEmpty {
@@ -75,6 +81,51 @@ extension ModelResolver {
     func flatPosition(of name: String?, _ kind: DeclaredType.Kind, first: [Int]) -> Int? {
         guard let name, let declared = typeIndex[name], declared.kind == kind else { return nil }
         return first[declared.schema] + declared.item
+    }
+
+    /// The base type named `name` of a type being given its inherited members, with how many BaseType levels up its
+    /// own members come from: a type of `kind` in the document (`local` reads it at its place in the flat list of
+    /// `flatPosition`, where `depth` counts its levels) or in a supplied referenced document (`referenced`; its own
+    /// inheritance was applied when that document was read). Nil when it is neither (reported elsewhere).
+    func inheritedBase<Declaration>(
+        _ name: String, _ kind: DeclaredType.Kind, first: [Int], depth: [Int], local: (Int) -> Declaration,
+        referenced: (String) -> Declaration?
+    ) -> (Declaration, levels: Int)? {
+        if let index = flatPosition(of: name, kind, first: first) { return (local(index), depth[index] + 1) }
+        return referenced(name).map { ($0, 1) }
+    }
+
+    /// The entity type named `qualified` in a supplied referenced document, nil when there is none.
+    func referencedEntityType(_ qualified: String) -> EntityType? {
+        guard case .entity? = referencedTypes[qualified] else { return nil }
+        for schema in referencedSchemas {
+            if let type = schema.entityTypes.first(where: { $0.qualifiedName == qualified }) { return type }
+        }
+        return nil
+    }
+
+    /// The complex type named `qualified` in a supplied referenced document, nil when there is none.
+    func referencedComplexType(_ qualified: String) -> ComplexType? {
+        guard case .complex? = referencedTypes[qualified] else { return nil }
+        for schema in referencedSchemas {
+            if let type = schema.complexTypes.first(where: { $0.qualifiedName == qualified }) { return type }
+        }
+        return nil
+    }
+
+    /// Reports a `BaseType` that names no type of its kind, declared or supplied: as a document not given when it is
+    /// in a namespace the document includes from a reference, else as undeclared.
+    mutating func reportUnresolvedBase(
+        _ owner: String, base written: String, qualified: String, kind: String, at location: SourceLocation
+    ) {
+        if let dot = qualified.lastIndex(of: "."), let uri = includedNamespaces[String(qualified[..<dot])] {
+            report(
+                .error, "reference-not-given",
+                "\(owner) has BaseType \(qualified) from namespace \(qualified[..<dot]), which the document includes from \(uri); "
+                    + "that document was not given (supply it with --reference)", at: location)
+        } else {
+            report(.error, "unresolved-type", "\(owner) has BaseType \(written), which is not a declared \(kind) type", at: location)
+        }
     }
 
     /// An order in which every type comes after its base type; members of `BaseType` cycles are returned separately.

@@ -17,10 +17,8 @@ extension ModelResolver {
                 if let base = type.baseType {
                     let qualified = qualify(base)
                     type.baseType = qualified
-                    if complexTypePath(qualified) == nil {
-                        report(
-                            .error, "unresolved-type", "ComplexType \(owner) has BaseType \(base), which is not a declared complex type",
-                            at: type.location)
+                    if complexTypePath(qualified) == nil, referencedComplexType(qualified) == nil {
+                        reportUnresolvedBase("ComplexType \(owner)", base: base, qualified: qualified, kind: "complex", at: type.location)
                     }
                 }
                 schemas[s].complexTypes[i] = type
@@ -41,20 +39,23 @@ extension ModelResolver {
                     .error, "basetype-cycle",
                     "ComplexType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
                 type.baseType = nil  // ignored, so that nothing downstream (generated code, inspect) claims it
-            } else if let base = flatPosition(of: type.baseType, .complex, first: first) {
-                let basePath = flat[base]
-                // The base's members, its own inherited ones included (a base comes first in `order`): properties and,
-                // in CSDL 4, navigation properties.
-                let inherited = schemas[basePath.schema].complexTypes[basePath.item].properties
-                let inheritedNavigations = schemas[basePath.schema].complexTypes[basePath.item].navigationProperties
+            } else if let baseType = type.baseType {
+                // The base's members, its own inherited ones included (a base comes first in `order`; one from a supplied
+                // referenced document had its inheritance applied when that document was read): properties and, in
+                // CSDL 4, navigation properties.
+                guard
+                    let (inherited, levels) = inheritedBase(
+                        baseType, .complex, first: first, depth: depth, local: { schemas[flat[$0].schema].complexTypes[flat[$0].item] },
+                        referenced: referencedComplexType)
+                else { continue }  // reported when the base type was qualified
                 guard
                     admitInheritance(
-                        "ComplexType \(type.qualifiedName)", levels: depth[base] + 1,
-                        members: inherited.count + inheritedNavigations.count, at: type.location)
+                        "ComplexType \(type.qualifiedName)", levels: levels,
+                        members: inherited.properties.count + inherited.navigationProperties.count, at: type.location)
                 else { continue }
-                depth[index] = depth[base] + 1
-                type.properties = inherited + declared[index]
-                type.navigationProperties = inheritedNavigations + type.navigationProperties
+                depth[index] = levels
+                type.properties = inherited.properties + declared[index]
+                type.navigationProperties = inherited.navigationProperties + type.navigationProperties
             }
             schemas[path.schema].complexTypes[path.item] = type
         }
@@ -132,11 +133,10 @@ extension ModelResolver {
                 // Built only for a report.
                 var owner: String { "\(namespace).\(name)" }
                 if let base = types[t].baseType {
-                    types[t].baseType = qualify(base)
-                    if entityTypePath(qualify(base)) == nil {
-                        report(
-                            .error, "unresolved-type", "EntityType \(owner) has BaseType \(base), which is not a declared entity type",
-                            at: types[t].location)
+                    let qualified = qualify(base)
+                    types[t].baseType = qualified
+                    if entityTypePath(qualified) == nil, referencedEntityType(qualified) == nil {
+                        reportUnresolvedBase("EntityType \(owner)", base: base, qualified: qualified, kind: "entity", at: types[t].location)
                     }
                 }
                 // Only a property the parser left unresolved (not a primitive type) is written to.
