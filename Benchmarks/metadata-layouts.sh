@@ -10,7 +10,7 @@
 # layout's median v2 and v4 CPU ms and v4/v2 per MB, then the median and range over the layouts.
 # (Linked by hand from the build's own link command, so the objects are compiled once. Each run starts from a fresh
 # scratch folder: SwiftPM 6.3 stopped with "unknown argument: '-function-sections'" rebuilding a build made with that
-# flag given to the driver, and changing only the linker flags did not relink.)
+# flag given to the driver, so a second build that changes only the linker's seed cannot be run on the first.)
 # Usage: bash Benchmarks/metadata-layouts.sh [layouts] [rounds]   (default 4 layouts, 12 rounds of 20 pairs each)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
