@@ -100,7 +100,7 @@ struct AnnotationCapture {
     private mutating func termText(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> String {
         guard let start, let end, end > start else { return "" }
         let bytes = UnsafeBufferPointer(start: start, count: end - start)
-        if bytes.count == lastTermBytes.count, lastTermBytes.withUnsafeBufferPointer({ Self.sameBytes($0, bytes) }) {
+        if bytes.count == lastTermBytes.count, lastTermBytes.withUnsafeBufferPointer({ $0.hasSameBytes(as: bytes) }) {
             return lastTerm
         }
         lastTerm = String(decoding: bytes, as: UTF8.self)
@@ -125,12 +125,6 @@ struct AnnotationCapture {
         let text = value.take() ?? (childCount == 1 ? childText.map { String(decoding: $0, as: UTF8.self) } : nil)
         return VocabularyAnnotation(
             term: term, qualifier: qualifier, value: text, expression: expression.take(), rawXML: String(decoding: xml, as: UTF8.self))
-    }
-
-    /// Whether two buffers of the same length hold the same bytes (`elementsEqual` cost ≈ 370 instructions for a term).
-    private static func sameBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
-        for index in lhs.indices where lhs[index] != rhs[index] { return false }
-        return true
     }
 
     private func isConstant(_ name: XMLName) -> Bool {

@@ -31,7 +31,7 @@ extension ModelResolver {
                 guard
                     let (base, levels) = inheritedBase(
                         baseType, .entity, first: first, depth: depth, local: { schemas[flat[$0].schema].entityTypes[flat[$0].item] },
-                        referenced: referencedEntityType)
+                        referenced: { referencedType($0, .entity, in: \.entityTypes) })
                 else { continue }  // reported when the base type was qualified
                 guard
                     admitInheritance(
@@ -95,20 +95,16 @@ extension ModelResolver {
         return referenced(name).map { ($0, 1) }
     }
 
-    /// The entity type named `qualified` in a supplied referenced document, nil when there is none.
-    func referencedEntityType(_ qualified: String) -> EntityType? {
-        guard case .entity? = referencedTypes[qualified] else { return nil }
+    /// The type of this kind named `qualified` in a supplied referenced document (`types` reads a schema's types of
+    /// that kind), nil when there is none.
+    func referencedType<Declaration: TypeDeclaration>(
+        _ qualified: String, _ kind: DeclaredType.Kind, in types: KeyPath<Schema, [Declaration]>
+    ) -> Declaration? {
+        guard referencedTypes[qualified] == kind.reference(to: qualified) else { return nil }
         for schema in referencedSchemas {
-            if let type = schema.entityTypes.first(where: { $0.qualifiedName == qualified }) { return type }
-        }
-        return nil
-    }
-
-    /// The complex type named `qualified` in a supplied referenced document, nil when there is none.
-    func referencedComplexType(_ qualified: String) -> ComplexType? {
-        guard case .complex? = referencedTypes[qualified] else { return nil }
-        for schema in referencedSchemas {
-            if let type = schema.complexTypes.first(where: { $0.qualifiedName == qualified }) { return type }
+            if let type = schema[keyPath: types].first(where: { String(qualifying: $0.name, in: $0.namespace) == qualified }) {
+                return type
+            }
         }
         return nil
     }
@@ -118,14 +114,8 @@ extension ModelResolver {
     mutating func reportUnresolvedBase(
         _ owner: String, base written: String, qualified: String, kind: String, at location: SourceLocation
     ) {
-        if let dot = qualified.lastIndex(of: "."), let uri = includedNamespaces[String(qualified[..<dot])] {
-            report(
-                .error, "reference-not-given",
-                "\(owner) has BaseType \(qualified) from namespace \(qualified[..<dot]), which the document includes from \(uri); "
-                    + "that document was not given (supply it with --reference)", at: location)
-        } else {
-            report(.error, "unresolved-type", "\(owner) has BaseType \(written), which is not a declared \(kind) type", at: location)
-        }
+        guard !reportedReferenceNotGiven("\(owner) has BaseType", qualified, at: location) else { return }
+        report(.error, "unresolved-type", "\(owner) has BaseType \(written), which is not a declared \(kind) type", at: location)
     }
 
     /// An order in which every type comes after its base type; members of `BaseType` cycles are returned separately.

@@ -17,7 +17,7 @@ extension ModelResolver {
                 if let base = type.baseType {
                     let qualified = qualify(base)
                     type.baseType = qualified
-                    if complexTypePath(qualified) == nil, referencedComplexType(qualified) == nil {
+                    if complexTypePath(qualified) == nil, referencedType(qualified, .complex, in: \.complexTypes) == nil {
                         reportUnresolvedBase("ComplexType \(owner)", base: base, qualified: qualified, kind: "complex", at: type.location)
                     }
                 }
@@ -46,7 +46,7 @@ extension ModelResolver {
                 guard
                     let (inherited, levels) = inheritedBase(
                         baseType, .complex, first: first, depth: depth, local: { schemas[flat[$0].schema].complexTypes[flat[$0].item] },
-                        referenced: referencedComplexType)
+                        referenced: { referencedType($0, .complex, in: \.complexTypes) })
                 else { continue }  // reported when the base type was qualified
                 guard
                     admitInheritance(
@@ -135,7 +135,7 @@ extension ModelResolver {
                 if let base = types[t].baseType {
                     let qualified = qualify(base)
                     types[t].baseType = qualified
-                    if entityTypePath(qualified) == nil, referencedEntityType(qualified) == nil {
+                    if entityTypePath(qualified) == nil, referencedType(qualified, .entity, in: \.entityTypes) == nil {
                         reportUnresolvedBase("EntityType \(owner)", base: base, qualified: qualified, kind: "entity", at: types[t].location)
                     }
                 }

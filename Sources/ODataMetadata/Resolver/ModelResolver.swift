@@ -4,9 +4,8 @@
 struct ModelResolver {
     var schemas: [Schema]
     var diagnostics: [Diagnostic]
-    /// Alias → namespace, from schemas, `Using` and `edmx:Include`.
-    var namespaceByAlias: [String: String] = [:]
-    /// The aliases and their namespaces as UTF-8 bytes, for replacing an alias in a name's bytes.
+    /// The aliases (from schemas, `Using` and `edmx:Include`) and their namespaces as UTF-8 bytes, for replacing an
+    /// alias in a name's bytes.
     var aliasBytes: [(alias: [UInt8], namespace: [UInt8])] = []
     /// Bit `n` is set when an alias is `n` UTF-8 bytes long (bit 63: 63 or more), so that a name whose prefix
     /// has no alias's length is passed over without looking at the aliases.
@@ -43,6 +42,8 @@ struct ModelResolver {
         self.diagnostics = diagnostics
         self.referencedSchemas = referencedSchemas
         self.version = version
+        // Alias → namespace; a schema's own alias wins over a `Using`, which wins over an `edmx:Include`.
+        var namespaceByAlias: [String: String] = [:]
         for reference in references {
             for include in reference.includes {
                 if let alias = include.alias { namespaceByAlias[alias] = include.namespace }
@@ -123,7 +124,7 @@ struct ModelResolver {
     func replacingAlias(in bytes: UnsafeBufferPointer<UInt8>, prefixLength: Int) -> String? {
         let head = UnsafeBufferPointer(rebasing: bytes[..<prefixLength])
         for entry in aliasBytes where entry.alias.count == prefixLength {
-            guard entry.alias.withUnsafeBufferPointer({ Self.sameBytes($0, head) }) else { continue }
+            guard entry.alias.withUnsafeBufferPointer({ $0.hasSameBytes(as: head) }) else { continue }
             let tail = UnsafeBufferPointer(rebasing: bytes[prefixLength...])
             return entry.namespace.withUnsafeBufferPointer { namespace in
                 String(unsafeUninitializedCapacity: namespace.count + tail.count) { buffer in
@@ -133,12 +134,6 @@ struct ModelResolver {
             }
         }
         return nil
-    }
-
-    /// Whether two buffers of the same length hold the same bytes.
-    private static func sameBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
-        for index in lhs.indices where lhs[index] != rhs[index] { return false }
-        return true
     }
 
     /// The length of a name's UTF-8 `bytes` before its last ".", when some alias is that long. Looks only at the bytes
@@ -218,15 +213,22 @@ struct ModelResolver {
         let qualified = qualify(trimmed)
         if let declared = typeIndex[qualified] { return declared.kind.reference(to: qualified) }
         if let referenced = referencedTypes[qualified] { return referenced }
-        if let dot = qualified.lastIndex(of: "."), let uri = includedNamespaces[String(qualified[..<dot])] {
-            report(
-                .error, "reference-not-given",
-                "\(context()) has type \(qualified) from namespace \(qualified[..<dot]), which the document includes from \(uri); "
-                    + "that document was not given (supply it with --reference)", at: location)
-            return .unresolved(qualified)
-        }
+        if reportedReferenceNotGiven("\(context()) has type", qualified, at: location) { return .unresolved(qualified) }
         report(.error, "unresolved-type", "\(context()) has type \(trimmed), which is not declared in the document", at: location)
         return .unresolved(qualified)
+    }
+
+    /// Reports `qualified` as a name from a namespace the document includes from a reference whose document was not given
+    /// (`subject` says what names it, as in "EntityType A.B has BaseType"); false, reporting nothing, when its namespace is
+    /// not included.
+    mutating func reportedReferenceNotGiven(_ subject: @autoclosure () -> String, _ qualified: String, at location: SourceLocation) -> Bool
+    {
+        guard let dot = qualified.lastIndex(of: "."), let uri = includedNamespaces[String(qualified[..<dot])] else { return false }
+        report(
+            .error, "reference-not-given",
+            "\(subject()) \(qualified) from namespace \(qualified[..<dot]), which the document includes from \(uri); "
+                + "that document was not given (supply it with --reference)", at: location)
+        return true
     }
 
     /// Resolves a property's type and checks that it is primitive or complex.
