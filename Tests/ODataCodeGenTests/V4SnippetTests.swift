@@ -67,6 +67,24 @@ final class V4SnippetTests: XCTestCase {
         XCTAssertContains(access, "    public static let contains1: Access = Access(rawValue: 4)")
     }
 
+    func testAMemberNamedNoneTakesASuffixSoThatOptionalNoneStaysNil() throws {
+        let result = try TestSupport.generate(
+            TestSupport.edmx4(
+                types: """
+                    <EnumType Name="Mode"><Member Name="None"/><Member Name="Fast"/></EnumType>
+                    <EnumType Name="Access" IsFlags="true"><Member Name="none" Value="0"/><Member Name="Read" Value="1"/></EnumType>
+                    """ + Self.product,
+                container: #"<EntitySet Name="Products" EntityType="T.Product"/>"#))
+        XCTAssertEqual(result.diagnostics, [])
+        let mode = try TestSupport.file(result, "Mode.swift")
+        XCTAssertContains(mode, #"    case none1 = "None""#)
+        XCTAssertContains(mode, #"    case fast = "Fast""#)
+        XCTAssertContains(mode, #"memberNames: ["None", "Fast"]"#)
+        let access = try TestSupport.file(result, "Access.swift")
+        XCTAssertContains(access, "    public static let none1: Access = Access(rawValue: 0)")
+        XCTAssertFalse(mode.contains("case none ") || access.contains("let none:"))
+    }
+
     func testTypeDefinitionIsATypeAliasAndItsPropertiesRowsNameTheUnderlyingType() throws {
         let result = try TestSupport.generate(
             TestSupport.edmx4(

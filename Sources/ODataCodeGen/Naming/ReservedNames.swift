@@ -18,11 +18,13 @@ enum ReservedNames {
     ])
 
     /// Members of a generated enum (`EnumTypeProtocol`: `RawRepresentable`, `CaseIterable`) or option set
-    /// (`FlagsEnumTypeProtocol`: `OptionSet`, `SetAlgebra`), which member names may not take.
+    /// (`FlagsEnumTypeProtocol`: `OptionSet`, `SetAlgebra`), which member names may not take; and `none`, which
+    /// `Optional` has: nullable properties are optionals, and `entity.kind == .none` with a member `none` compares
+    /// with nil (the compiler only warns, "assuming you mean 'Optional<Kind>.none'").
     static func enumMembers(isFlags: Bool) -> Set<String> {
         let common: Set<String> = [
             "rawValue", "enumType", "edmValue", "init", "hash", "hashValue", "description", "debugDescription", "self", "Type",
-            "Protocol", "RawValue",
+            "Protocol", "RawValue", "none",
         ]
         guard isFlags else { return common.union(["allCases", "memberValue", "AllCases"]) }
         return common.union([
