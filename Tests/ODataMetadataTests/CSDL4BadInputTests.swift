@@ -133,6 +133,40 @@ final class CSDL4BadInputTests: XCTestCase {
         XCTAssertEqual(metadata.operations(named: "Lib.Bound").first?.isBound, false)
     }
 
+    func testContainerChildrenOfDifferentKindsMayNotShareAName() throws {
+        let metadata = try parse(
+            """
+            <EntityType Name="T"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/></EntityType>
+            <Function Name="Count"><ReturnType Type="Edm.Int32"/></Function><Action Name="Reset"/>
+            <EntityContainer Name="C"><EntitySet Name="Ts" EntityType="Lib.T"/><Singleton Name="Me" Type="Lib.T"/>
+              <FunctionImport Name="Ts" Function="Lib.Count"/><FunctionImport Name="Count" Function="Lib.Count"/>
+              <ActionImport Name="Me" Action="Lib.Reset"/><ActionImport Name="Reset" Action="Lib.Reset"/></EntityContainer>
+            """)
+        XCTAssertEqual(
+            metadata.diagnostics("duplicate-name").map(\.message),
+            [
+                "EntityContainer C has an EntitySet and a FunctionImport both named Ts",
+                "EntityContainer C has a Singleton and an ActionImport both named Me",
+            ])
+        XCTAssertEqual(lines(metadata, "duplicate-name"), [8, 9])
+        // v2 and v3: function imports, entity sets and association sets share the container's names ([MC-CSDL] 2.1.14).
+        let v2 = try Fixtures.parse(
+            Fixtures.edmx(
+                """
+                <EntityType Name="T"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/></EntityType>
+                <Association Name="A"><End Type="Test.T" Multiplicity="1" Role="a"/><End Type="Test.T" Multiplicity="*" Role="b"/></Association>
+                <EntityContainer Name="C" m:IsDefaultEntityContainer="true"><EntitySet Name="Ts" EntityType="Test.T"/>
+                  <AssociationSet Name="Ts" Association="Test.A"><End Role="a" EntitySet="Ts"/><End Role="b" EntitySet="Ts"/></AssociationSet>
+                  <FunctionImport Name="Ts" ReturnType="Edm.Int32" m:HttpMethod="GET"/></EntityContainer>
+                """))
+        XCTAssertEqual(
+            v2.diagnostics("duplicate-name").map(\.message),
+            [
+                "EntityContainer C has an EntitySet and an AssociationSet both named Ts",
+                "EntityContainer C has an EntitySet and a FunctionImport both named Ts",
+            ])
+    }
+
     func testStrictModeFailsOnTheFirstError() throws {
         let error = assertParseFails(
             CSDL4Tests.document(#"<EnumType Name="E"><Member Name="A" Value="x"/></EnumType>"#), kind: .strictModeViolation,

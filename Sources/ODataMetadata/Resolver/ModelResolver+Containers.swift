@@ -14,6 +14,7 @@ extension ModelResolver {
                 resolveAssociationSets(&containers[c], setNames: setNames)
                 resolveFunctionImports(&containers[c], setNames: setNames)
                 resolveSingletonsAndActionImports(&containers[c], setNames: setNames)
+                checkNamesAcrossKinds(containers[c], setNames: setNames)
                 if defaults == 2, containers[c].isDefault {
                     report(
                         .warning, "multiple-default-containers",
@@ -218,6 +219,33 @@ extension ModelResolver {
                     at: actionImport.location)
             }
         }
+    }
+
+    /// Reports a function or action import that has the name of an entity set, singleton or association set of its
+    /// container, and an association set that has an entity set's: a container's children share one set of names
+    /// (CSDL 4.01 §13; [MC-CSDL] 2.1.14 for v2 and v3). Same-kind repeats, and a singleton named like an entity set,
+    /// are reported where each kind is read.
+    private mutating func checkNamesAcrossKinds(_ container: EntityContainer, setNames: Set<String>) {
+        let hasImports = !container.functionImports.isEmpty || !container.actionImports.isEmpty
+        guard hasImports || !container.associationSets.isEmpty else { return }
+        let singletonNames = Set(container.singletons.map(\.name))
+        let associationSetNames = hasImports ? Set(container.associationSets.map(\.name)) : []
+        func earlierKind(_ name: String) -> String? {
+            if setNames.contains(name) { return "an EntitySet" }
+            if singletonNames.contains(name) { return "a Singleton" }
+            return associationSetNames.contains(name) ? "an AssociationSet" : nil
+        }
+        func check(_ name: String, _ kind: String, at location: SourceLocation) {
+            guard let earlier = earlierKind(name) else { return }
+            report(
+                .error, "duplicate-name", "EntityContainer \(container.name) has \(earlier) and \(kind) both named \(name)",
+                at: location)
+        }
+        for set in container.associationSets where setNames.contains(set.name) {
+            check(set.name, "an AssociationSet", at: set.location)
+        }
+        for function in container.functionImports { check(function.name, "a FunctionImport", at: function.location) }
+        for action in container.actionImports { check(action.name, "an ActionImport", at: action.location) }
     }
 
     /// Reports bindings whose target is a plain name that is not an entity set or singleton of the container.
