@@ -356,4 +356,21 @@ final class SnippetTests: XCTestCase {
         }
         XCTAssertEqual(ComplexCycles.backEdges(types), ["T.C\(count - 1)/Next"])
     }
+
+    func testTheSetsAndImportsOfAnExtendedContainerAreGeneratedWithTheExtendingOnes() throws {
+        let document = TestSupport.edmx(
+            types: V4SnippetTests.product + """
+                <EntityContainer Name="Base"><EntitySet Name="Archive" EntityType="T.Product"/>
+                  <FunctionImport Name="Ping" ReturnType="Edm.Int32" m:HttpMethod="GET"/></EntityContainer>
+                """,
+            container: #"<EntitySet Name="Products" EntityType="T.Product"/>"#
+        ).replacingOccurrences(of: #"<EntityContainer Name="C" "#, with: #"<EntityContainer Name="C" Extends="T.Base" "#)
+        let result = try TestSupport.generate(document)
+        XCTAssertEqual(result.diagnostics, [])
+        let service = try TestSupport.file(result, "+C.swift")
+        XCTAssertContains(service, "open func fetchProducts(")
+        XCTAssertContains(service, "open func fetchArchive(")
+        XCTAssertContains(service, "open func ping(")
+        XCTAssertContains(try TestSupport.file(result, "+CMetadata.swift"), #"EntitySetDescriptor(name: "Archive""#)
+    }
 }

@@ -214,6 +214,8 @@ public struct EntityContainer: Sendable, Hashable {
     public var annotations: AnnotationSet
     /// Where the element starts.
     public var location: SourceLocation
+    /// `Namespace.Name`, as `Extends` names a container.
+    public var qualifiedName: String { "\(namespace).\(name)" }
 
     /// Creates a `EntityContainer` from its parts.
     public init(

@@ -2,13 +2,26 @@ extension ModelResolver {
     /// Qualifies and checks entity sets, association sets and function imports.
     mutating func resolveContainers() {
         var defaults = 0
+        var first: String?
+        // Every container `Extends` may name, found before the containers are moved out for editing.
+        let declared = Set((schemas + referencedSchemas).flatMap { $0.entityContainers.map(\.qualifiedName) })
         for s in schemas.indices {
             // Moved out, so that each container is edited in place (a copy shared its sets, which the first edit copied).
             var containers = schemas[s].entityContainers
             schemas[s].entityContainers = []
             for c in containers.indices {
                 if containers[c].isDefault { defaults += 1 }
-                containers[c].extends = containers[c].extends.map { qualify($0) }
+                if let first, version.isV4 {
+                    report(
+                        .error, "multiple-containers",
+                        "EntityContainer \(containers[c].qualifiedName) is a second entity container: a CSDL 4 document has exactly one, "
+                            + "and \(first) is the service's", at: containers[c].location)
+                }
+                first = first ?? containers[c].qualifiedName
+                if let written = containers[c].extends {
+                    containers[c].extends = qualify(written)
+                    checkExtends(of: containers[c], written: written, declared: declared)
+                }
                 // The entity sets' names, built once for the checks that follow.
                 let setNames = resolveEntitySets(&containers[c])
                 resolveAssociationSets(&containers[c], setNames: setNames)
@@ -24,6 +37,25 @@ extension ModelResolver {
             }
             schemas[s].entityContainers = containers
         }
+    }
+
+    /// Reports an `Extends` that names none of the `declared` entity containers (the document's and the supplied
+    /// referenced documents': CSDL 4 names one in a referenced document, [MC-CSDL] one in scope), or the container
+    /// itself.
+    private mutating func checkExtends(of container: EntityContainer, written: String, declared: Set<String>) {
+        guard let extended = container.extends else { return }
+        let owner = "EntityContainer \(container.qualifiedName)"
+        if extended == container.qualifiedName {
+            report(.error, "invalid-extends", "\(owner) extends itself; Extends is ignored", at: container.location)
+            return
+        }
+        guard !declared.contains(extended), !reportedReferenceNotGiven("\(owner) has Extends", extended, at: container.location) else {
+            return
+        }
+        report(
+            .error, "unresolved-container",
+            "\(owner) has Extends \(written), which is not a declared entity container; what it would add is left out",
+            at: container.location)
     }
 
     /// Qualifies each set's entity type in place (a set copied out and written back went through its value witnesses).

@@ -142,6 +142,28 @@ final class DataModelTests: XCTestCase {
         XCTAssertEqual(byHand.complexType(named: "N.Address")?.properties.map(\.name), ["City", "Street"])
     }
 
+    /// The sets and function imports of a container that the default one extends are the service's too.
+    func testAnExtendedContainersSetsAndImportsAreInTheModel() throws {
+        let parsed = try MetadataParser.parse(
+            Array(
+                """
+                <?xml version="1.0" encoding="utf-8"?>
+                <edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx"
+                  xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"><edmx:DataServices m:DataServiceVersion="2.0">
+                  <Schema Namespace="N" xmlns="http://schemas.microsoft.com/ado/2008/09/edm">
+                    <EntityType Name="T"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/></EntityType>
+                    <EntityContainer Name="Base"><EntitySet Name="Archive" EntityType="N.T"/>
+                      <FunctionImport Name="Ping" ReturnType="Edm.Int32" m:HttpMethod="GET"/></EntityContainer>
+                    <EntityContainer Name="Service" m:IsDefaultEntityContainer="true" Extends="N.Base">
+                      <EntitySet Name="Ts" EntityType="N.T"/></EntityContainer>
+                  </Schema>
+                </edmx:DataServices></edmx:Edmx>
+                """.utf8))
+        let model = try DataModel(metadata: parsed)
+        XCTAssertEqual(model.entitySets.map(\.name), ["Ts", "Archive"])
+        XCTAssertEqual(model.functionImports.map(\.name), ["Ping"])
+    }
+
     func testUnsupportedElementsAreListed() throws {
         let type = EntityType(
             name: "T", namespace: "N", declaredKey: ["Id"],
