@@ -81,8 +81,12 @@ final class CSDL4BadInputTests: XCTestCase {
               <Member Name="Word" Value="seven"/><Member Name="A" Value="2"/></EnumType>
             <EnumType Name="Text" UnderlyingType="Edm.String"><Member Name="X"/></EnumType>
             <EnumType Name="Bits" IsFlags="true"><Member Name="One" Value="1"/><Member Name="Two"/></EnumType>
+            <EnumType Name="Mask" IsFlags="true" UnderlyingType="Edm.Int64"><Member Name="All" Value="-1"/></EnumType>
             """)
-        XCTAssertEqual(lines(metadata, "invalid-enum-value"), [5, 6, 8])
+        XCTAssertEqual(lines(metadata, "invalid-enum-value"), [5, 6, 8, 9])
+        // A negative flags value is against the rule (CSDL 4.01 §10.2.2) but usable: a warning, and the member kept.
+        XCTAssertEqual(metadata.diagnostics("invalid-enum-value").last?.severity, .warning)
+        XCTAssertEqual(metadata.enumType(named: "Lib.Mask")?.members.map(\.value), [-1])
         XCTAssertEqual(lines(metadata, "invalid-underlying-type"), [7])
         XCTAssertEqual(lines(metadata, "duplicate-name"), [6])
         XCTAssertEqual(metadata.enumType(named: "Lib.Small")?.members.map(\.name), ["A"])

@@ -100,6 +100,12 @@ extension DocumentBuilder {
             }
             value = parsed
             explicit = true
+            if parsed < 0, type.isFlags, isV4 {
+                report(
+                    .warning, "invalid-enum-value",
+                    "Member \(memberName) of flags EnumType \(type.qualifiedName) has Value \(parsed), and flags members' "
+                        + "values must be non-negative; it is kept as written", at: at)
+            }
         } else if previous == Int64.max || !Self.fits(value, type.underlyingType) {
             report(
                 .error, "invalid-enum-value",
