@@ -362,11 +362,17 @@ final class SnippetTests: XCTestCase {
             types: V4SnippetTests.product + """
                 <EntityContainer Name="Base"><EntitySet Name="Archive" EntityType="T.Product"/>
                   <FunctionImport Name="Ping" ReturnType="Edm.Int32" m:HttpMethod="GET"/></EntityContainer>
+                <EntityContainer Name="Spare"><EntitySet Name="Spares" EntityType="T.Product"/></EntityContainer>
                 """,
             container: #"<EntitySet Name="Products" EntityType="T.Product"/>"#
         ).replacingOccurrences(of: #"<EntityContainer Name="C" "#, with: #"<EntityContainer Name="C" Extends="T.Base" "#)
         let result = try TestSupport.generate(document)
-        XCTAssertEqual(result.diagnostics, [])
+        // The container that is neither generated nor extended is said to be left out; the extended one is not.
+        XCTAssertEqual(
+            result.diagnostics.map(\.description),
+            [
+                #"9:1: note: entity container Spare is not generated: the service generated is C (give --container Spare, or "container" in the configuration, to generate Spare instead)"#
+            ])
         let service = try TestSupport.file(result, "+C.swift")
         XCTAssertContains(service, "open func fetchProducts(")
         XCTAssertContains(service, "open func fetchArchive(")

@@ -1,6 +1,22 @@
 import ODataMetadata
 
 extension ServicePlanner {
+    /// Notes each entity container of the document that is not generated: one service is generated, from the
+    /// chosen container and those it extends (whose sets and imports it includes).
+    mutating func noteOtherContainers(besides chosen: EntityContainer) {
+        var included: Set<String> = [chosen.qualifiedName]
+        var next = chosen.extends
+        while let name = next, included.insert(name).inserted {
+            next = metadata.entityContainers.first { $0.qualifiedName == name }?.extends
+        }
+        for other in metadata.entityContainers where !included.contains(other.qualifiedName) {
+            warn(
+                "entity container \(other.name) is not generated: the service generated is \(chosen.name) "
+                    + "(give --container \(other.name), or \"container\" in the configuration, to generate \(other.name) instead)",
+                other.location, severity: .note)
+        }
+    }
+
     /// Names the entity-set handles and fetch methods. Set methods are claimed before the single-entity
     /// methods, so a set named like its type keeps the plain name (`fetchStock`) and the single-entity
     /// pair takes the suffix (`fetchStock1`, `fetchStock1WithKey`), as SAP's generator does.

@@ -23,6 +23,7 @@ struct ServicePlanner {
     /// Plans the service, or throws when there is nothing to generate from.
     mutating func plan() throws -> ServicePlan {
         let container = try chooseContainer()
+        noteOtherContainers(besides: container)
         let subset = try SubsetSelection(metadata: metadata, container: container, configuration: configuration)
         diagnostics += subset.diagnostics
 
@@ -246,8 +247,8 @@ struct ServicePlanner {
         return nil
     }
 
-    mutating func warn(_ message: String, _ location: SourceLocation?) {
-        diagnostics.append(GeneratorDiagnostic(severity: .warning, message: message, location: location))
+    mutating func warn(_ message: String, _ location: SourceLocation?, severity: DiagnosticSeverity = .warning) {
+        diagnostics.append(GeneratorDiagnostic(severity: severity, message: message, location: location))
     }
 
     private mutating func reportUnusedRenames(container: EntityContainer) {
