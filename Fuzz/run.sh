@@ -13,7 +13,8 @@ shift 2
 # Per-target seeds and the folder whose FailCases the normal tests replay.
 case "$target" in
   metadata)
-    seeds=("$root/Tests/Corpus/metadata" "$root/Tests/ODataMetadataTests/Resources/FailCases")
+    seeds=("$root/Tests/Corpus/metadata" "$root/Tests/Corpus/metadata/v3" "$root/Tests/Corpus/metadata/v4"
+      "$root/Tests/ODataMetadataTests/Resources/FailCases")
     failcases="$root/Tests/ODataMetadataTests/Resources/FailCases"
     ;;
   json | atom | errors | envelope)
