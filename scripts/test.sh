@@ -18,7 +18,8 @@ command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 mkdir -p .build
 # The run's temporary files go to a folder of its own, removed at the end: the Swift driver leaves an empty
 # TemporaryDirectory.* behind in TMPDIR for every compiler invocation (each module SwiftPM builds, each type
-# check of generated code), well over a thousand a run. Anything else left there is listed at the end.
+# check of generated code), well over a thousand a run; SwiftPM keeps its lock files and generated sources there. Anything
+# else left there (a test's own folder) is listed at the end.
 run_tmp="$(mktemp -d "${TMPDIR:-/tmp}/odata-test-run.XXXXXX")"
 export TMPDIR="$run_tmp"
 trap 'rm -rf "$run_tmp"' EXIT
@@ -51,7 +52,8 @@ summary() {  # summary LOG FIELD (1: executed, 2: failures); 0 when the log has 
 executed=$(( $(summary "$main_log" 1) + $(summary "$curl_log" 1) + $(summary "$encrypted_log" 1) + $(summary "$plugin_log" 1) ))
 failed=$(( $(summary "$main_log" 2) + $(summary "$curl_log" 2) + $(summary "$encrypted_log" 2) + $(summary "$plugin_log" 2) ))
 passed=$(( executed - failed ))
-left=$(find "$run_tmp" -mindepth 1 -maxdepth 1 ! -name 'TemporaryDirectory.*' -printf '%f\n' | sort | head -n 20)
+left=$(find "$run_tmp" -mindepth 1 -maxdepth 1 ! -name 'TemporaryDirectory.*' ! -name '*.lock' ! -name 'swift-generated-sources' \
+    -printf '%f\n' | sort | head -n 20)
 if [ -n "$left" ]; then echo "left in the run's TMPDIR (removed now):"; echo "$left" | sed 's/^/  /'; fi
 echo "tests: $passed passed, $failed failed"
 if [ "$docs_status" -ne 0 ]; then
