@@ -1,56 +1,53 @@
-/// Entity type inheritance: base types ordered before derived ones, inherited keys and members, cycles reported.
+/// `BaseType` inheritance of entity and complex types: base types ordered before derived ones, inherited keys and
+/// members, cycles reported.
 extension ModelResolver {
-    /// Applies entity `BaseType` inheritance: inherited keys and members come first; cycles are reported.
-    mutating func applyEntityInheritance() {
+    /// Applies `BaseType` inheritance to every type of one kind (`Declaration`: entity or complex types), a base before
+    /// the types derived from it: inherited members come first (see `InheritingType.inherit`); a type in a `BaseType`
+    /// cycle is reported and its `BaseType` dropped.
+    mutating func applyInheritance<Declaration: InheritingType>(of _: Declaration.Type) {
+        let types = Declaration.declarations
         // Most documents have no BaseType at all: nothing to order, no cycle possible.
-        guard schemas.contains(where: { schema in schema.entityTypes.contains { $0.baseType != nil } }) else { return }
+        guard schemas.contains(where: { schema in schema[keyPath: types].contains { $0.baseType != nil } }) else { return }
         var flat: [(schema: Int, item: Int)] = []
         // Where each schema's types begin in `flat` (see `flatPosition`).
         var first: [Int] = []
         for s in schemas.indices {
             first.append(flat.count)
-            for i in schemas[s].entityTypes.indices { flat.append((s, i)) }
+            for i in schemas[s][keyPath: types].indices { flat.append((s, i)) }
         }
+        let kind = Declaration.kind
         let (order, cyclic) = Self.inheritanceOrder(count: flat.count) { index in
-            flatPosition(of: schemas[flat[index].schema].entityTypes[flat[index].item].baseType, .entity, first: first)
+            flatPosition(of: schemas[flat[index].schema][keyPath: types][flat[index].item].baseType, kind, first: first)
         }
         var depth = [Int](repeating: 0, count: flat.count)
         for index in order {
             let path = flat[index]
             // A type without a BaseType keeps its own members (and is not copied out and back).
-            guard schemas[path.schema].entityTypes[path.item].baseType != nil else { continue }
-            var type = schemas[path.schema].entityTypes[path.item]
+            guard schemas[path.schema][keyPath: types][path.item].baseType != nil else { continue }
+            var type = schemas[path.schema][keyPath: types][path.item]
             if cyclic.contains(index) {
                 report(
                     .error, "basetype-cycle",
-                    "EntityType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
+                    "\(kind.element) \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored",
+                    at: type.location)
                 type.baseType = nil  // ignored, so that nothing downstream (generated code, inspect) claims it
             } else if let baseType = type.baseType {
                 // A base in the document comes first in `order`; one from a supplied referenced document had its own
                 // inheritance applied when that document was read.
                 guard
                     let (base, levels) = inheritedBase(
-                        baseType, .entity, first: first, depth: depth, local: { schemas[flat[$0].schema].entityTypes[flat[$0].item] },
-                        referenced: { referencedType($0, .entity, in: \.entityTypes) })
+                        baseType, kind, first: first, depth: depth, local: { schemas[flat[$0].schema][keyPath: types][flat[$0].item] },
+                        referenced: { referencedType($0, kind, in: types) })
                 else { continue }  // reported when the base type was qualified
                 guard
                     admitInheritance(
-                        "EntityType \(type.qualifiedName)", levels: levels,
+                        "\(kind.element) \(type.qualifiedName)", levels: levels,
                         members: base.properties.count + base.navigationProperties.count, at: type.location)
                 else { continue }
                 depth[index] = levels
-                type.properties = base.properties + type.declaredProperties
-                type.navigationProperties = base.navigationProperties + type.declaredNavigationProperties
-                if type.declaredKey.isEmpty {
-                    type.key = base.key
-                } else if !base.key.isEmpty {
-                    report(
-                        .warning, "key-redefined",
-                        "EntityType \(type.qualifiedName) declares a Key although its BaseType \(base.qualifiedName) has one; the declared key is used",
-                        at: type.location)
-                }
+                if let warning = type.inherit(from: base) { report(.warning, warning.code, warning.message, at: type.location) }
             }
-            schemas[path.schema].entityTypes[path.item] = type
+            schemas[path.schema][keyPath: types][path.item] = type
         }
     }
 
@@ -142,5 +139,52 @@ extension ModelResolver {
             }
         }
         return (order, cyclic)
+    }
+}
+
+/// A type that a `BaseType` derives from another of its kind: an entity or a complex type.
+protocol InheritingType: TypeDeclaration {
+    /// The kind of type.
+    static var kind: DeclaredType.Kind { get }
+    /// Where a schema keeps the types of this kind.
+    static var declarations: WritableKeyPath<Schema, [Self]> { get }
+    var qualifiedName: String { get }
+    var baseType: String? { get set }
+    var properties: [Property] { get }
+    var navigationProperties: [NavigationProperty] { get }
+    /// Gives the type the members of `base` (its own inherited ones included) ahead of its own, and what else it
+    /// inherits; a warning where the two disagree.
+    mutating func inherit(from base: Self) -> (code: String, message: String)?
+}
+
+extension EntityType: InheritingType {
+    static var kind: DeclaredType.Kind { .entity }
+    static var declarations: WritableKeyPath<Schema, [EntityType]> { \.entityTypes }
+
+    /// Members, and the base's key where the type declares none.
+    mutating func inherit(from base: EntityType) -> (code: String, message: String)? {
+        properties = base.properties + declaredProperties
+        navigationProperties = base.navigationProperties + declaredNavigationProperties
+        if declaredKey.isEmpty {
+            key = base.key
+        } else if !base.key.isEmpty {
+            return (
+                "key-redefined",
+                "EntityType \(qualifiedName) declares a Key although its BaseType \(base.qualifiedName) has one; the declared key is used"
+            )
+        }
+        return nil
+    }
+}
+
+extension ComplexType: InheritingType {
+    static var kind: DeclaredType.Kind { .complex }
+    static var declarations: WritableKeyPath<Schema, [ComplexType]> { \.complexTypes }
+
+    /// Properties and, in CSDL 4, navigation properties (a complex type keeps only its own until it inherits).
+    mutating func inherit(from base: ComplexType) -> (code: String, message: String)? {
+        properties = base.properties + properties
+        navigationProperties = base.navigationProperties + navigationProperties
+        return nil
     }
 }

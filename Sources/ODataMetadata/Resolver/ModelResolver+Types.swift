@@ -1,12 +1,7 @@
 extension ModelResolver {
-    /// Resolves complex-type property types and complex `BaseType` inheritance.
+    /// Resolves complex-type property types and complex `BaseType` inheritance, then leaves out repeated members.
     mutating func resolveComplexTypes() {
-        var flat: [(schema: Int, item: Int)] = []
-        // Where each schema's types begin in `flat`: a base type's place there is found through `typeIndex` (see
-        // `flatPosition`), not through a second index of qualified names built here.
-        var first: [Int] = []
         for s in schemas.indices {
-            first.append(flat.count)
             for i in schemas[s].complexTypes.indices {
                 var type = schemas[s].complexTypes[i]
                 let (namespace, name) = (type.namespace, type.name)
@@ -22,49 +17,17 @@ extension ModelResolver {
                     }
                 }
                 schemas[s].complexTypes[i] = type
-                flat.append((s, i))
             }
         }
-        let declared = flat.map { schemas[$0.schema].complexTypes[$0.item].properties }
-        let (order, cyclic) = Self.inheritanceOrder(count: flat.count) { index in
-            let path = flat[index]
-            return flatPosition(of: schemas[path.schema].complexTypes[path.item].baseType, .complex, first: first)
-        }
-        var depth = [Int](repeating: 0, count: flat.count)
-        for index in order {
-            let path = flat[index]
-            var type = schemas[path.schema].complexTypes[path.item]
-            if cyclic.contains(index) {
-                report(
-                    .error, "basetype-cycle",
-                    "ComplexType \(type.qualifiedName) inherits from itself through BaseType; inheritance is ignored", at: type.location)
-                type.baseType = nil  // ignored, so that nothing downstream (generated code, inspect) claims it
-            } else if let baseType = type.baseType {
-                // The base's members, its own inherited ones included (a base comes first in `order`; one from a supplied
-                // referenced document had its inheritance applied when that document was read): properties and, in
-                // CSDL 4, navigation properties.
-                guard
-                    let (inherited, levels) = inheritedBase(
-                        baseType, .complex, first: first, depth: depth, local: { schemas[flat[$0].schema].complexTypes[flat[$0].item] },
-                        referenced: { referencedType($0, .complex, in: \.complexTypes) })
-                else { continue }  // reported when the base type was qualified
-                guard
-                    admitInheritance(
-                        "ComplexType \(type.qualifiedName)", levels: levels,
-                        members: inherited.properties.count + inherited.navigationProperties.count, at: type.location)
-                else { continue }
-                depth[index] = levels
-                type.properties = inherited.properties + declared[index]
-                type.navigationProperties = inherited.navigationProperties + type.navigationProperties
+        applyInheritance(of: ComplexType.self)
+        for s in schemas.indices {
+            for i in schemas[s].complexTypes.indices {
+                var type = schemas[s].complexTypes[i]
+                schemas[s].complexTypes[i].properties = []
+                let (namespace, name) = (type.namespace, type.name)
+                dropDuplicateMembers(&type.properties, &type.navigationProperties, owner: "ComplexType \(namespace).\(name)")
+                schemas[s].complexTypes[i] = type
             }
-            schemas[path.schema].complexTypes[path.item] = type
-        }
-        for path in flat {
-            var type = schemas[path.schema].complexTypes[path.item]
-            schemas[path.schema].complexTypes[path.item].properties = []
-            let (namespace, name) = (type.namespace, type.name)
-            dropDuplicateMembers(&type.properties, &type.navigationProperties, owner: "ComplexType \(namespace).\(name)")
-            schemas[path.schema].complexTypes[path.item] = type
         }
     }
 

@@ -87,7 +87,7 @@ struct ModelResolver {
         resolveComplexTypes()
         resolveAssociations()
         resolveDeclaredMembers()
-        applyEntityInheritance()
+        applyInheritance(of: EntityType.self)
         checkPartners()
         checkReferentialConstraintProperties()
         checkEntityTypes()
