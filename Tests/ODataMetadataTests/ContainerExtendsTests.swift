@@ -80,6 +80,8 @@ final class ContainerExtendsTests: XCTestCase {
         XCTAssertEqual(a.entitySets.map(\.name), ["As", "Bs", "Cs"])
         XCTAssertEqual(a.functionImports.map(\.name), ["Ping"])
         XCTAssertEqual(metadata.entityContainer(named: "C")?.entitySets.map(\.name), ["Cs", "As", "Bs"])
+        let written = try XCTUnwrap(metadata.entityContainers.first { $0.name == "A" })
+        XCTAssertEqual(metadata.containers(extendedBy: written).map(\.name), ["B", "C"])
         XCTAssertEqual(
             metadata.diagnostics("invalid-extends").map(\.message), ["EntityContainer Test.Self extends itself; Extends is ignored"])
         XCTAssertEqual(

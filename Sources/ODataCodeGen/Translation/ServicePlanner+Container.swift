@@ -4,11 +4,7 @@ extension ServicePlanner {
     /// Notes each entity container of the document that is not generated: one service is generated, from the
     /// chosen container and those it extends (whose sets and imports it includes).
     mutating func noteOtherContainers(besides chosen: EntityContainer) {
-        var included: Set<String> = [chosen.qualifiedName]
-        var next = chosen.extends
-        while let name = next, included.insert(name).inserted {
-            next = metadata.entityContainers.first { $0.qualifiedName == name }?.extends
-        }
+        let included = Set([chosen.qualifiedName] + metadata.containers(extendedBy: chosen).map(\.qualifiedName))
         for other in metadata.entityContainers where !included.contains(other.qualifiedName) {
             warn(
                 "entity container \(other.name) is not generated: the service generated is \(chosen.name) "

@@ -3,8 +3,11 @@ extension ModelResolver {
     mutating func resolveContainers() {
         var defaults = 0
         var first: String?
-        // Every container `Extends` may name, found before the containers are moved out for editing.
-        let declared = Set((schemas + referencedSchemas).flatMap { $0.entityContainers.map(\.qualifiedName) })
+        // Every container `Extends` may name, found before the containers are moved out for editing (and only when
+        // some container extends one: most documents have none).
+        let declared =
+            schemas.contains { $0.entityContainers.contains { $0.extends != nil } }
+            ? Set((schemas + referencedSchemas).flatMap { $0.entityContainers.map(\.qualifiedName) }) : []
         for s in schemas.indices {
             // Moved out, so that each container is edited in place (a copy shared its sets, which the first edit copied).
             var containers = schemas[s].entityContainers
