@@ -9,7 +9,11 @@ let usage = """
                                                     the median CPU ms of each and the median, first and third quartile
                                                     of the per-round ratio of b's CPU time per MB to a's (default 200)
            metadata-bench --generate <path> [bytes]   write the synthetic SAP-style v2 document (default ~2 MB)
-           metadata-bench --generate-v4 <path> [types] write the synthetic CSDL 4.0 document (default 300 entity types)
+           metadata-bench --generate-v4 <path> [types] write the synthetic CSDL 4.0 document (default 300 entity types),
+                                                    its annotations inline in their properties
+           metadata-bench --generate-v4-blocks <path> [types]
+                                                    the same with its annotations in `Annotations` blocks, as CAP and
+                                                    RAP services write them
 
     """
 
@@ -18,7 +22,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(usage, terminator: "")
     exit(0)
 }
-let options: Set = ["--tsv", "--generate", "--generate-v4", "--paired"]
+let options: Set = ["--tsv", "--generate", "--generate-v4", "--generate-v4-blocks", "--paired"]
 if let unknown = arguments.first(where: { $0.hasPrefix("-") && !options.contains($0) }) {
     FileHandle.standardError.write(Data("metadata-bench: unknown option \(unknown)\n\(usage)".utf8))
     exit(64)
@@ -36,8 +40,10 @@ func writeDocument(_ text: String, to path: String) -> Never {
 if arguments.first == "--generate", arguments.count >= 2 {
     writeDocument(LargeDocument.make(targetBytes: arguments.count > 2 ? Int(arguments[2]) ?? 2_000_000 : 2_000_000), to: arguments[1])
 }
-if arguments.first == "--generate-v4", arguments.count >= 2 {
-    writeDocument(LargeDocumentV4.make(typeCount: arguments.count > 2 ? Int(arguments[2]) ?? 300 : 300), to: arguments[1])
+if arguments.first == "--generate-v4" || arguments.first == "--generate-v4-blocks", arguments.count >= 2 {
+    let typeCount = arguments.count > 2 ? Int(arguments[2]) ?? 300 : 300
+    writeDocument(
+        LargeDocumentV4.make(typeCount: typeCount, annotationsInBlocks: arguments.first == "--generate-v4-blocks"), to: arguments[1])
 }
 if arguments.first == "--paired" {
     guard arguments.count == 3 || arguments.count == 4, let rounds = arguments.count == 4 ? Int(arguments[3]) : 200, rounds > 0
@@ -58,7 +64,7 @@ if arguments.first == "--paired" {
 }
 let tsv = arguments.contains("--tsv")
 let files = arguments.filter { $0 != "--tsv" }
-guard !files.isEmpty, !files.contains("--generate"), !files.contains("--generate-v4") else {
+guard !files.isEmpty, !files.contains("--generate"), !files.contains("--generate-v4"), !files.contains("--generate-v4-blocks") else {
     FileHandle.standardError.write(Data(usage.utf8))
     exit(64)
 }
