@@ -192,4 +192,31 @@ final class InlineAnnotationTests: XCTestCase {
         // The inline one names `L.T/K` as written in schema `L`; the written target's head is read as the alias.
         XCTAssertEqual(blocks.map(\.target).sorted(), ["L.T/K", "Lib.T"])
     }
+
+    /// The inline annotations of one element go into one block, whatever stands between them (a child element, its own
+    /// annotated children); those of the next element, or an `Annotations` block in between, start another.
+    func testInlineAnnotationsOfOneElementShareABlock() throws {
+        let metadata = try Self.parse(
+            """
+            <Annotation Term="Core.Description" String="schema, first"/>
+            <EntityType Name="T">
+              <Annotation Term="Core.Description" String="type, first"/>
+              <Key><PropertyRef Name="K"/></Key>
+              <Property Name="K" Type="Edm.Int32" Nullable="false">
+                <Annotation Term="Core.Computed"/>
+                <Annotation Term="Common.Label" String="K"><String>K</String></Annotation>
+                <Annotation Term="Core.Immutable"/>
+              </Property>
+              <Property Name="A" Type="Edm.String"><Annotation Term="Common.Label" String="A"/></Property>
+              <Property Name="B" Type="Edm.String"><Annotation Term="Common.Label" String="B"/></Property>
+              <Annotation Term="Core.LongDescription" String="type, last"/>
+            </EntityType>
+            <Annotations Target="L.T/A"><Annotation Term="Core.Description" String="block"/></Annotations>
+            <Annotation Term="Core.LongDescription" String="schema, after the block"/>
+            """)
+        let blocks = try XCTUnwrap(metadata.schemas.first?.annotationBlocks)
+        XCTAssertEqual(blocks.map(\.target), ["Lib", "Lib.T", "Lib.T/K", "Lib.T/A", "Lib.T/B", "Lib.T", "Lib.T/A", "Lib"])
+        XCTAssertEqual(blocks.map(\.annotations.count), [1, 1, 3, 1, 1, 1, 1, 1])
+        XCTAssertEqual(blocks[2].annotations.map(\.term), ["Core.Computed", "Common.Label", "Core.Immutable"])
+    }
 }

@@ -9,8 +9,8 @@ struct AnnotationCapture {
     enum Destination {
         /// Into the open `Annotations` block.
         case block
-        /// Inline in a model element: filed as a block with this target path.
-        case inline(AnnotationTargetPath)
+        /// Inline in the model element on top of the builder's stack, of this kind.
+        case inline(Frame)
     }
 
     private(set) var destination = Destination.block

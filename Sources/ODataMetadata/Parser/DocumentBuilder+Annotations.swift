@@ -25,14 +25,32 @@ extension DocumentBuilder {
     }
 
     /// Files a finished annotation.
-    /// The destination is consumed so that an inline annotation's target path moves into its block, not copied.
-    mutating func store(_ annotation: consuming VocabularyAnnotation, in destination: consuming AnnotationCapture.Destination) {
-        switch consume destination {
+    mutating func store(_ annotation: consuming VocabularyAnnotation, in destination: AnnotationCapture.Destination) {
+        switch destination {
         case .block:
             annotationsBlock?.annotations.append(annotation)
-        case .inline(let path):
-            schema?.fileInline(annotation, at: path)
+        case .inline(let frame):
+            fileInline(annotation, in: frame)
         }
+    }
+
+    /// Files an inline annotation of the element on top of the stack, of kind `frame`: consecutive ones of one element
+    /// go into one block, whose target path is made once, for the first. The element is the last annotation's when
+    /// it is at the same level and the stack has not been below that level since (its children come and go above
+    /// it), and that annotation's block is still the schema's last (an `Annotations` block comes after it otherwise).
+    private mutating func fileInline(_ annotation: consuming VocabularyAnnotation, in frame: Frame) {
+        let level = stack.count
+        let count = schema?.annotationBlocks.count ?? 0
+        if lastInline.level == level, stackLowWater >= level, lastInline.block == count - 1 {
+            schema?.annotationBlocks[count - 1].annotations.append(annotation)
+            return
+        }
+        // Every frame that takes inline annotations is inside a schema, which has a namespace: the path is there.
+        guard let path = inlineTarget(of: frame) else { return }
+        lastInline = (level, count)
+        stackLowWater = level
+        // The path moved in (copied, it was retained and its optional released: ≈ 190 instructions an annotation).
+        schema?.annotationBlocks.append(AnnotationsBlock(path: consume path, annotations: [annotation]))
     }
 
     mutating func flushCaptureText() { capture.flushText() }
@@ -90,28 +108,5 @@ extension DocumentBuilder {
         let text = "\(namespace).\(ownerName)/"
         targetPrefix = (ownerSerial, text)
         return .member(owner: text, member: member)
-    }
-}
-
-extension Schema {
-    /// Files an inline annotation: consecutive ones of one element go into one block (the parts compare without
-    /// joining). The last block is read in place, not copied out of an optional schema; the path is moved into a new
-    /// block (borrowed, it was copied).
-    fileprivate mutating func fileInline(_ annotation: consuming VocabularyAnnotation, at path: consuming AnnotationTargetPath) {
-        let last = annotationBlocks.count - 1
-        if last >= 0, annotationBlocks[last].qualifier == nil, lastBlockHasPath(path, at: last) {
-            annotationBlocks[last].annotations.append(annotation)
-        } else {
-            annotationBlocks.append(AnnotationsBlock(path: path, annotations: [annotation]))
-        }
-    }
-
-    /// Whether the block at `last` has the same target as `path`. Its path is moved out for the comparison and back
-    /// (read from the array in place, it was copied and destroyed per annotation: ≈ 185 instructions).
-    private mutating func lastBlockHasPath(_ path: borrowing AnnotationTargetPath, at last: Int) -> Bool {
-        var lastPath = AnnotationTargetPath.text("")
-        swap(&lastPath, &annotationBlocks[last].path)
-        defer { swap(&lastPath, &annotationBlocks[last].path) }
-        return lastPath.hasSameText(as: path)
     }
 }

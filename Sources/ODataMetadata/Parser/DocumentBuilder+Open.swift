@@ -14,10 +14,8 @@ extension DocumentBuilder {
                 stack.append(.documentation)
                 return
             }
-            if name == names.annotation || name == names.valueAnnotation, parent != .annotations,
-                let target = inlineTarget(of: parent)
-            {
-                beginCapture(name, prefix: prefix, a, destination: .inline(target))
+            if name == names.annotation || name == names.valueAnnotation, parent.takesInlineAnnotations {
+                beginCapture(name, prefix: prefix, a, destination: .inline(parent))
                 return
             }
         }
@@ -164,6 +162,18 @@ extension DocumentBuilder {
 
 extension Frame {
     /// Whether this frame is a CSDL element that may hold `Documentation` and inline annotations.
+    /// Whether an inline vocabulary annotation may stand in the element (`DocumentBuilder.inlineTarget(of:)` gives its
+    /// target path).
+    var takesInlineAnnotations: Bool {
+        switch self {
+        case .property, .navigationProperty, .entitySet, .associationSet, .functionImport, .singleton, .actionImport, .schema,
+            .entityType, .complexType, .association, .entityContainer, .parameter, .enumType, .member, .typeDefinition,
+            .operation, .returnType:
+            return true
+        default: return false
+        }
+    }
+
     var isCSDLElement: Bool {
         switch self {
         case .root, .dataServices, .reference, .documentation, .summary, .longDescription, .annotations, .leaf: return false

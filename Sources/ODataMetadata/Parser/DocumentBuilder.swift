@@ -103,6 +103,12 @@ struct DocumentBuilder {
     var ownerSerial = 0
     /// The target path up to its slash of the last inline annotation on a member, with its owner's `ownerSerial`.
     var targetPrefix: (owner: Int, text: String)?
+    /// The last inline annotation's block: its element's level in `stack` (the stack's count with the element on
+    /// top) and the block's index in the open schema's blocks (see `fileInline`).
+    var lastInline = (level: -1, block: -1)
+    /// The least count `stack` had since the last inline annotation was filed: when it stayed at or above that
+    /// annotation's level, the element it was in is still open.
+    var stackLowWater = 0
     var enumType: EnumType?
     var typeDefinition: TypeDefinition?
     var operation: Operation?
@@ -174,6 +180,7 @@ struct DocumentBuilder {
             return
         }
         guard let frame = stack.popLast() else { return }
+        if stack.count < stackLowWater { stackLowWater = stack.count }
         close(frame)
     }
 
