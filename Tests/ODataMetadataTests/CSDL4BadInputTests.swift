@@ -40,6 +40,35 @@ final class CSDL4BadInputTests: XCTestCase {
         XCTAssertTrue(messages.last?.contains("ReturnType") == true && messages.last?.contains("attribute Name") == true, "\(messages)")
     }
 
+    /// Navigation properties and bindings read all their attributes in one pass: a missing `Name`, `Type`, `Path` or
+    /// `Target` is reported and the element skipped, an unknown or v2 attribute reported, the facets read as before.
+    func testNavigationPropertiesAndBindingsWithMissingOrUnknownAttributes() throws {
+        let metadata = try parse(
+            """
+            <EntityType Name="T"><Key><PropertyRef Name="K"/></Key><Property Name="K" Type="Edm.Int32" Nullable="false"/>
+              <NavigationProperty Type="Lib.T"/>
+              <NavigationProperty Name="NoType"/>
+              <NavigationProperty Name="Odd" Type=" Lib.T " Nullable="maybe" Colour="red" ContainsTarget="1"/>
+              <NavigationProperty Name="Many" Type="Collection(Lib.T)" Partner="Odd" m:FC_KeepInContent="true" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"/></EntityType>
+            <EntityContainer Name="C"><EntitySet Name="Ts" EntityType="Lib.T">
+              <NavigationPropertyBinding Target="Ts"/><NavigationPropertyBinding Path="Odd"/>
+              <NavigationPropertyBinding Path="Many" Target="Ts" Shape="round"/></EntitySet></EntityContainer>
+            """)
+        XCTAssertEqual(lines(metadata, "missing-attribute"), [6, 7, 11, 11])
+        XCTAssertEqual(lines(metadata, "unknown-attribute"), [8, 12])
+        XCTAssertEqual(lines(metadata, "v2-attribute-in-v4"), [9])
+        XCTAssertEqual(lines(metadata, "invalid-facet"), [8])
+        let type = try XCTUnwrap(metadata.entityType(named: "Lib.T"))
+        XCTAssertEqual(type.navigationProperties.map(\.name), ["Odd", "Many"])
+        XCTAssertEqual(type.navigationProperties.map(\.targetType), ["Lib.T", "Lib.T"])
+        XCTAssertEqual(type.navigationProperties.map(\.multiplicity), [.zeroOrOne, .many])
+        XCTAssertEqual(type.navigationProperties.map(\.containsTarget), [true, false])
+        XCTAssertEqual(type.navigationProperties.map(\.partner), [nil, "Odd"])
+        let bindings = try XCTUnwrap(metadata.schemas.first?.entityContainers.first?.entitySets.first?.navigationPropertyBindings)
+        XCTAssertEqual(bindings.map(\.path), ["Many"])
+        XCTAssertEqual(bindings.map(\.target), ["Ts"])
+    }
+
     /// Shorthand annotations that repeat a term, or follow one with another, keep their own terms.
     func testShorthandAnnotationsKeepTheirOwnTerms() throws {
         let metadata = try parse(

@@ -5,30 +5,54 @@ extension DocumentBuilder {
     /// `ownerType` is the namespace and name of the type it is in; its qualified name is only built for a message.
     mutating func openNavigation(_ a: XMLAttributes, ownerType: (namespace: String, name: String)?, at: SourceLocation) {
         var owner: String { ownerType.map { "\($0.namespace).\($0.name)" } ?? "" }
-        guard let navigationName = required(a, names.name, "Name", of: "NavigationProperty", at: at) else { return }
-        guard let written = a.bytes(names.type) else {
+        // One pass over the attributes, their values left in libxml2's buffer until used: a lookup per attribute cost
+        // a pass each, and the attribute check a pass of its own even when every attribute is one CSDL allows.
+        var (name, type, nullable, partner, containsTarget): (AttributeBytes?, AttributeBytes?, AttributeBytes?, AttributeBytes?, AttributeBytes?)
+        var known = 0
+        if let base = a.base {
+            for index in 0..<a.count {
+                let entry = base + index * 5
+                guard let local = entry[0], entry[2] == nil else { continue }
+                switch local {
+                case names.name: name = AttributeBytes(entry[3], entry[4])
+                case names.type: type = AttributeBytes(entry[3], entry[4])
+                case names.nullable: nullable = AttributeBytes(entry[3], entry[4])
+                case names.partner: partner = AttributeBytes(entry[3], entry[4])
+                case names.containsTarget: containsTarget = AttributeBytes(entry[3], entry[4])
+                default: continue
+                }
+                known += 1
+            }
+        }
+        guard let navigationName = name?.string else {
+            _ = required(a, names.name, "Name", of: "NavigationProperty", at: at)
+            return
+        }
+        guard let written = type else {
             _ = required(a, names.type, "Type", of: "NavigationProperty \(owner)/\(navigationName)", at: at)
             return
         }
-        checkAttributes(a, allowed.navigationProperty, of: "NavigationProperty \(owner)/\(navigationName)", at: at)
+        if known < a.count {
+            checkAttributes(a, allowed.navigationProperty, of: "NavigationProperty \(owner)/\(navigationName)", at: at)
+        }
         // Trimmed and unwrapped in libxml2's buffer, so that one string is made, the target's.
         let trimmed = written.trimmed
         let element = trimmed.collectionElement
         let isCollection = element != nil
         let target = (element ?? trimmed).string
-        let nullable = a.value(names.nullable).map { boolValue($0, "Nullable", default: true, at: at) }
-        if isCollection, nullable != nil {
+        let isNullable = nullable.map { boolValue($0, "Nullable", default: true, at: at) }
+        if isCollection, isNullable != nil {
             report(
                 .warning, "invalid-facet",
                 "NavigationProperty \(owner)/\(navigationName) is a collection and has Nullable, which CSDL does not allow; ignored",
                 at: at)
         }
-        let multiplicity: Multiplicity = isCollection ? .many : nullable == false ? .one : .zeroOrOne
+        let multiplicity: Multiplicity = isCollection ? .many : isNullable == false ? .one : .zeroOrOne
         // Built in an optional and swapped in: assigning the value copied it and destroyed the original.
         var created: NavigationProperty? = NavigationProperty(
             name: navigationName, relationship: "", fromRole: "", toRole: "", targetType: target, multiplicity: multiplicity,
-            partner: a.value(names.partner),
-            containsTarget: bool(a, names.containsTarget, "ContainsTarget", default: false, at: at),
+            partner: partner?.string,
+            containsTarget: containsTarget.map { boolValue($0, "ContainsTarget", default: false, at: at) } ?? false,
             annotations: foreignAttributes(a), location: at)
         swap(&navigation, &created)
         stack.append(.navigationProperty)
@@ -45,7 +69,7 @@ extension DocumentBuilder {
                 let referenced = required(
                     a, names.referencedProperty, "ReferencedProperty", of: "ReferentialConstraint of \(context)", at: at)
             else { return true }
-            navigation?.referentialConstraints.append(NavigationConstraint(property: property, referencedProperty: referenced))
+            navigation?.referentialConstraints.appendMakingRoomForFew(NavigationConstraint(property: property, referencedProperty: referenced))
             leaf()
             return true
         }
@@ -120,10 +144,30 @@ extension DocumentBuilder {
 
     /// A `NavigationPropertyBinding` of the open entity set or singleton.
     mutating func openBinding(_ a: XMLAttributes, at: SourceLocation) {
-        guard let path = required(a, names.path, "Path", of: "NavigationPropertyBinding", at: at),
-            let target = required(a, names.target, "Target", of: "NavigationPropertyBinding \(path)", at: at)
-        else { return }
-        checkAttributes(a, allowed.navigationPropertyBinding, of: "NavigationPropertyBinding \(path)", at: at)
+        // One pass over the attributes (see `openNavigation`).
+        var (pathBytes, targetBytes): (AttributeBytes?, AttributeBytes?)
+        var known = 0
+        if let base = a.base {
+            for index in 0..<a.count {
+                let entry = base + index * 5
+                guard let local = entry[0], entry[2] == nil else { continue }
+                switch local {
+                case names.path: pathBytes = AttributeBytes(entry[3], entry[4])
+                case names.target: targetBytes = AttributeBytes(entry[3], entry[4])
+                default: continue
+                }
+                known += 1
+            }
+        }
+        guard let path = pathBytes?.string else {
+            _ = required(a, names.path, "Path", of: "NavigationPropertyBinding", at: at)
+            return
+        }
+        guard let target = targetBytes?.string else {
+            _ = required(a, names.target, "Target", of: "NavigationPropertyBinding \(path)", at: at)
+            return
+        }
+        if known < a.count { checkAttributes(a, allowed.navigationPropertyBinding, of: "NavigationPropertyBinding \(path)", at: at) }
         let binding = NavigationPropertyBinding(path: path, target: target)
         if stack.last == .singleton {
             singleton?.navigationPropertyBindings.appendMakingRoomForFew(binding)
