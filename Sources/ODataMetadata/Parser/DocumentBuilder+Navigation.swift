@@ -7,7 +7,8 @@ extension DocumentBuilder {
         var owner: String { ownerType.map { "\($0.namespace).\($0.name)" } ?? "" }
         // One pass over the attributes, their values left in libxml2's buffer until used: a lookup per attribute cost
         // a pass each, and the attribute check a pass of its own even when every attribute is one CSDL allows.
-        var (name, type, nullable, partner, containsTarget): (AttributeBytes?, AttributeBytes?, AttributeBytes?, AttributeBytes?, AttributeBytes?)
+        var (name, type, nullable, partner, containsTarget):
+            (AttributeBytes?, AttributeBytes?, AttributeBytes?, AttributeBytes?, AttributeBytes?)
         var known = 0
         if let base = a.base {
             for index in 0..<a.count {
@@ -69,7 +70,8 @@ extension DocumentBuilder {
                 let referenced = required(
                     a, names.referencedProperty, "ReferencedProperty", of: "ReferentialConstraint of \(context)", at: at)
             else { return true }
-            navigation?.referentialConstraints.appendMakingRoomForFew(NavigationConstraint(property: property, referencedProperty: referenced))
+            navigation?.referentialConstraints.appendMakingRoomForFew(
+                NavigationConstraint(property: property, referencedProperty: referenced))
             leaf()
             return true
         }
