@@ -64,7 +64,7 @@ extension DocumentBuilder {
     mutating func inlineTarget(of frame: Frame) -> AnnotationTargetPath? {
         // Members first: their owner's part is mostly kept from the previous annotation (see `memberTarget`).
         switch frame {
-        case .property: return memberTarget(openPropertyName, in: .type)
+        case .property: return memberTarget(openPropertyName(), in: .type)
         case .navigationProperty: return memberTarget(navigation?.name ?? "", in: .type)
         case .entitySet: return memberTarget(entitySet?.name ?? "", in: .container)
         case .associationSet: return memberTarget(associationSet?.name ?? "", in: .container)
@@ -103,7 +103,7 @@ extension DocumentBuilder {
     /// previous call while the same schema element (`ownerSerial`) is open, as consecutive inline annotations are
     /// mostly on members of one type or container; the owner's name is read only when it is not.
     private mutating func memberTarget(_ member: String, in owner: Owner) -> AnnotationTargetPath? {
-        if let targetPrefix, targetPrefix.owner == ownerSerial { return .member(owner: targetPrefix.text, member: member) }
+        if targetPrefixOwner == ownerSerial { return .member(owner: targetPrefix, member: member) }
         guard let namespace = schema?.namespace else { return nil }
         let ownerName =
             switch owner {
@@ -111,7 +111,7 @@ extension DocumentBuilder {
             case .container: container?.name ?? ""
             }
         let text = Self.memberPrefix(namespace, ownerName)
-        targetPrefix = (ownerSerial, text)
+        (targetPrefix, targetPrefixOwner) = (text, ownerSerial)
         return .member(owner: text, member: member)
     }
 

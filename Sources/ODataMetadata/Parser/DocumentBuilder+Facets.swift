@@ -26,9 +26,16 @@ extension DocumentBuilder {
         stack.append(.property)
     }
 
-    /// The name of the open `Property`.
-    var openPropertyName: String {
-        (propertyIsInComplexType ? complexType?.properties.last?.name : entityType?.declaredProperties.last?.name) ?? ""
+    /// The name of the open `Property`, read where it is (`last?.name` copied the whole property out, retaining and
+    /// releasing each of its references). `mutating` although it changes nothing, as `location()` is: a getter received
+    /// the builder by value, which its caller copied whole.
+    mutating func openPropertyName() -> String {
+        if propertyIsInComplexType {
+            guard let count = complexType?.properties.count, count > 0 else { return "" }
+            return complexType?.properties[count - 1].name ?? ""
+        }
+        guard let count = entityType?.declaredProperties.count, count > 0 else { return "" }
+        return entityType?.declaredProperties[count - 1].name ?? ""
     }
 
     /// Gives the open `Property` its documentation.

@@ -101,8 +101,11 @@ struct DocumentBuilder {
     /// Counts the elements opened directly in a schema: the owners (types, containers) of the members that inline
     /// annotations target.
     var ownerSerial = 0
-    /// The target path up to its slash of the last inline annotation on a member, with its owner's `ownerSerial`.
-    var targetPrefix: (owner: Int, text: String)?
+    /// The target path up to its slash of the last inline annotation on a member (`targetPrefix`), and its owner's
+    /// `ownerSerial` (-1 before the first). Two fields, not an optional tuple: binding that copied the text, with a
+    /// retain and a release, ≈ 100 instructions an annotation.
+    var targetPrefix = ""
+    var targetPrefixOwner = -1
     /// The last inline annotation's block: its element's level in `stack` (the stack's count with the element on
     /// top) and the block's index in the open schema's blocks (see `fileInline`).
     var lastInline = (level: -1, block: -1)
