@@ -9,21 +9,16 @@ extension DocumentBuilder {
         // a pass each, and the attribute check a pass of its own even when every attribute is one CSDL allows.
         var (name, type, nullable, partner, containsTarget):
             (AttributeBytes?, AttributeBytes?, AttributeBytes?, AttributeBytes?, AttributeBytes?)
-        var known = 0
-        if let base = a.base {
-            for index in 0..<a.count {
-                let entry = base + index * 5
-                guard let local = entry[0], entry[2] == nil else { continue }
-                switch local {
-                case names.name: name = AttributeBytes(entry[3], entry[4])
-                case names.type: type = AttributeBytes(entry[3], entry[4])
-                case names.nullable: nullable = AttributeBytes(entry[3], entry[4])
-                case names.partner: partner = AttributeBytes(entry[3], entry[4])
-                case names.containsTarget: containsTarget = AttributeBytes(entry[3], entry[4])
-                default: continue
-                }
-                known += 1
+        let known = a.readPlain { local, value in
+            switch local {
+            case names.name: name = value
+            case names.type: type = value
+            case names.nullable: nullable = value
+            case names.partner: partner = value
+            case names.containsTarget: containsTarget = value
+            default: return false
             }
+            return true
         }
         guard let navigationName = name?.string else {
             _ = required(a, names.name, "Name", of: "NavigationProperty", at: at)
@@ -148,18 +143,13 @@ extension DocumentBuilder {
     mutating func openBinding(_ a: XMLAttributes, at: SourceLocation) {
         // One pass over the attributes (see `openNavigation`).
         var (pathBytes, targetBytes): (AttributeBytes?, AttributeBytes?)
-        var known = 0
-        if let base = a.base {
-            for index in 0..<a.count {
-                let entry = base + index * 5
-                guard let local = entry[0], entry[2] == nil else { continue }
-                switch local {
-                case names.path: pathBytes = AttributeBytes(entry[3], entry[4])
-                case names.target: targetBytes = AttributeBytes(entry[3], entry[4])
-                default: continue
-                }
-                known += 1
+        let known = a.readPlain { local, value in
+            switch local {
+            case names.path: pathBytes = value
+            case names.target: targetBytes = value
+            default: return false
             }
+            return true
         }
         guard let path = pathBytes?.string else {
             _ = required(a, names.path, "Path", of: "NavigationPropertyBinding", at: at)

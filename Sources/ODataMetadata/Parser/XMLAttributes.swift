@@ -68,6 +68,21 @@ struct XMLAttributes {
         return nil
     }
 
+    /// Calls `body` with the local name and the value (bytes in libxml2's buffer) of each attribute without namespace,
+    /// in one pass, and returns how many of them `body` took (returned true for): fewer than `count` means some
+    /// attribute is not one the caller reads.
+    @inline(__always)
+    func readPlain(_ body: (XMLName, AttributeBytes) -> Bool) -> Int {
+        guard let base else { return 0 }
+        var taken = 0
+        for index in 0..<count {
+            let entry = base + index * 5
+            guard let local = entry[0], entry[2] == nil else { continue }
+            if body(local, AttributeBytes(entry[3], entry[4])) { taken += 1 }
+        }
+        return taken
+    }
+
     /// Calls `body` with (local name, prefix, namespace URI pointer, value) for each attribute that has a namespace.
     func forEachNamespaced(_ body: (XMLName, XMLName?, XMLName, String) -> Void) {
         guard let base else { return }
