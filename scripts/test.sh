@@ -22,6 +22,8 @@ mkdir -p .build
 # else left there (a test's own folder) is listed at the end.
 run_tmp="$(mktemp -d "${TMPDIR:-/tmp}/odata-test-run.XXXXXX")"
 export TMPDIR="$run_tmp"
+# Crashes of SwiftPM itself that scripts/swift-build.sh ran again; listed in the summary.
+export ODATA_TOOLCHAIN_CRASHES="$run_tmp/toolchain-crashes.txt"
 trap 'rm -rf "$run_tmp"' EXIT
 main_log=.build/test-main.log
 plugin_log=.build/test-plugin-integration.log
@@ -30,7 +32,7 @@ encrypted_log=.build/test-offline-encrypted.log
 
 lint_status=0
 bash scripts/format.sh || lint_status=$?   # swift format lint of the hand-written sources (.swift-format)
-swift build
+bash scripts/swift-build.sh
 layers_status=0
 bash scripts/check-layers.sh || layers_status=$?   # the runtime's layers, each type-checked with only those below
 docs_status=0
@@ -52,8 +54,9 @@ summary() {  # summary LOG FIELD (1: executed, 2: failures); 0 when the log has 
 executed=$(( $(summary "$main_log" 1) + $(summary "$curl_log" 1) + $(summary "$encrypted_log" 1) + $(summary "$plugin_log" 1) ))
 failed=$(( $(summary "$main_log" 2) + $(summary "$curl_log" 2) + $(summary "$encrypted_log" 2) + $(summary "$plugin_log" 2) ))
 passed=$(( executed - failed ))
-left=$(find "$run_tmp" -mindepth 1 -maxdepth 1 ! -name 'TemporaryDirectory.*' ! -name '*.lock' ! -name 'swift-generated-sources' \
+left=$(find "$run_tmp" -mindepth 1 -maxdepth 1 ! -name 'TemporaryDirectory.*' ! -name '*.lock' ! -name 'swift-generated-sources' ! -name 'toolchain-crashes.txt' \
     -printf '%f\n' | sort | head -n 20)
+if [ -s "$ODATA_TOOLCHAIN_CRASHES" ]; then echo "SwiftPM crashes, each run once more:"; sed 's/^/  /' "$ODATA_TOOLCHAIN_CRASHES"; fi
 if [ -n "$left" ]; then echo "left in the run's TMPDIR (removed now):"; echo "$left" | sed 's/^/  /'; fi
 echo "tests: $passed passed, $failed failed"
 if [ "$docs_status" -ne 0 ]; then

@@ -5,8 +5,10 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 log() { echo "plugin-integration: $*" >&2; }
+# SwiftPM itself has crashed here once (scripts/swift-build.sh): every build goes through that script.
+swift_build() { bash ../../scripts/swift-build.sh "$@"; }
 
-swift build --build-tests 2>&1 | tee .build-log.txt | tail -3
+swift_build --build-tests 2>&1 | tee .build-log.txt | tail -3
 if grep -E "warning:" .build-log.txt | grep -v "/PluginIntegration/.build/checkouts/" >/dev/null; then
     grep -E "warning:" .build-log.txt >&2
     log "FAILED: the build printed warnings"
@@ -34,13 +36,13 @@ expect_output TopLevelTool "customers: C000001,C000002,C000003" "updated: C00000
 expect_output PortedTool "customers: C000001,C000002,C000003" "updated: C000002 Ported City" "count: 60" "products: 2"
 
 log "no change: the generator must not run"
-swift build --build-tests >/dev/null 2>&1   # settles anything the test run relinked
-swift build --build-tests 2>&1 | tee .build-log.txt >/dev/null
+swift_build --build-tests >/dev/null   # settles anything the test run relinked
+swift_build --build-tests 2>&1 | tee .build-log.txt >/dev/null
 if grep -q "Generating OData sources" .build-log.txt; then log "FAILED: regenerated without a change"; exit 1; fi
 
 log "config change: the generator must run"
 touch Sources/DemoService/odata-generator-config.json
-swift build --build-tests 2>&1 | tee .build-log.txt >/dev/null
+swift_build --build-tests 2>&1 | tee .build-log.txt >/dev/null
 if ! grep -q "Generating OData sources for DemoService" .build-log.txt; then log "FAILED: no regeneration after a config change"; exit 1; fi
 
 # Broken inputs must fail the build with a message that says what to fix; the trap restores the target.
@@ -52,7 +54,7 @@ restore() {
 }
 trap restore EXIT
 expect_failure() {  # expect_failure WHAT MESSAGE
-    if swift build 2>&1 | tee .build-log.txt >/dev/null; then log "FAILED: the build succeeded with $1"; exit 1; fi
+    if swift_build 2>&1 | tee .build-log.txt >/dev/null; then log "FAILED: the build succeeded with $1"; exit 1; fi
     if ! grep -qF "$2" .build-log.txt; then cat .build-log.txt >&2; log "FAILED: no message '$2' for $1"; exit 1; fi
     log "$1 fails the build with: $2"
 }
@@ -69,6 +71,6 @@ trap 'mv .edmx-backup Sources/DemoService/ODataDemo.edmx 2>/dev/null || true; re
 expect_failure "a broken metadata document" "cannot read the metadata document"
 mv .edmx-backup Sources/DemoService/ODataDemo.edmx
 restore
-swift build >/dev/null 2>&1 || { log "FAILED: the restored package does not build"; exit 1; }
+swift_build >/dev/null || { log "FAILED: the restored package does not build"; exit 1; }
 rm -f .build-log.txt .test-log.txt
 log "passed"
