@@ -219,4 +219,47 @@ final class InlineAnnotationTests: XCTestCase {
         XCTAssertEqual(blocks.map(\.annotations.count), [1, 1, 3, 1, 1, 1, 1, 1])
         XCTAssertEqual(blocks[2].annotations.map(\.term), ["Core.Computed", "Common.Label", "Core.Immutable"])
     }
+
+    /// Each schema's inline blocks are made when the schema closes and stand where their first annotation came among
+    /// that schema's `Annotations` blocks: after blocks written before them, before blocks written after them, and
+    /// never in another schema; members of a complex type and of a container target their own owner.
+    func testInlineBlocksStandAmongTheirSchemasAnnotationsBlocks() throws {
+        let metadata = try Fixtures.parse(
+            """
+            <?xml version="1.0" encoding="utf-8"?>
+            <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
+              <edmx:DataServices>
+                <Schema Namespace="A" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+                  <Annotations Target="A.T"><Annotation Term="Core.Description" String="first block"/></Annotations>
+                  <Annotations Target="A.C"><Annotation Term="Core.Description" String="second block"/></Annotations>
+                  <ComplexType Name="C">
+                    <Property Name="P" Type="Edm.String"><Annotation Term="Common.Label" String="C/P"/></Property>
+                    <NavigationProperty Name="N" Type="A.T"><Annotation Term="Common.Label" String="C/N"/></NavigationProperty>
+                  </ComplexType>
+                  <EntityType Name="T"><Key><PropertyRef Name="K"/></Key>
+                    <Property Name="K" Type="Edm.Int32" Nullable="false"><Annotation Term="Core.Computed"/></Property>
+                  </EntityType>
+                  <Annotations Target="A.T/K"><Annotation Term="Core.Description" String="third block"/></Annotations>
+                  <EntityContainer Name="Box">
+                    <EntitySet Name="Ts" EntityType="A.T"><Annotation Term="Common.Label" String="Box/Ts"/></EntitySet>
+                    <Singleton Name="One" Type="A.T"><Annotation Term="Common.Label" String="Box/One"/></Singleton>
+                  </EntityContainer>
+                </Schema>
+                <Schema Namespace="B" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+                  <EntityType Name="U"><Key><PropertyRef Name="K"/></Key>
+                    <Property Name="K" Type="Edm.Int32" Nullable="false"><Annotation Term="Core.Computed"/></Property>
+                  </EntityType>
+                </Schema>
+              </edmx:DataServices>
+            </edmx:Edmx>
+            """)
+        XCTAssertEqual(metadata.schemas.map(\.namespace), ["A", "B"])
+        XCTAssertEqual(
+            metadata.schemas[0].annotationBlocks.map(\.target),
+            ["A.T", "A.C", "A.C/P", "A.C/N", "A.T/K", "A.T/K", "A.Box/Ts", "A.Box/One"])
+        XCTAssertEqual(
+            metadata.schemas[0].annotationBlocks.map { $0.annotations.first?.value ?? "-" },
+            ["first block", "second block", "C/P", "C/N", "-", "third block", "Box/Ts", "Box/One"])
+        XCTAssertEqual(metadata.schemas[1].annotationBlocks.map(\.target), ["B.U/K"])
+    }
 }
