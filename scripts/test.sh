@@ -2,7 +2,8 @@
 # The project's test command (README: `bash scripts/test.sh`): builds everything, then runs every
 # test with the real OData test servers running on 127.0.0.1 (scripts/servers.sh installs them into
 # .build/test-venv on first use, starts them, exports their URLs, and stops them however the tests end).
-# `swift build` comes first because some tests run the built `odata-gen` and `espm-demo` executables.
+# `swift build --build-tests` comes first because some tests run the built `odata-gen` and `espm-demo` executables,
+# and so that every build goes through scripts/swift-build.sh (SwiftPM itself has crashed once, see there).
 # It first installs what a fresh Debian/Ubuntu machine lacks (scripts/install-deps.sh: the libxml2, libcurl and
 # SQLCipher 4 headers, the sqlcipher shell, python3-venv, openssl; a quick check when they are there).
 # Then `swift format` lint (scripts/format.sh; a finding fails the run after the tests).
@@ -32,12 +33,12 @@ encrypted_log=.build/test-offline-encrypted.log
 
 lint_status=0
 bash scripts/format.sh || lint_status=$?   # swift format lint of the hand-written sources (.swift-format)
-bash scripts/swift-build.sh
+bash scripts/swift-build.sh --build-tests   # every target and test target; `swift test` below only runs them
 layers_status=0
 bash scripts/check-layers.sh || layers_status=$?   # the runtime's layers, each type-checked with only those below
 docs_status=0
 bash scripts/build-docs.sh || docs_status=$?       # DocC catalogs of OData, ODataMetadata, ODataCodeGen; warnings are errors
-bash scripts/servers.sh run swift test 2>&1 | tee "$main_log"
+bash scripts/servers.sh run swift test --skip-build 2>&1 | tee "$main_log"
 # the integration suite again over ODataCurl's CurlTransport (TestServers.provider reads the variable)
 ODATA_TEST_TRANSPORT=curl bash scripts/servers.sh run swift test --skip-build --filter IntegrationTests 2>&1 | tee "$curl_log"
 # the offline suite again with its sync and espm-demo stores encrypted (SQLCipher; Support.swift reads the variable)
