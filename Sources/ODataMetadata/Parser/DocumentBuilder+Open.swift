@@ -161,9 +161,9 @@ extension DocumentBuilder {
 }
 
 extension Frame {
-    /// Whether this frame is a CSDL element that may hold `Documentation` and inline annotations.
-    /// Whether an inline vocabulary annotation may stand in the element (`DocumentBuilder.inlineTarget(of:)` gives its
-    /// target path).
+    /// Whether an inline vocabulary annotation may stand in the element. The same frames as the cases of
+    /// `DocumentBuilder.inlineTarget(of:)`, which gives its target path (kept apart so that the path is made only for
+    /// the first annotation of an element).
     var takesInlineAnnotations: Bool {
         switch self {
         case .property, .navigationProperty, .entitySet, .associationSet, .functionImport, .singleton, .actionImport, .schema,
@@ -174,6 +174,7 @@ extension Frame {
         }
     }
 
+    /// Whether this frame is a CSDL element that may hold `Documentation` and inline annotations.
     var isCSDLElement: Bool {
         switch self {
         case .root, .dataServices, .reference, .documentation, .summary, .longDescription, .annotations, .leaf: return false
