@@ -8,13 +8,34 @@ public struct VocabularyAnnotation: Sendable, Hashable {
     public var qualifier: String? {
         didSet { freezeXML(term: term, qualifier: oldValue, expression: expression) }
     }
-    /// The value in a simple textual form: a constant expression's text, or nil for structured values.
-    public var value: String?
+    /// The value in a simple textual form: the text of a constant or path expression (but a `ModelElementPath`), or nil
+    /// for structured values.
+    public var value: String? {
+        get {
+            switch content {
+            case .parts(let value, _): return value
+            case .shorthand(let kind, let text): return kind.givesValue ? text.string : nil
+            }
+        }
+        set { content = .parts(value: newValue, expression: expression) }
+    }
     /// The value as an expression tree (constants, paths, records, collections); nil when the annotation has
     /// no value (a `Core.Tag`-like term applied with its default).
     public var expression: AnnotationExpression? {
-        didSet { freezeXML(term: term, qualifier: qualifier, expression: oldValue) }
+        get {
+            switch content {
+            case .parts(_, let expression): return expression
+            case .shorthand(let kind, let text): return kind.expression(text.string)
+            }
+        }
+        set {
+            let old = expression
+            content = .parts(value: value, expression: newValue)
+            freezeXML(term: term, qualifier: qualifier, expression: old)
+        }
     }
+    /// The value and expression as kept: apart, or an empty `<Annotation …/>`'s one attribute whose text is both.
+    private var content: Content
     /// The annotation's XML, canonicalised (element names and attributes), for structured values.
     public var rawXML: String {
         get {
@@ -57,14 +78,25 @@ extension VocabularyAnnotation {
     public init(
         term: String, qualifier: String? = nil, value: String? = nil, expression: AnnotationExpression? = nil, rawXML: String
     ) {
-        self.init(term: term, qualifier: qualifier, value: value, expression: expression, xml: .text(rawXML))
+        self.init(term: term, qualifier: qualifier, content: .parts(value: value, expression: expression), xml: .text(rawXML))
     }
 
     /// An annotation read as an empty, unprefixed `<Annotation Term="…" Qualifier="…" String="…"/>` (see
-    /// `ShorthandOrder`): its canonical XML is written from the term, qualifier and expression when read.
-    package init(term: String, qualifier: String?, value: String?, expression: AnnotationExpression?, order: ShorthandOrder) {
-        self.init(term: term, qualifier: qualifier, value: value, expression: expression, xml: .shorthand(order))
+    /// `ShorthandOrder`), with the kind and text of its expression attribute if it has one: its value and expression
+    /// are made from the text, and its canonical XML from the term, qualifier and expression, when read.
+    package init(term: String, qualifier: String?, expression: (kind: ShorthandKind, text: AnnotationText)?, order: ShorthandOrder) {
+        let content = expression.map { Content.shorthand($0.kind, $0.text) } ?? .parts(value: nil, expression: nil)
+        self.init(term: term, qualifier: qualifier, content: content, xml: .shorthand(order))
     }
+}
+
+/// The value and expression of a `VocabularyAnnotation`.
+private enum Content: Sendable {
+    /// Each as given, or as the parser's capture read them.
+    case parts(value: String?, expression: AnnotationExpression?)
+    /// One attribute of an empty `<Annotation …/>`: the expression is its kind with its text, and the value its text
+    /// when the kind gives a value (`ShorthandKind.givesValue`).
+    case shorthand(ShorthandKind, AnnotationText)
 }
 
 /// The canonical XML of a `VocabularyAnnotation`.

@@ -35,6 +35,8 @@ struct AnnotationCapture {
     /// The last shorthand `Term` as written and as read (see `termText`).
     private var lastTermBytes: [UInt8] = []
     private var lastTerm = ""
+    /// The texts of shorthand annotations' expressions (see `AnnotationText`).
+    private var texts = AnnotationTextWriter()
 
     /// A capture that records nothing until `begin`.
     init(constants: [XMLName?], expressionNames: ExpressionNames) {
@@ -69,8 +71,7 @@ struct AnnotationCapture {
             return nil
         }
         var order = ShorthandOrder()
-        var expression: AnnotationExpression?
-        var value: String?
+        var expression: (kind: ShorthandKind, start: UnsafePointer<xmlChar>?, end: UnsafePointer<xmlChar>?)?
         var term: String?
         var qualifier: String?
         for index in 0..<attributes.count {
@@ -83,16 +84,16 @@ struct AnnotationCapture {
                 qualifier = XMLAttributes.text(entry[3], entry[4])
                 order.append(.qualifier)
             } else if expression == nil, let kind = expressionNames.shorthandKind(local) {
-                let text = XMLAttributes.text(entry[3], entry[4])
-                expression = kind.expression(text)
-                if isConstant(local) { value = text }
+                expression = (kind, entry[3], entry[4])
                 order.append(.expression)
             } else {
                 return nil
             }
         }
         guard let term else { return nil }
-        return VocabularyAnnotation(term: term, qualifier: qualifier, value: value, expression: expression, order: order)
+        // The text is copied only now that the element is known to be of this form.
+        let kept = expression.map { (kind: $0.kind, text: texts.keep(XMLAttributes.bytes($0.start, $0.end))) }
+        return VocabularyAnnotation(term: term, qualifier: qualifier, expression: kept, order: order)
     }
 
     /// A shorthand's `Term` value: the previous one's string when the bytes are the same (most annotations of a

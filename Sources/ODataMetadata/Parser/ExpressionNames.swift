@@ -47,20 +47,6 @@ final class ExpressionNames {
     }
 }
 
-/// A constant or path expression given as an attribute (`String="…"`, `Path="…"`).
-enum ShorthandKind {
-    case constant(AnnotationExpression.ConstantKind)
-    case path(AnnotationExpression.PathKind)
-
-    /// The expression with this attribute's text.
-    func expression(_ text: String) -> AnnotationExpression {
-        switch self {
-        case .constant(let kind): return .constant(kind, text)
-        case .path(let kind): return .path(kind, text)
-        }
-    }
-}
-
 /// The kinds of elements in an annotation's value.
 enum ExpressionKind {
     case annotation, propertyValue, record, collection, null, other

@@ -105,8 +105,13 @@ struct XMLAttributes {
 
     /// The text between two pointers into libxml2's buffer.
     static func text(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> String {
-        guard let start, let end, end > start else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+        String(decoding: bytes(start, end), as: UTF8.self)
+    }
+
+    /// The bytes from `start` to `end` (empty when either is missing).
+    static func bytes(_ start: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?) -> UnsafeBufferPointer<UInt8> {
+        guard let start, let end, end > start else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: start, count: end - start)
     }
 
     /// A NUL-terminated libxml2 string.
