@@ -33,6 +33,21 @@ final class AnnotationTextTests: XCTestCase {
         XCTAssertEqual(expressions, expected.map { .constant(.string, $0!) })
     }
 
+    func testTheWriterKeepsTextsOfEverySizeAroundItsChunks() {
+        // Chunks grow 1, 2, 4, 8, 16, 16 KB…: texts that fill one exactly, that do not fit in what is left, that are
+        // longer than the next chunk, and empty ones between.
+        let sizes = [0, 1, 1_023, 1, 2_047, 0, 4_096, 3, 40_000, 16_384, 16_383, 2, 0, 70, 9_000, 9_000]
+        var writer = AnnotationTextWriter()
+        var kept: [(AnnotationText, String)] = []
+        for (index, size) in sizes.enumerated() {
+            let text = String((0..<size).map { Character(UnicodeScalar(UInt8(97 + ($0 + index) % 26))) })
+            kept.append((text.utf8.withContiguousStorageIfAvailable { writer.keep($0) }!, text))
+        }
+        for (index, (text, expected)) in kept.enumerated() {
+            XCTAssertEqual(text.string, expected, "text \(index) of \(sizes[index]) bytes")
+        }
+    }
+
     func testEscapedAndEmptyTextsReadAsDecoded() throws {
         let metadata = try Fixtures.parse(
             Self.document(count: 3) { ["", "&lt;&amp;&gt; &#x263A; &quot;", "   "][$0] })

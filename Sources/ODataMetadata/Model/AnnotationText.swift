@@ -2,7 +2,7 @@
 /// `Path="…"`), kept as bytes in storage that the annotations of one parse share and made into a `String` only when
 /// read. Most annotations of a document are never read one by one (a generator reads a few terms, `inspect` reads
 /// each once), and a string of its own cost each of them an allocation and a UTF-8 check while parsing (≈ 410
-/// instructions of ≈ 2,400 per inline annotation in the v4 benchmark document).
+/// instructions of ≈ 1,500 per inline annotation in the v4 benchmark document).
 package struct AnnotationText: Sendable {
     /// The storage; kept alive by every text in it.
     private let chunk: AnnotationTextChunk
@@ -63,13 +63,14 @@ private final class AnnotationTextChunk: @unchecked Sendable {
     deinit { bytes.deallocate() }
 }
 
-/// Copies annotation texts into chunks of `chunkCapacity` bytes (a text longer than that gets a chunk of its own
-/// size), one parse at a time.
+/// Copies annotation texts into chunks, one parse at a time: the first of 1 KB (a document with a few annotations), each
+/// next one twice the size of the last up to 16 KB (a few hundred texts), and a text longer than the next chunk in
+/// a chunk of its own size. A model that keeps one annotation keeps its chunk.
 package struct AnnotationTextWriter {
-    /// The size of a chunk: a few hundred texts; a model that keeps one annotation keeps its chunk.
-    private static let chunkCapacity = 16 * 1024
+    private static let largestChunk = 16 * 1024
     private var chunk: AnnotationTextChunk?
     private var used = 0
+    private var nextCapacity = 1024
 
     /// A writer that allocates its first chunk for its first text.
     package init() {}
@@ -78,7 +79,8 @@ package struct AnnotationTextWriter {
     package mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) -> AnnotationText {
         let count = bytes.count
         guard let current = chunk, count <= current.capacity - used else {
-            let fresh = AnnotationTextChunk(capacity: Swift.max(Self.chunkCapacity, count))
+            let fresh = AnnotationTextChunk(capacity: Swift.max(nextCapacity, count))
+            nextCapacity = Swift.min(2 * nextCapacity, Self.largestChunk)
             if count > 0, let base = bytes.baseAddress { fresh.bytes.initialize(from: base, count: count) }
             (chunk, used) = (fresh, count)
             return AnnotationText(chunk: fresh, start: 0, count: count)
