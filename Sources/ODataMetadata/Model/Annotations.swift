@@ -177,22 +177,9 @@ public struct AnnotationsBlock: Sendable, Hashable {
     /// The qualifier of the block, if any.
     public var qualifier: String?
     /// The annotations inside.
-    public var annotations: [VocabularyAnnotation]
+    public var annotations: VocabularyAnnotations
     /// The target as kept: a member's is joined only when read (see `AnnotationTargetPath`).
     package var path: AnnotationTargetPath
-
-    /// Creates a `AnnotationsBlock` from its parts.
-    public init(target: String, qualifier: String? = nil, annotations: [VocabularyAnnotation]) {
-        self.path = .text(target)
-        self.qualifier = qualifier
-        self.annotations = annotations
-    }
-
-    /// A block of inline annotations on the element at `path`.
-    package init(path: AnnotationTargetPath, annotations: [VocabularyAnnotation]) {
-        self.path = path
-        self.annotations = annotations
-    }
 
     /// Whether both have the same target, qualifier and annotations.
     public static func == (lhs: AnnotationsBlock, rhs: AnnotationsBlock) -> Bool {
@@ -204,6 +191,19 @@ public struct AnnotationsBlock: Sendable, Hashable {
         hasher.combine(target)
         hasher.combine(qualifier)
         hasher.combine(annotations)
+    }
+}
+
+// Through the implicit memberwise initialiser (see `VocabularyAnnotations`).
+extension AnnotationsBlock {
+    /// Creates a `AnnotationsBlock` from its parts.
+    public init(target: String, qualifier: String? = nil, annotations: some Sequence<VocabularyAnnotation>) {
+        self.init(qualifier: qualifier, annotations: VocabularyAnnotations(annotations), path: .text(target))
+    }
+
+    /// A block of the inline `annotation` on the element at `path` (and of those that follow it there).
+    package init(path: AnnotationTargetPath, annotation: consuming VocabularyAnnotation) {
+        self.init(qualifier: nil, annotations: VocabularyAnnotations(annotation), path: path)
     }
 }
 

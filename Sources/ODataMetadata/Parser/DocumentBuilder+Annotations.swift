@@ -55,7 +55,7 @@ extension DocumentBuilder {
         if let capacity = schema?.annotationBlocks.capacity, count == capacity {
             schema?.annotationBlocks.reserveCapacity(Swift.max(64, 4 * capacity))
         }
-        schema?.annotationBlocks.append(AnnotationsBlock(path: consume path, annotations: [annotation]))
+        schema?.annotationBlocks.append(AnnotationsBlock(path: consume path, annotation: consume annotation))
     }
 
     mutating func flushCaptureText() { capture.flushText() }

@@ -73,7 +73,7 @@ extension DocumentBuilder {
             let text = takeText()
             documentation?.longDescription = text
         case .annotations:
-            if let annotationsBlock = annotationsBlock.take() { schema?.annotationBlocks.append(annotationsBlock) }
+            if let block = annotationsBlock.take() { schema?.annotationBlocks.append(consume block) }
         }
     }
 
