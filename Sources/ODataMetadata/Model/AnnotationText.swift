@@ -78,12 +78,13 @@ package struct AnnotationTextWriter {
     /// Keeps a copy of `bytes`.
     package mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) -> AnnotationText {
         let count = bytes.count
-        guard let current = chunk, count <= current.capacity - used else {
-            let fresh = AnnotationTextChunk(capacity: Swift.max(nextCapacity, count))
+        let current: AnnotationTextChunk
+        if let chunk, count <= chunk.capacity - used {
+            current = chunk
+        } else {
+            current = AnnotationTextChunk(capacity: Swift.max(nextCapacity, count))
             nextCapacity = Swift.min(2 * nextCapacity, Self.largestChunk)
-            if count > 0, let base = bytes.baseAddress { fresh.bytes.initialize(from: base, count: count) }
-            (chunk, used) = (fresh, count)
-            return AnnotationText(chunk: fresh, start: 0, count: count)
+            (chunk, used) = (current, 0)
         }
         if count > 0, let base = bytes.baseAddress { (current.bytes + used).initialize(from: base, count: count) }
         defer { used += count }
